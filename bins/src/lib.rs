@@ -1,0 +1,81 @@
+//! Plumbing shared by the plybench binaries: the `--format` flag, printing,
+//! and turning errors into one line on stderr and an exit status.
+//!
+//! Exit statuses: 0 success, 1 a failure of the environment (I/O) or a
+//! published figure not reproduced, 2 a usage error or bad input.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::ValueEnum;
+use plybench::report::{Format, Table};
+
+/// The `--format` values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// A terminal table.
+    #[default]
+    Table,
+    /// JSON with stable snake_case fields.
+    Json,
+    /// CSV with a header row.
+    Csv,
+    /// A Markdown table.
+    Markdown,
+}
+
+impl From<FormatArg> for Format {
+    fn from(arg: FormatArg) -> Format {
+        match arg {
+            FormatArg::Table => Format::Table,
+            FormatArg::Json => Format::Json,
+            FormatArg::Csv => Format::Csv,
+            FormatArg::Markdown => Format::Markdown,
+        }
+    }
+}
+
+/// Writes `text` to stdout. A closed pipe (`kalah table | head`) ends the
+/// output quietly instead of panicking.
+pub fn print(text: &str) -> anyhow::Result<()> {
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
+    }
+}
+
+/// Prints `tables` in `format`. Terminal and Markdown tables are separated
+/// by a blank line; JSON gets one document: the table itself when there is
+/// one, an object keyed by table id otherwise. CSV prints each table with
+/// its header.
+pub fn emit(tables: &[&Table], format: Format) -> anyhow::Result<()> {
+    let text = match (format, tables) {
+        (Format::Json, [one]) => one.render(format),
+        (Format::Json, many) => {
+            let map: serde_json::Map<String, serde_json::Value> = many
+                .iter()
+                .map(|t| Ok((t.id.clone(), serde_json::to_value(t)?)))
+                .collect::<Result<_, serde_json::Error>>()?;
+            serde_json::to_string_pretty(&map)? + "\n"
+        }
+        (_, tables) => tables.iter().map(|t| t.render(format)).collect::<Vec<_>>().join("\n"),
+    };
+    print(&text)
+}
+
+/// Runs a binary's `main`, printing any error as one line on stderr.
+/// Usage errors and bad input exit with status 2, anything else with 1.
+pub fn run(main: impl FnOnce() -> anyhow::Result<ExitCode>) -> ExitCode {
+    match main() {
+        Ok(code) => code,
+        Err(error) => {
+            let name = std::env::args().next().and_then(|p| {
+                std::path::Path::new(&p).file_name().map(|f| f.to_string_lossy().into_owned())
+            });
+            let _ = writeln!(io::stderr(), "{}: error: {error:#}", name.as_deref().unwrap_or("plybench"));
+            let usage = error.downcast_ref::<plybench::Error>().is_some_and(plybench::Error::is_usage);
+            ExitCode::from(if usage { 2 } else { 1 })
+        }
+    }
+}

@@ -1,0 +1,30 @@
+//! Kalah: Bell's continuation-move counts, stack depths and clearing
+//! patterns.
+//!
+//! Source: A. G. Bell, *Games Playing with Computers* (1972), chapter 3,
+//! section 3.3 "Kalah".
+//!
+//! - [`Position`] and [`Pit`]: the mover's pits, written `PN,…,P1` as Bell
+//!   draws them.
+//! - [`count`]: move sequences, distinct terminal positions and the stack
+//!   height of each [`ScanOrder`], by Bell's explicit stack or by
+//!   memoization ([`Method`]).
+//! - [`trace`]: Bell's stack-activity figure, step by step.
+//! - [`sweep`]: positions that clear entirely into the kalah.
+//! - [`bell`]: Bell's published figures, read from `datasets/kalah/`.
+
+pub mod bell;
+mod count;
+mod key;
+mod memo;
+mod position;
+mod sow;
+mod stack;
+pub mod sweep;
+pub mod trace;
+
+pub use count::{Count, CountOptions, Method, count, count_sequences};
+pub use position::{MAX_COUNTERS, MAX_PITS, Pit, Position, ScanOrder, parse_counts};
+pub use sow::{Landing, Rules, Sown};
+pub use stack::Scan;
+pub mod tables;

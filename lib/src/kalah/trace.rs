@@ -1,0 +1,120 @@
+//! Bell's stack-activity figure, reproduced step by step.
+//!
+//! Each [`TraceRow`] is one line of Bell's figure: the stack level a position
+//! was unstacked from, the position, the mark of each pit (`c` stacked, `*`
+//! output, `-` empty) in Bell's left-to-right order `PN … P1`, the whole stack
+//! after the scan, and the positions output. Positions show the mover's pits
+//! only, `PN` first, as Bell prints them.
+
+use super::count::flat_board;
+use super::position::{Pit, Position, ScanOrder};
+use super::sow::Rules;
+use super::stack::{self, Observer, Scan};
+use crate::{Error, Result};
+
+/// The most rows a trace may have: a trace is for reading.
+pub const MAX_TRACE_ROWS: usize = 100_000;
+
+/// One line of the figure.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraceRow {
+    /// The stack level the position was taken from (`S3` is 3); `None` for
+    /// the starting position.
+    pub unstacked_from: Option<usize>,
+    /// The mover's pits, `PN` first.
+    pub start: Vec<u32>,
+    /// One mark per pit, `PN` first: `c`, `*` or `-`.
+    pub marks: String,
+    /// The stack after the scan, bottom first; each entry `PN` first.
+    pub stack: Vec<Vec<u32>>,
+    /// The positions output by the scan, in scan order.
+    pub outputs: Vec<Vec<u32>>,
+}
+
+/// Writes a row of pits the way Bell does: digits run together when every
+/// count is a single digit (`032`), separated by commas otherwise.
+pub fn format_pits(pits_pn_first: &[u32]) -> String {
+    if pits_pn_first.iter().all(|&c| c < 10) {
+        pits_pn_first.iter().map(|c| c.to_string()).collect()
+    } else {
+        pits_pn_first.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",")
+    }
+}
+
+/// Records the figure.
+struct Recorder {
+    n: usize,
+    rows: Vec<TraceRow>,
+    marks: Vec<char>,
+}
+
+impl Recorder {
+    fn pn_first(&self, board: &[u32]) -> Vec<u32> {
+        board[..self.n].iter().rev().copied().collect()
+    }
+}
+
+impl Observer for Recorder {
+    fn start(&mut self, board: &[u32], unstacked_from: Option<usize>) {
+        self.marks = vec![' '; self.n];
+        let start = self.pn_first(board);
+        self.rows.push(TraceRow {
+            unstacked_from,
+            start,
+            marks: String::new(),
+            stack: Vec::new(),
+            outputs: Vec::new(),
+        });
+    }
+
+    fn scanned(&mut self, pit: Pit, scan: Scan, board: &[u32]) {
+        self.marks[self.n - pit.number()] = scan.mark();
+        if scan == Scan::Terminal {
+            let output = self.pn_first(board);
+            self.rows.last_mut().expect("a scan follows a start").outputs.push(output);
+        }
+    }
+
+    fn finished(&mut self, stack: &[u32]) {
+        let width = 2 * self.n + 1;
+        let entries = stack.chunks(width).map(|board| self.pn_first(board)).collect();
+        let row = self.rows.last_mut().expect("a finish follows a start");
+        row.marks = self.marks.iter().collect();
+        row.stack = entries;
+    }
+}
+
+/// Runs Bell's stacker on `position` and returns every line of its figure.
+///
+/// ```
+/// use plybench::kalah::{trace::trace, Position, Rules, ScanOrder};
+///
+/// let rows = trace(&"3,2,1".parse()?, ScanOrder::RightToLeft, Rules::default())?;
+/// // Bell's first line: 321, marks ccc, stack 320 302 032.
+/// assert_eq!(rows[0].marks, "ccc");
+/// assert_eq!(rows[0].stack, vec![vec![3, 2, 0], vec![3, 0, 2], vec![0, 3, 2]]);
+/// // The second line unstacks 032 from level 3 and outputs 030 and 003.
+/// assert_eq!(rows[1].unstacked_from, Some(3));
+/// assert_eq!(rows[1].outputs, vec![vec![0, 3, 0], vec![0, 0, 3]]);
+/// # Ok::<(), plybench::Error>(())
+/// ```
+pub fn trace(position: &Position, order: ScanOrder, rules: Rules) -> Result<Vec<TraceRow>> {
+    let sequences = super::count_sequences(position);
+    // Every line but the last outputs or stacks at least one position, and
+    // every stacked position is unstacked once: the figure has at most
+    // 2 × sequences + 1 lines. Refuse before running, not after.
+    if sequences > MAX_TRACE_ROWS as u128 / 2 {
+        return Err(Error::TooLarge(format!(
+            "the trace of {position} has {sequences} move sequences; trace a position with at most {} (e.g. --pits 6)",
+            MAX_TRACE_ROWS / 2
+        )));
+    }
+    let n = position.pits();
+    let mut recorder = Recorder {
+        n,
+        rows: Vec::new(),
+        marks: Vec::new(),
+    };
+    stack::run(&flat_board(position), n, order, rules, &mut recorder);
+    Ok(recorder.rows)
+}

@@ -1,0 +1,32 @@
+//! # plybench
+//!
+//! Reproduces the classic published counts of game-programming literature and
+//! measures board representations and search algorithms side by side.
+//!
+//! Each study is a module of its own:
+//!
+//! - [`kalah`]: Bell's (1972) continuation-move counts, stack depths and
+//!   clearing patterns.
+//!
+//! Every study reports through [`report`], which renders tables as terminal
+//! tables, JSON, CSV or Markdown and prints each computed figure beside its
+//! published counterpart with a [`report::Verdict`].
+//!
+//! ```
+//! use plybench::kalah::{Position, count_sequences};
+//!
+//! // Bell's board test for three pits: pit Pi holds i counters.
+//! let position = Position::board_test(3)?;
+//! assert_eq!(count_sequences(&position), 11);
+//! # Ok::<(), plybench::Error>(())
+//! ```
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod error;
+pub mod kalah;
+pub mod progress;
+pub mod report;
+
+pub use error::{Error, Result};

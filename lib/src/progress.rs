@@ -1,0 +1,28 @@
+//! Progress bars for long runs.
+//!
+//! Bars are drawn on stderr and only when stderr is a terminal, so that
+//! pipes, CI logs and reports never see them. Library code ticks a bar once
+//! per unit of work (a subtree, a layer), never inside a hot loop.
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
+
+/// A bar of `len` steps labelled `message`, hidden unless stderr is a
+/// terminal.
+///
+/// ```
+/// let bar = plybench::progress::bar(10, "counting");
+/// bar.inc(1);
+/// bar.finish_and_clear();
+/// ```
+pub fn bar(len: u64, message: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+    let style = ProgressStyle::with_template("{msg:>12} [{elapsed_precise}] {wide_bar} {pos}/{len} (eta {eta})")
+        .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar.set_message(message.to_owned());
+    bar
+}

@@ -1,0 +1,104 @@
+use std::fmt;
+
+use super::Cell;
+
+/// A published figure and where it was published.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Published<T> {
+    /// The value as printed in the source.
+    pub value: T,
+    /// Document, section, figure or table: enough for a reader to find it.
+    pub source: String,
+}
+
+/// How a computed figure compares with its published counterpart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// Computed and published agree exactly.
+    Match,
+    /// Computed and published disagree. The report says why, with evidence,
+    /// where the reason is known; the computed value is never adjusted.
+    Differs,
+    /// The literature gives no value to compare with.
+    NoPublishedValue,
+    /// A published value exists but was not computed (too costly for the
+    /// budget of this run).
+    NotComputed,
+}
+
+impl Verdict {
+    /// The stable name used in every output format.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Match => "match",
+            Verdict::Differs => "differs",
+            Verdict::NoPublishedValue => "no published value",
+            Verdict::NotComputed => "not computed",
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl From<Verdict> for Cell {
+    fn from(verdict: Verdict) -> Self {
+        Cell::Text(verdict.name().to_owned())
+    }
+}
+
+/// A computed figure beside its published counterpart.
+///
+/// ```
+/// use plybench::report::{Comparison, Published, Verdict};
+///
+/// let published = Published { value: 912u64, source: "Bell 1972, §3.3".into() };
+/// assert_eq!(Comparison::new(Some(912), Some(&published)).verdict, Verdict::Match);
+/// assert_eq!(Comparison::new(Some(911), Some(&published)).verdict, Verdict::Differs);
+/// assert_eq!(Comparison::new(Some(3333u64), None).verdict, Verdict::NoPublishedValue);
+/// assert_eq!(Comparison::new(None, Some(&published)).verdict, Verdict::NotComputed);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comparison<T> {
+    /// What plybench computed; `None` when it was not computed.
+    pub computed: Option<T>,
+    /// What the literature says, if anything.
+    pub published: Option<T>,
+    /// Where the published value comes from.
+    pub source: Option<String>,
+    /// The outcome.
+    pub verdict: Verdict,
+}
+
+impl<T: PartialEq + Clone> Comparison<T> {
+    /// Compares `computed` with `published`.
+    pub fn new(computed: Option<T>, published: Option<&Published<T>>) -> Self {
+        let verdict = match (&computed, published) {
+            (_, None) => Verdict::NoPublishedValue,
+            (None, Some(_)) => Verdict::NotComputed,
+            (Some(c), Some(p)) if *c == p.value => Verdict::Match,
+            (Some(_), Some(_)) => Verdict::Differs,
+        };
+        Comparison {
+            computed,
+            published: published.map(|p| p.value.clone()),
+            source: published.map(|p| p.source.clone()),
+            verdict,
+        }
+    }
+}
+
+impl<T: Clone + Into<Cell>> Comparison<T> {
+    /// The four cells `computed, published, source, verdict`, in that order.
+    pub fn cells(&self) -> [Cell; 4] {
+        [
+            Cell::opt(self.computed.clone()),
+            Cell::opt(self.published.clone()),
+            Cell::opt(self.source.clone()),
+            self.verdict.into(),
+        ]
+    }
+}
