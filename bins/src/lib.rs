@@ -70,9 +70,9 @@ pub fn run(main: impl FnOnce() -> anyhow::Result<ExitCode>) -> ExitCode {
     match main() {
         Ok(code) => code,
         Err(error) => {
-            let name = std::env::args().next().and_then(|p| {
-                std::path::Path::new(&p).file_name().map(|f| f.to_string_lossy().into_owned())
-            });
+            let name = std::env::args()
+                .next()
+                .and_then(|p| std::path::Path::new(&p).file_name().map(|f| f.to_string_lossy().into_owned()));
             let _ = writeln!(io::stderr(), "{}: error: {error:#}", name.as_deref().unwrap_or("plybench"));
             let usage = error.downcast_ref::<plybench::Error>().is_some_and(plybench::Error::is_usage);
             ExitCode::from(if usage { 2 } else { 1 })

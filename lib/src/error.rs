@@ -45,10 +45,7 @@ pub enum Error {
 impl Error {
     /// Shorthand for [`Error::InvalidInput`].
     pub fn invalid(what: impl Into<String>, why: impl Into<String>) -> Self {
-        Error::InvalidInput {
-            what: what.into(),
-            why: why.into(),
-        }
+        Error::InvalidInput { what: what.into(), why: why.into() }
     }
 
     /// Whether the error is the user's to fix (bad input, a size that cannot

@@ -129,9 +129,10 @@ pub fn published() -> Result<&'static Bell> {
 impl Bell {
     /// Bell's figure for `pits` pits in the board test, if he gives one.
     pub fn board_test_moves(&self, pits: usize) -> Option<Published<u128>> {
-        self.board_test.rows.iter().find(|row| row.pits == pits).map(|row| Published {
-            value: row.moves,
-            source: self.board_test.location.clone(),
-        })
+        self.board_test
+            .rows
+            .iter()
+            .find(|row| row.pits == pits)
+            .map(|row| Published { value: row.moves, source: self.board_test.location.clone() })
     }
 }

@@ -136,7 +136,13 @@ pub fn count(position: &Position, options: CountOptions, progress: &ProgressBar)
                 with_key!(board_kind, stack_split(&board, n, ScanOrder::RightToLeft, options, SPLIT_DEPTH));
             let (left_to_right, _) = with_key!(
                 board_kind,
-                stack_split(&board, n, ScanOrder::LeftToRight, CountOptions { terminal_positions: false, ..options }, SPLIT_DEPTH)
+                stack_split(
+                    &board,
+                    n,
+                    ScanOrder::LeftToRight,
+                    CountOptions { terminal_positions: false, ..options },
+                    SPLIT_DEPTH
+                )
             );
             debug_assert_eq!(right_to_left.sequences, left_to_right.sequences);
             Count {
@@ -151,9 +157,11 @@ pub fn count(position: &Position, options: CountOptions, progress: &ProgressBar)
         }
         Method::Memo => {
             let run = with_key!(own_kind, memo::count(position.own(), progress))?;
-            let terminal_positions = options.terminal_positions.then(|| {
-                with_key!(board_kind, memo::distinct_terminals(&board, n, options.rules, progress)).0 as u64
-            });
+            let terminal_positions = if options.terminal_positions {
+                Some(with_key!(board_kind, memo::distinct_terminals(&board, n, options.rules, progress))?.0 as u64)
+            } else {
+                None
+            };
             Count {
                 sequences: run.sequences,
                 terminal_positions,
@@ -205,7 +213,13 @@ impl<K: StateKey> Observer for Outputs<K> {
 /// Splitting keeps Bell's stack arithmetic: a position whose continuations
 /// are stacked as `c1, …, ck` reaches `max(k, max_j (j - 1 + h(cj)))`,
 /// where `h(cj)` is the height reached by a stacker started at `cj`.
-fn stack_split<K: StateKey>(board: &[u32], n: usize, order: ScanOrder, options: CountOptions, depth: usize) -> (StackRun, usize) {
+fn stack_split<K: StateKey>(
+    board: &[u32],
+    n: usize,
+    order: ScanOrder,
+    options: CountOptions,
+    depth: usize,
+) -> (StackRun, usize) {
     let (run, outputs) = split_inner::<K>(board, n, order, options, depth);
     (run, outputs.len())
 }
@@ -243,10 +257,8 @@ fn split_inner<K: StateKey>(
             }
         }
     }
-    let below: Vec<(StackRun, FxHashSet<K>)> = stacked
-        .par_iter()
-        .map(|child| split_inner::<K>(child, n, order, options, depth - 1))
-        .collect();
+    let below: Vec<(StackRun, FxHashSet<K>)> =
+        stacked.par_iter().map(|child| split_inner::<K>(child, n, order, options, depth - 1)).collect();
     let mut max_stack = stacked.len();
     for (j, (run, outputs)) in below.into_iter().enumerate() {
         sequences += run.sequences;

@@ -51,10 +51,7 @@ impl Node {
     /// move, and nothing is ever stacked.
     fn leaf(own: &[u32]) -> Node {
         let terminals = own.iter().filter(|&&c| c > 0).count() as u64;
-        Node {
-            sequences: [terminals, 0],
-            ..Node::default()
-        }
+        Node { sequences: [terminals, 0], ..Node::default() }
     }
 }
 
@@ -80,6 +77,32 @@ pub(crate) struct MemoRun {
     pub states: usize,
 }
 
+/// The most memory memoization may plan to use. Before a layer is expanded
+/// the worst case (every row in it stacking a child from every pit) is
+/// checked against this, so a run that cannot fit stops with an error
+/// instead of being killed: the 18-pit board test (about 110 million rows)
+/// fits, the 19-pit one does not.
+pub const MEMORY_BUDGET_BYTES: usize = 14 << 30;
+
+/// Bytes one stored row of `n` counts costs, hash table overhead included.
+fn bytes_per_row<K>(n: usize, value_bytes: usize) -> usize {
+    let boxed = if std::mem::size_of::<K>() <= 64 { 0 } else { 4 * n };
+    std::mem::size_of::<K>() + value_bytes + boxed + 16
+}
+
+/// Fails if holding `stored` rows plus `children_of` rows' worth of children
+/// could exceed the budget.
+fn check_budget<K>(stored: usize, children_of: usize, n: usize, value_bytes: usize, what: &str) -> Result<()> {
+    let planned = stored.saturating_add(children_of.saturating_mul(n));
+    if planned.saturating_mul(bytes_per_row::<K>(n, value_bytes)) > MEMORY_BUDGET_BYTES {
+        return Err(Error::TooLarge(format!(
+            "{what} could need more than {} GiB ({planned} rows of pits); count a smaller position (the board test fits up to 18 pits)",
+            MEMORY_BUDGET_BYTES >> 30
+        )));
+    }
+    Ok(())
+}
+
 type Layers<K, V> = BTreeMap<u64, FxHashMap<K, V>>;
 
 fn total(own: &[u32]) -> u64 {
@@ -94,10 +117,7 @@ struct Scratch {
 
 impl Scratch {
     fn new(n: usize) -> Scratch {
-        Scratch {
-            board: vec![0; 2 * n + 1],
-            own: vec![0; n],
-        }
+        Scratch { board: vec![0; 2 * n + 1], own: vec![0; n] }
     }
 
     /// Plays `pit` from `self.own` (which must hold counters there) and
@@ -124,7 +144,9 @@ pub(crate) fn count<K: StateKey>(own: &[u32], progress: &ProgressBar) -> Result<
     // Discover every reachable row of pits, top layer first.
     progress.set_length(2 * layers.len() as u64);
     let mut next = layers.keys().next_back().copied();
+    let mut stored = 1;
     while let Some(t) = next {
+        check_budget::<K>(stored, layers[&t].len(), n, std::mem::size_of::<Node>(), "memoization")?;
         let children: Vec<(u64, K)> = layers[&t]
             .par_iter()
             .map_init(
@@ -149,6 +171,7 @@ pub(crate) fn count<K: StateKey>(own: &[u32], progress: &ProgressBar) -> Result<
         for (t, key) in children {
             layers.entry(t).or_default().entry(key).or_default();
         }
+        stored = layers.values().map(FxHashMap::len).sum();
         progress.set_length(2 * layers.len() as u64);
         progress.inc(1);
         next = layers.range(..t).next_back().map(|(&t, _)| t);
@@ -232,7 +255,9 @@ pub(crate) fn canonicalize(own: &mut [u32]) {
     let mut above = 0u64;
     for (index, &c) in own.iter().enumerate().rev() {
         above += u64::from(c);
-        if above >= index as u64 + 1 + 2 * n + 1 {
+        // Pit P(index + 1) continues after a lap with index + 1 + 2N + 1 counters.
+        let lapping_continuation = index as u64 + 2 * n + 2;
+        if above >= lapping_continuation {
             return;
         }
     }
@@ -259,7 +284,7 @@ pub(crate) fn distinct_terminals<K: StateKey>(
     n: usize,
     rules: Rules,
     progress: &ProgressBar,
-) -> (usize, usize) {
+) -> Result<(usize, usize)> {
     let pit = |i| Pit::new(i).expect("pit numbers stay in range");
     let mut layers: Layers<K, ()> = BTreeMap::new();
     let mut terminals: FxHashSet<K> = FxHashSet::default();
@@ -267,6 +292,8 @@ pub(crate) fn distinct_terminals<K: StateKey>(
     let mut next = layers.keys().next_back().copied();
     let mut visited = 0;
     while let Some(t) = next {
+        let stored = terminals.len() + layers.values().map(FxHashMap::len).sum::<usize>();
+        check_budget::<K>(stored, layers[&t].len(), 2 * n + 1, 0, "counting distinct terminal positions")?;
         let layer = layers.remove(&t).expect("layer exists");
         visited += layer.len();
         let found: Vec<(Option<u64>, K)> = layer
@@ -302,5 +329,5 @@ pub(crate) fn distinct_terminals<K: StateKey>(
         progress.inc(1);
         next = layers.keys().next_back().copied();
     }
-    (terminals.len(), visited)
+    Ok((terminals.len(), visited))
 }

@@ -21,7 +21,7 @@ pub struct Pit(u8);
 impl Pit {
     /// Pit `Pi`, for `1 <= i <= MAX_PITS`.
     pub fn new(i: usize) -> Option<Pit> {
-        (1..=MAX_PITS).contains(&i).then(|| Pit(i as u8))
+        (1..=MAX_PITS).contains(&i).then_some(Pit(i as u8))
     }
 
     /// The pit's number `i` in `Pi`.
@@ -69,10 +69,9 @@ impl FromStr for ScanOrder {
     type Err = Error;
 
     fn from_str(s: &str) -> Result<Self> {
-        ScanOrder::ALL
-            .into_iter()
-            .find(|o| o.name() == s)
-            .ok_or_else(|| Error::invalid("--scan", format!("`{s}` is not a scan order; use right-to-left or left-to-right")))
+        ScanOrder::ALL.into_iter().find(|o| o.name() == s).ok_or_else(|| {
+            Error::invalid("--scan", format!("`{s}` is not a scan order; use right-to-left or left-to-right"))
+        })
     }
 }
 
@@ -121,7 +120,11 @@ impl Position {
         if opponent.len() != own.len() {
             return Err(Error::invalid(
                 "--opponent",
-                format!("it has {} pits but the mover has {}; both rows need the same number", opponent.len(), own.len()),
+                format!(
+                    "it has {} pits but the mover has {}; both rows need the same number",
+                    opponent.len(),
+                    own.len()
+                ),
             ));
         }
         let total: u64 = own.iter().chain(&opponent).map(|&c| u64::from(c)).sum();
@@ -200,18 +203,23 @@ pub fn parse_counts(text: &str, what: &str) -> Result<Vec<u32>> {
             let item = item.trim();
             let place = i + 1;
             if item.is_empty() {
-                return Err(Error::invalid(what, format!("entry {place} is empty; write one count between each pair of commas")));
+                return Err(Error::invalid(
+                    what,
+                    format!("entry {place} is empty; write one count between each pair of commas"),
+                ));
             }
             if item.starts_with('-') && item[1..].chars().all(|c| c.is_ascii_digit()) && item.len() > 1 {
-                return Err(Error::invalid(what, format!("entry {place} is negative ({item}); a pit holds zero or more counters")));
+                return Err(Error::invalid(
+                    what,
+                    format!("entry {place} is negative ({item}); a pit holds zero or more counters"),
+                ));
             }
             if !item.chars().all(|c| c.is_ascii_digit()) {
                 return Err(Error::invalid(what, format!("entry {place} (`{item}`) is not a whole number")));
             }
-            item.parse::<u32>()
-                .ok()
-                .filter(|&c| u64::from(c) <= MAX_COUNTERS)
-                .ok_or_else(|| Error::TooLarge(format!("{what} entry {place} ({item}) exceeds {MAX_COUNTERS} counters")))
+            item.parse::<u32>().ok().filter(|&c| u64::from(c) <= MAX_COUNTERS).ok_or_else(|| {
+                Error::TooLarge(format!("{what} entry {place} ({item}) exceeds {MAX_COUNTERS} counters"))
+            })
         })
         .collect()
 }

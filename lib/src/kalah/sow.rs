@@ -108,10 +108,7 @@ pub(crate) fn sow(board: &mut [u32], n: usize, pit: Pit, rules: Rules) -> Sown {
             *kalah_cell += own[landed] + std::mem::take(&mut opponent[opposite]);
             own[landed] = 0;
         }
-        Landing::Own {
-            pit: Pit::new(number).expect("pit numbers stay in range"),
-            captured,
-        }
+        Landing::Own { pit: Pit::new(number).expect("pit numbers stay in range"), captured }
     };
     let continues = landing == Landing::Kalah && own.iter().any(|&c| c > 0);
     Sown { landing, continues }

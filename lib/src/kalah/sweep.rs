@@ -67,11 +67,7 @@ struct Builder {
 
 impl Builder {
     fn new() -> Builder {
-        Builder {
-            pits: Vec::new(),
-            counters: 0,
-            first_needing: Vec::new(),
-        }
+        Builder { pits: Vec::new(), counters: 0, first_needing: Vec::new() }
     }
 
     /// The pits the pattern for one more counter would use.

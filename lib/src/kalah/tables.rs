@@ -110,10 +110,9 @@ pub fn board_test_table(options: TableOptions, progress: &ProgressBar) -> Result
         "Bell counts what his stacker outputs, one position per move sequence; 'distinct terminal positions' merges \
          sequences that end on the same board (mover's pits, kalah and opponent's pits).",
     );
-    let first_difference = rows
-        .iter()
-        .enumerate()
-        .find_map(|(i, c)| c.terminal_positions.filter(|&t| u128::from(t) != c.sequences).map(|t| (i + 1, c.sequences, t)));
+    let first_difference = rows.iter().enumerate().find_map(|(i, c)| {
+        c.terminal_positions.filter(|&t| u128::from(t) != c.sequences).map(|t| (i + 1, c.sequences, t))
+    });
     let counted_up_to = rows.iter().take_while(|c| c.terminal_positions.is_some()).count();
     table.note(match first_difference {
         Some((pits, sequences, terminals)) => format!(
@@ -165,7 +164,9 @@ pub fn trace_table(position: &Position, order: ScanOrder, rows: &[TraceRow]) -> 
         Cell::Null,
         Cell::Null,
     ]);
-    table.note("c: continuation, stacked; *: terminal, output; -: empty pit. Positions show the mover's pits, PN first.");
+    table.note(
+        "c: continuation, stacked; *: terminal, output; -: empty pit. Positions show the mover's pits, PN first.",
+    );
     table
 }
 
@@ -181,7 +182,11 @@ pub fn sweep_table(sweep: &Sweep, with_moves: bool) -> Table {
             ("pattern", "Pattern (PN..P1)", Cell::list(&sweep.pattern_pn_first())),
             ("moves", "Continuation moves", Cell::from(moves.len())),
             ("cleared", "Cleared", Cell::from(sweep.cleared)),
-            ("min_counters_needing_pits", "Fewest counters needing all pits", Cell::from(sweep.min_counters_needing_pits)),
+            (
+                "min_counters_needing_pits",
+                "Fewest counters needing all pits",
+                Cell::from(sweep.min_counters_needing_pits),
+            ),
             ("move_list", "Pits played", if with_moves { Cell::list(&moves) } else { Cell::Null }),
         ],
     );
@@ -219,7 +224,10 @@ pub fn reproduce_table(progress: &ProgressBar) -> Result<Table> {
     for row in &bell.board_test.rows {
         let figures = count(&Position::board_test(row.pits)?, CountOptions::default(), &ProgressBar::hidden())?;
         let published = published_text(bell.board_test_moves(row.pits));
-        push(format!("board test, {} pits: moves", row.pits), Comparison::new(Some(text(&figures.sequences)), published.as_ref()));
+        push(
+            format!("board test, {} pits: moves", row.pits),
+            Comparison::new(Some(text(&figures.sequences)), published.as_ref()),
+        );
         progress.inc(1);
     }
     for example in &bell.stack_depth.examples {
@@ -248,10 +256,7 @@ pub fn reproduce_table(progress: &ProgressBar) -> Result<Table> {
 }
 
 fn published_text<T: ToString>(published: Option<Published<T>>) -> Option<Published<String>> {
-    published.map(|p| Published {
-        value: p.value.to_string(),
-        source: p.source,
-    })
+    published.map(|p| Published { value: p.value.to_string(), source: p.source })
 }
 
 /// Bell's claim that right-to-left scanning never stacks more than N
@@ -283,10 +288,7 @@ fn push_clearing_rows(bell: &Bell, push: &mut impl FnMut(String, Comparison<Stri
         format!("longest clearing pattern on {} pits", fifty.pits),
         Comparison::new(
             Some(pattern(&sweep.pattern_pn_first())),
-            Some(&Published {
-                value: pattern(&fifty.pattern_pn_first),
-                source: source.clone(),
-            }),
+            Some(&Published { value: pattern(&fifty.pattern_pn_first), source: source.clone() }),
         ),
     );
     let cleared_moves = if sweep.cleared { sweep.moves.len().to_string() } else { "not cleared".to_owned() };
@@ -298,7 +300,8 @@ fn push_clearing_rows(bell: &Bell, push: &mut impl FnMut(String, Comparison<Stri
         let counters = small.play.len() as u64;
         let sweep = super::sweep::pattern_for_counters(counters)?;
         let played: Vec<usize> = sweep.moves.iter().map(|p| p.number()).collect();
-        let list = |moves: &[usize]| format!("Play {}", moves.iter().map(usize::to_string).collect::<Vec<_>>().join(", "));
+        let list =
+            |moves: &[usize]| format!("Play {}", moves.iter().map(usize::to_string).collect::<Vec<_>>().join(", "));
         let computed = if sweep.cleared { list(&played) } else { "not cleared".to_owned() };
         push(
             format!("clearing {} counters ({})", counters, format_pits(&sweep.pattern_pn_first())),
@@ -319,7 +322,8 @@ pub fn all_match(table: &Table) -> bool {
     let Some(verdict) = table.columns.iter().position(|c| c.key == "verdict") else {
         return true;
     };
-    table.rows.iter().all(|row| {
-        row[verdict] != Cell::from(Verdict::Differs) && row[verdict] != Cell::from(Verdict::NotComputed)
-    })
+    table
+        .rows
+        .iter()
+        .all(|row| row[verdict] != Cell::from(Verdict::Differs) && row[verdict] != Cell::from(Verdict::NotComputed))
 }

@@ -110,11 +110,7 @@ pub fn trace(position: &Position, order: ScanOrder, rules: Rules) -> Result<Vec<
         )));
     }
     let n = position.pits();
-    let mut recorder = Recorder {
-        n,
-        rows: Vec::new(),
-        marks: Vec::new(),
-    };
+    let mut recorder = Recorder { n, rows: Vec::new(), marks: Vec::new() };
     stack::run(&flat_board(position), n, order, rules, &mut recorder);
     Ok(recorder.rows)
 }

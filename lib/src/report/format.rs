@@ -42,10 +42,9 @@ impl FromStr for Format {
     type Err = Error;
 
     fn from_str(s: &str) -> Result<Self, Error> {
-        Format::ALL
-            .into_iter()
-            .find(|format| format.name() == s)
-            .ok_or_else(|| Error::invalid("--format", format!("`{s}` is not a format; use table, json, csv or markdown")))
+        Format::ALL.into_iter().find(|format| format.name() == s).ok_or_else(|| {
+            Error::invalid("--format", format!("`{s}` is not a format; use table, json, csv or markdown"))
+        })
     }
 }
 

@@ -1,4 +1,4 @@
-use comfy_table::{CellAlignment, ContentArrangement, presets, modifiers};
+use comfy_table::{CellAlignment, ContentArrangement, modifiers, presets};
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
 use super::{Cell, Format};
@@ -16,10 +16,7 @@ pub struct Column {
 impl Column {
     /// A column with its JSON/CSV `key` and its human `header`.
     pub fn new(key: &str, header: &str) -> Self {
-        Column {
-            key: key.to_owned(),
-            header: header.to_owned(),
-        }
+        Column { key: key.to_owned(), header: header.to_owned() }
     }
 }
 
@@ -116,9 +113,9 @@ impl Table {
                 let rows = self.rows.iter().map(|r| r.iter().map(Cell::to_string).collect()).collect();
                 let numeric = (0..self.columns.len())
                     .map(|i| {
-                        self.rows.iter().all(|r| {
-                            matches!(r[i], Cell::UInt(_) | Cell::Int(_) | Cell::Float { .. } | Cell::Null)
-                        })
+                        self.rows
+                            .iter()
+                            .all(|r| matches!(r[i], Cell::UInt(_) | Cell::Int(_) | Cell::Float { .. } | Cell::Null))
                     })
                     .collect();
                 (headers, rows, numeric)
@@ -180,11 +177,7 @@ impl Table {
 
     fn render_csv(&self) -> String {
         fn field(s: &str) -> String {
-            if s.contains([',', '"', '\n', '\r']) {
-                format!("\"{}\"", s.replace('"', "\"\""))
-            } else {
-                s.to_owned()
-            }
+            if s.contains([',', '"', '\n', '\r']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_owned() }
         }
         let mut out = String::new();
         let header: Vec<String> = self.columns.iter().map(|c| field(&c.key)).collect();
@@ -261,7 +254,8 @@ mod tests {
 
     #[test]
     fn record_is_one_object() {
-        let table = Table::record("r", "Record", vec![("pits", "Pits", Cell::from(6u8)), ("ok", "OK", Cell::from(true))]);
+        let table =
+            Table::record("r", "Record", vec![("pits", "Pits", Cell::from(6u8)), ("ok", "OK", Cell::from(true))]);
         let value: serde_json::Value = serde_json::from_str(&table.render(Format::Json)).unwrap();
         assert_eq!(value, serde_json::json!({"pits": 6, "ok": true}));
         assert!(table.render(Format::Table).contains("Pits"));

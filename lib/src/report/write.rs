@@ -15,10 +15,7 @@ use crate::{Error, Result};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
-    let io = |source| Error::Io {
-        path: path.to_owned(),
-        source,
-    };
+    let io = |source| Error::Io { path: path.to_owned(), source };
     let dir = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),

@@ -1,0 +1,161 @@
+//! The `kalah` binary: its JSON contract and its handling of bad input.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn kalah(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kalah")).args(args).output().expect("kalah runs")
+}
+
+fn json(args: &[&str]) -> Value {
+    let mut all = args.to_vec();
+    all.extend(["--format", "json"]);
+    let out = kalah(&all);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("valid JSON")
+}
+
+#[test]
+fn count_contract() {
+    let v = json(&["count", "--pits", "6"]);
+    for key in [
+        "pits",
+        "position",
+        "move_sequences",
+        "terminal_positions",
+        "max_stack_right_to_left",
+        "max_stack_left_to_right",
+        "seconds",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key} in {v}");
+    }
+    assert_eq!(v["move_sequences"], 912);
+    assert_eq!(v["terminal_positions"], 912);
+    assert_eq!(v["position"], serde_json::json!([6, 5, 4, 3, 2, 1]));
+    assert_eq!((v["max_stack_right_to_left"].as_u64(), v["max_stack_left_to_right"].as_u64()), (Some(6), Some(35)));
+}
+
+#[test]
+fn count_by_position_and_method() {
+    for method in ["stack", "memo"] {
+        let v = json(&["count", "--position", "3,2,1", "--method", method]);
+        assert_eq!(v["move_sequences"], 11);
+        assert_eq!(v["method"], method);
+    }
+}
+
+#[test]
+fn trace_in_json_holds_both_tables() {
+    let v = json(&["count", "--position", "3,2,1", "--trace"]);
+    let trace = v["kalah_trace"].as_array().expect("trace rows");
+    assert_eq!(trace[0]["scan"], "ccc");
+    assert_eq!(trace[0]["stack"], "320 302 032");
+    assert_eq!(v["kalah_count"]["move_sequences"], 11);
+}
+
+#[test]
+fn table_contract() {
+    let v = json(&["table", "--max-pits", "11", "--terminal-max-pits", "10"]);
+    let rows = v.as_array().unwrap();
+    assert_eq!(rows.len(), 11);
+    for key in [
+        "pits",
+        "move_sequences",
+        "terminal_positions",
+        "published",
+        "verdict",
+        "max_stack_right_to_left",
+        "max_stack_left_to_right",
+        "method",
+        "seconds",
+    ] {
+        assert!(rows[0].get(key).is_some(), "missing {key}");
+    }
+    assert!(rows[..10].iter().all(|r| r["verdict"] == "match" && r["published"] == r["move_sequences"]));
+    assert_eq!(rows[10]["published"], Value::Null);
+    assert_eq!(rows[10]["verdict"], "no published value");
+    assert_eq!(rows[10]["terminal_positions"], Value::Null, "not computed past --terminal-max-pits");
+}
+
+#[test]
+fn sweep_contract() {
+    let v = json(&["sweep", "--pits", "50"]);
+    for key in ["counters", "pits", "pattern", "moves", "cleared", "min_counters_needing_pits"] {
+        assert!(v.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(v["moves"], 839);
+    assert_eq!(v["cleared"], true);
+    assert_eq!(v["pattern"][0], 50);
+    let v = json(&["sweep", "--counters", "5", "--moves"]);
+    assert_eq!(v["pattern"], serde_json::json!([3, 1, 1]));
+    assert_eq!(v["move_list"], serde_json::json!([1, 3, 1, 2, 1]));
+}
+
+#[test]
+fn reproduce_matches_every_published_figure() {
+    let v = json(&["reproduce"]);
+    let rows = v.as_array().unwrap();
+    assert!(rows.len() >= 17);
+    for row in rows {
+        assert_eq!(row["verdict"], "match", "{row}");
+    }
+}
+
+#[test]
+fn every_format_renders() {
+    for format in ["table", "json", "csv", "markdown"] {
+        let out = kalah(&["table", "--max-pits", "4", "--format", format]);
+        assert!(out.status.success(), "{format}");
+        assert!(String::from_utf8_lossy(&out.stdout).contains("56"), "{format}");
+    }
+    let csv = String::from_utf8(kalah(&["table", "--max-pits", "2", "--format", "csv"]).stdout).unwrap();
+    assert!(csv.starts_with("pits,move_sequences,terminal_positions,published,source,verdict,"));
+}
+
+#[test]
+fn bad_input_gets_one_line_and_status_2() {
+    let cases: &[&[&str]] = &[
+        &["count", "--position", ""],
+        &["count", "--position", "3,-2,1"],
+        &["count", "--position", "-3"],
+        &["count", "--position", "3,x,1"],
+        &["count", "--position", "3,,1"],
+        &["count", "--pits", "0"],
+        &["count", "--pits", "-1"],
+        &["count", "--pits", "banana"],
+        &["count", "--pits", "99999999999999999999999"],
+        &["count", "--pits", "1000"],
+        &["count", "--position", "99999999999"],
+        &["count", "--pits", "3", "--position", "3,2,1"],
+        &["count"],
+        &["count", "--pits", "3", "--frobnicate"],
+        &["count", "--position", "3,2,1", "--opponent", "1,2"],
+        &["count", "--pits", "14", "--trace"],
+        &["table", "--max-pits", "0"],
+        &["table", "--max-pits", "500"],
+        &["sweep", "--pits", "0"],
+        &["sweep", "--counters", "0"],
+        &["sweep", "--pits", "5", "--counters", "3"],
+        &["sweep", "--pits", "100000"],
+        &["--format", "yaml", "table"],
+        &["explode"],
+    ];
+    for args in cases {
+        let out = kalah(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(stderr.contains("error"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn bad_input_messages_name_the_problem() {
+    let err = |args: &[&str]| String::from_utf8_lossy(&kalah(args).stderr).into_owned();
+    assert!(err(&["count", "--position", "3,-2,1"]).contains("negative"));
+    assert!(err(&["count", "--pits", "0"]).contains("at least 1"));
+    assert!(err(&["count", "--position", "3,x,1"]).contains("not a whole number"));
+    assert_eq!(err(&["count", "--position", "3,x,1"]).lines().count(), 1);
+}
