@@ -17,7 +17,7 @@
 //!
 //! // Bell's board test for three pits: pit Pi holds i counters.
 //! let position = Position::board_test(3)?;
-//! assert_eq!(count_sequences(&position), 11);
+//! assert_eq!(count_sequences(&position)?, 11);
 //! # Ok::<(), plybench::Error>(())
 //! ```
 

@@ -94,16 +94,17 @@ pub struct Count {
 
 /// The number of move sequences from `position`, by the automatic method.
 ///
+/// Fails only when memoization would not fit in memory
+/// ([`Error::TooLarge`](crate::Error::TooLarge)).
+///
 /// ```
 /// use plybench::kalah::{Position, count_sequences};
 ///
-/// assert_eq!(count_sequences(&Position::board_test(6)?), 912);
+/// assert_eq!(count_sequences(&Position::board_test(6)?)?, 912);
 /// # Ok::<(), plybench::Error>(())
 /// ```
-pub fn count_sequences(position: &Position) -> u128 {
-    count(position, CountOptions::default(), &ProgressBar::hidden())
-        .map(|c| c.sequences)
-        .unwrap_or_else(|e| unreachable!("counting without terminal positions cannot fail below u128: {e}"))
+pub fn count_sequences(position: &Position) -> Result<u128> {
+    count(position, CountOptions::default(), &ProgressBar::hidden()).map(|c| c.sequences)
 }
 
 /// Counts move sequences, stack heights and, optionally, distinct terminal

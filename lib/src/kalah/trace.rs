@@ -99,7 +99,7 @@ impl Observer for Recorder {
 /// # Ok::<(), plybench::Error>(())
 /// ```
 pub fn trace(position: &Position, order: ScanOrder, rules: Rules) -> Result<Vec<TraceRow>> {
-    let sequences = super::count_sequences(position);
+    let sequences = super::count_sequences(position)?;
     // Every line but the last outputs or stacks at least one position, and
     // every stacked position is unstacked once: the figure has at most
     // 2 × sequences + 1 lines. Refuse before running, not after.
