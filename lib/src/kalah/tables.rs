@@ -117,7 +117,7 @@ pub fn board_test_table(options: TableOptions, progress: &ProgressBar) -> Result
     table.note(match first_difference {
         Some((pits, sequences, terminals)) => format!(
             "The two figures first differ at {pits} pits: {sequences} sequences end on {terminals} distinct boards \
-             ({} boards are reached by more than one sequence).",
+             ({} sequences end on a board that another sequence also reaches).",
             sequences - u128::from(terminals)
         ),
         None => format!("The two figures agree for every number of pits counted (up to {counted_up_to})."),
