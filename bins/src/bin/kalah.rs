@@ -7,7 +7,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use plybench::kalah::sweep::{longest_on_pits, pattern_for_counters};
 use plybench::kalah::tables::{self, TableOptions};
 use plybench::kalah::trace::trace;
-use plybench::kalah::{CountOptions, Method, Position, Rules, ScanOrder, count, parse_counts};
+use plybench::kalah::{CountOptions, Method, Position, Rules, ScanOrder, count, is_small, parse_counts};
 use plybench::progress;
 use plybench_cli::{FormatArg, emit, run};
 
@@ -150,7 +150,7 @@ fn main() -> ExitCode {
                     rules,
                     method: args.method.method(),
                     terminal_positions: match args.terminals {
-                        Terminals::Auto => position.own_counters() <= 78,
+                        Terminals::Auto => is_small(&position),
                         Terminals::Always => true,
                         Terminals::Never => false,
                     },

@@ -42,7 +42,7 @@ impl Method {
     /// (78 counters, 1,745,463 sequences) is about where memoization starts
     /// to win on two cores.
     pub fn auto(position: &Position) -> Method {
-        if position.own_counters() <= 78 { Method::Stack } else { Method::Memo }
+        if is_small(position) { Method::Stack } else { Method::Memo }
     }
 }
 
@@ -56,6 +56,16 @@ impl std::str::FromStr for Method {
             _ => Err(crate::Error::invalid("--method", format!("`{s}` is not a method; use auto, stack or memo"))),
         }
     }
+}
+
+/// The most counters the mover may hold for a position to count as small:
+/// the 12-pit board test. Small positions are counted with the stacker by
+/// default, and their distinct terminal positions are counted by default.
+pub const SMALL_POSITION_COUNTERS: u64 = 78;
+
+/// Whether `position` is small (see [`SMALL_POSITION_COUNTERS`]).
+pub fn is_small(position: &Position) -> bool {
+    position.own_counters() <= SMALL_POSITION_COUNTERS
 }
 
 /// What to count and how.
@@ -159,7 +169,7 @@ pub fn count(position: &Position, options: CountOptions, progress: &ProgressBar)
         Method::Memo => {
             let run = with_key!(own_kind, memo::count(position.own(), progress))?;
             let terminal_positions = if options.terminal_positions {
-                Some(with_key!(board_kind, memo::distinct_terminals(&board, n, options.rules, progress))?.0 as u64)
+                Some(with_key!(board_kind, memo::distinct_terminals(&board, n, options.rules, progress))? as u64)
             } else {
                 None
             };

@@ -126,6 +126,9 @@ impl Scratch {
     #[inline]
     fn play(&mut self, n: usize, pit: Pit) -> bool {
         self.board[..n].copy_from_slice(&self.own);
+        // Only the own pits are read back; clear the rest so that laps
+        // cannot pile counters up there across plays.
+        self.board[n..].fill(0);
         sow(&mut self.board, n, pit, Rules::default()).continues
     }
 }
@@ -277,25 +280,22 @@ fn overflow() -> Error {
 /// (mover's pits, kalah, opponent's pits) by visiting each distinct
 /// intermediate board once.
 ///
-/// Returns the number of distinct terminal boards and of distinct
-/// intermediate boards visited.
+/// Returns the number of distinct terminal boards.
 pub(crate) fn distinct_terminals<K: StateKey>(
     board: &[u32],
     n: usize,
     rules: Rules,
     progress: &ProgressBar,
-) -> Result<(usize, usize)> {
+) -> Result<usize> {
     let pit = |i| Pit::new(i).expect("pit numbers stay in range");
     let mut layers: Layers<K, ()> = BTreeMap::new();
     let mut terminals: FxHashSet<K> = FxHashSet::default();
     layers.entry(total(&board[..n])).or_default().insert(K::pack(board), ());
     let mut next = layers.keys().next_back().copied();
-    let mut visited = 0;
     while let Some(t) = next {
         let stored = terminals.len() + layers.values().map(FxHashMap::len).sum::<usize>();
         check_budget::<K>(stored, layers[&t].len(), 2 * n + 1, 0, "counting distinct terminal positions")?;
         let layer = layers.remove(&t).expect("layer exists");
-        visited += layer.len();
         let found: Vec<(Option<u64>, K)> = layer
             .par_iter()
             .map_init(
@@ -329,5 +329,5 @@ pub(crate) fn distinct_terminals<K: StateKey>(
         progress.inc(1);
         next = layers.keys().next_back().copied();
     }
-    Ok((terminals.len(), visited))
+    Ok(terminals.len())
 }

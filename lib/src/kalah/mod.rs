@@ -23,7 +23,7 @@ mod stack;
 pub mod sweep;
 pub mod trace;
 
-pub use count::{Count, CountOptions, Method, count, count_sequences};
+pub use count::{Count, CountOptions, Method, SMALL_POSITION_COUNTERS, count, count_sequences, is_small};
 pub use position::{MAX_COUNTERS, MAX_PITS, Pit, Position, ScanOrder, parse_counts};
 pub use sow::{Landing, Rules, Sown};
 pub use stack::Scan;

@@ -67,12 +67,13 @@ pub struct StackRun {
 
 /// The pits in scan order, as pit numbers.
 pub(crate) fn scan_pits(n: usize, order: ScanOrder) -> impl Iterator<Item = Pit> {
-    let pit = |i| Pit::new(i).expect("pit numbers stay in range");
-    let (right_to_left, left_to_right) = match order {
-        ScanOrder::RightToLeft => (Some((1..=n).map(pit)), None),
-        ScanOrder::LeftToRight => (None, Some((1..=n).rev().map(pit))),
-    };
-    right_to_left.into_iter().flatten().chain(left_to_right.into_iter().flatten())
+    (1..=n).map(move |k| {
+        let number = match order {
+            ScanOrder::RightToLeft => k,
+            ScanOrder::LeftToRight => n + 1 - k,
+        };
+        Pit::new(number).expect("pit numbers stay in range")
+    })
 }
 
 /// Runs Bell's stacker from the flat `start` board with `n` pits a side.

@@ -70,15 +70,20 @@ impl Builder {
         Builder { pits: Vec::new(), counters: 0, first_needing: Vec::new() }
     }
 
+    /// The index of the empty pit nearest the kalah; one past the last pit
+    /// when every pit is full.
+    fn first_empty(&self) -> usize {
+        self.pits.iter().position(|&c| c == 0).unwrap_or(self.pits.len())
+    }
+
     /// The pits the pattern for one more counter would use.
     fn pits_after_step(&self) -> usize {
-        let first_empty = self.pits.iter().position(|&c| c == 0).unwrap_or(self.pits.len());
-        self.pits.len().max(first_empty + 1)
+        self.pits.len().max(self.first_empty() + 1)
     }
 
     /// Undoes one clearing move: the pattern for one more counter.
     fn step(&mut self) {
-        let first_empty = self.pits.iter().position(|&c| c == 0).unwrap_or(self.pits.len());
+        let first_empty = self.first_empty();
         if first_empty == self.pits.len() {
             self.pits.push(0);
             self.first_needing.push(self.counters + 1);

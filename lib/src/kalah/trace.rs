@@ -41,11 +41,15 @@ pub fn format_pits(pits_pn_first: &[u32]) -> String {
     }
 }
 
-/// Records the figure.
+/// Records the figure, up to [`MAX_TRACE_ROWS`] lines.
 struct Recorder {
     n: usize,
     rows: Vec<TraceRow>,
     marks: Vec<char>,
+    /// The most lines kept.
+    limit: usize,
+    /// Set once the figure outgrows the limit; later lines are not kept.
+    overflowed: bool,
 }
 
 impl Recorder {
@@ -56,6 +60,12 @@ impl Recorder {
 
 impl Observer for Recorder {
     fn start(&mut self, board: &[u32], unstacked_from: Option<usize>) {
+        if self.rows.len() == self.limit {
+            self.overflowed = true;
+        }
+        if self.overflowed {
+            return;
+        }
         self.marks = vec![' '; self.n];
         let start = self.pn_first(board);
         self.rows.push(TraceRow {
@@ -68,6 +78,9 @@ impl Observer for Recorder {
     }
 
     fn scanned(&mut self, pit: Pit, scan: Scan, board: &[u32]) {
+        if self.overflowed {
+            return;
+        }
         self.marks[self.n - pit.number()] = scan.mark();
         if scan == Scan::Terminal {
             let output = self.pn_first(board);
@@ -76,6 +89,9 @@ impl Observer for Recorder {
     }
 
     fn finished(&mut self, stack: &[u32]) {
+        if self.overflowed {
+            return;
+        }
         let width = 2 * self.n + 1;
         let entries = stack.chunks(width).map(|board| self.pn_first(board)).collect();
         let row = self.rows.last_mut().expect("a finish follows a start");
@@ -99,18 +115,56 @@ impl Observer for Recorder {
 /// # Ok::<(), plybench::Error>(())
 /// ```
 pub fn trace(position: &Position, order: ScanOrder, rules: Rules) -> Result<Vec<TraceRow>> {
+    trace_with_limit(position, order, rules, MAX_TRACE_ROWS)
+}
+
+fn trace_with_limit(position: &Position, order: ScanOrder, rules: Rules, limit: usize) -> Result<Vec<TraceRow>> {
+    // Each terminal output sits on some line, so a figure with more
+    // sequences than lines allowed is refused before it is run. One with few
+    // sequences but long chains of continuations is cut off by the recorder
+    // and refused after.
     let sequences = super::count_sequences(position)?;
-    // Every line but the last outputs or stacks at least one position, and
-    // every stacked position is unstacked once: the figure has at most
-    // 2 × sequences + 1 lines. Refuse before running, not after.
-    if sequences > MAX_TRACE_ROWS as u128 / 2 {
-        return Err(Error::TooLarge(format!(
-            "the trace of {position} has {sequences} move sequences; trace a position with at most {} (e.g. --pits 6)",
-            MAX_TRACE_ROWS / 2
-        )));
+    if sequences > (limit * position.pits()) as u128 {
+        return Err(too_long(position, limit));
     }
     let n = position.pits();
-    let mut recorder = Recorder { n, rows: Vec::new(), marks: Vec::new() };
+    let mut recorder = Recorder { n, rows: Vec::new(), marks: Vec::new(), limit, overflowed: false };
     stack::run(&flat_board(position), n, order, rules, &mut recorder);
+    if recorder.overflowed {
+        return Err(too_long(position, limit));
+    }
     Ok(recorder.rows)
+}
+
+fn too_long(position: &Position, limit: usize) -> Error {
+    Error::TooLarge(format!(
+        "the trace of {position} would exceed {limit} lines; trace a smaller position (e.g. --pits 6)"
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_chains_are_refused_not_recorded() {
+        // The six-pit clearing pattern: 243 sequences on 127 lines. With a
+        // limit of 50 lines the count passes the check made before the run
+        // (243 <= 50 x 6 pits), so only the recorder can catch it.
+        let position: Position = "6,4,2,3,1,1".parse().unwrap();
+        let sequences = crate::kalah::count_sequences(&position).unwrap();
+        let limit = 50;
+        assert!(sequences <= (limit * position.pits()) as u128, "the pre-check must not fire");
+        let full = trace_with_limit(&position, ScanOrder::RightToLeft, Rules::default(), 1000).unwrap();
+        assert!(full.len() > limit);
+        let err = trace_with_limit(&position, ScanOrder::RightToLeft, Rules::default(), limit).unwrap_err();
+        assert!(err.to_string().contains("would exceed 50 lines"), "{err}");
+    }
+
+    #[test]
+    fn bells_figure_fits() {
+        let rows = trace(&"3,2,1".parse().unwrap(), ScanOrder::LeftToRight, Rules::default()).unwrap();
+        assert_eq!(rows.len(), 12);
+        assert_eq!(rows.iter().map(|r| r.stack.len()).max(), Some(5));
+    }
 }
