@@ -24,6 +24,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod chess;
 pub mod error;
 pub mod kalah;
 pub mod progress;

@@ -1,0 +1,29 @@
+//! Chess perft over four board representations.
+//!
+//! The representations share only what is not representation: the neutral
+//! [`Setup`] parsed from FEN, the [`Move`] type with its UCI notation, and
+//! the perft driver, generic over [`Board`]. Each representation has its own
+//! board, move generator and make/unmake:
+//!
+//! - [`x88`]: the 0x88 board.
+//!
+//! ```
+//! use plybench::chess::{Board, Setup, perft, x88::X88Board};
+//!
+//! let kiwipete = Setup::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")?;
+//! assert_eq!(perft(&mut X88Board::from_setup(&kiwipete), 2), 2_039);
+//! # Ok::<(), plybench::Error>(())
+//! ```
+
+mod board;
+mod moves;
+mod perft;
+mod setup;
+mod square;
+pub mod x88;
+
+pub use board::{Board, Repr};
+pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
+pub use perft::{PerftStats, divide, perft, perft_stats};
+pub use setup::{Castling, Setup};
+pub use square::{Color, Piece, Role, Square};

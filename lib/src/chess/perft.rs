@@ -1,0 +1,124 @@
+//! The perft driver: leaf counts of the legal-move tree, divided by root
+//! move or broken down by kind of move, for any [`Board`].
+
+use super::{Board, Move, MoveList};
+
+/// The number of leaves of the legal-move tree `depth` plies deep.
+///
+/// The last ply is counted, not played ([`Board::count_legal`]): "bulk
+/// counting". `perft(b, 0)` is 1.
+///
+/// ```
+/// use plybench::chess::{Setup, perft, x88::X88Board, Board};
+///
+/// let mut board = X88Board::from_setup(&Setup::starting());
+/// assert_eq!(perft(&mut board, 3), 8_902);
+/// ```
+pub fn perft<B: Board>(board: &mut B, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => board.count_legal(),
+        _ => {
+            let mut moves = MoveList::new();
+            board.legal_moves(&mut moves);
+            let mut nodes = 0;
+            for &m in moves.iter() {
+                let undo = board.make(m);
+                nodes += perft(board, depth - 1);
+                board.unmake(m, undo);
+            }
+            nodes
+        }
+    }
+}
+
+/// Perft split by root move: one `(move, leaves)` pair per legal move,
+/// sorted by UCI notation, as Stockfish's `go perft` prints them.
+pub fn divide<B: Board>(board: &mut B, depth: u32) -> Vec<(Move, u64)> {
+    let mut moves = MoveList::new();
+    board.legal_moves(&mut moves);
+    let mut split: Vec<(Move, u64)> = moves
+        .iter()
+        .map(|&m| {
+            let undo = board.make(m);
+            let nodes = perft(board, depth.saturating_sub(1));
+            board.unmake(m, undo);
+            (m, nodes)
+        })
+        .collect();
+    split.sort_by_key(|(m, _)| m.to_string());
+    split
+}
+
+/// The classic breakdown of the nodes at one depth, as the chessprogramming
+/// wiki's "Perft Results" page tabulates it. Each field counts nodes reached
+/// by a move of that kind, or in that state.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct PerftStats {
+    /// The depth, in plies.
+    pub depth: u32,
+    /// Nodes at this depth.
+    pub nodes: u64,
+    /// Reached by a capture (en passant included).
+    pub captures: u64,
+    /// Reached by an en passant capture.
+    pub en_passant: u64,
+    /// Reached by castling.
+    pub castles: u64,
+    /// Reached by a promotion.
+    pub promotions: u64,
+    /// The side to move is in check.
+    pub checks: u64,
+    /// In check from a piece other than the one that moved (for castling,
+    /// the king and the rook both moved).
+    pub discovered_checks: u64,
+    /// In check from two pieces.
+    pub double_checks: u64,
+    /// In check with no legal move.
+    pub checkmates: u64,
+}
+
+/// [`PerftStats`] for every depth from 1 to `depth`. Every node is played,
+/// so this is much slower than [`perft`].
+pub fn perft_stats<B: Board>(board: &mut B, depth: u32) -> Vec<PerftStats> {
+    let mut stats: Vec<PerftStats> = (1..=depth).map(|d| PerftStats { depth: d, ..PerftStats::default() }).collect();
+    walk(board, &mut stats, 0);
+    stats
+}
+
+fn walk<B: Board>(board: &mut B, stats: &mut [PerftStats], ply: usize) {
+    let mut moves = MoveList::new();
+    board.legal_moves(&mut moves);
+    for &m in moves.iter() {
+        let undo = board.make(m);
+        let s = &mut stats[ply];
+        s.nodes += 1;
+        s.captures += u64::from(m.is_capture());
+        s.en_passant += u64::from(m.is_en_passant());
+        s.castles += u64::from(m.is_castle());
+        s.promotions += u64::from(m.promotion().is_some());
+        let checkers = board.checkers();
+        if checkers != 0 {
+            s.checks += 1;
+            // The moved piece stands on `to`; for castling the rook moved too,
+            // so only a check that neither king nor rook gives is discovered.
+            let moved = if m.is_castle() { castle_rook_square(m) } else { 1u64 << m.to().index() };
+            s.discovered_checks += u64::from(checkers & !moved != 0);
+            s.double_checks += u64::from(checkers.count_ones() >= 2);
+            let mut replies = MoveList::new();
+            board.legal_moves(&mut replies);
+            s.checkmates += u64::from(replies.is_empty());
+        }
+        if ply + 1 < stats.len() {
+            walk(board, stats, ply + 1);
+        }
+        board.unmake(m, undo);
+    }
+}
+
+/// The squares of the castling king's and rook's destinations.
+fn castle_rook_square(m: Move) -> u64 {
+    let to = m.to().index();
+    let rook = if m.to().file() == 6 { to - 1 } else { to + 1 };
+    1u64 << to | 1u64 << rook
+}
