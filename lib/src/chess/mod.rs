@@ -18,8 +18,13 @@
 mod board;
 mod moves;
 mod perft;
+pub mod play;
+pub mod published;
+pub mod run;
 mod setup;
 mod square;
+pub mod suite;
+pub mod tables;
 pub mod x88;
 
 pub use board::{Board, Repr};

@@ -6,7 +6,8 @@ use super::{Board, Move, MoveList};
 /// The number of leaves of the legal-move tree `depth` plies deep.
 ///
 /// The last ply is counted, not played ([`Board::count_legal`]): "bulk
-/// counting". `perft(b, 0)` is 1.
+/// counting". `perft(b, 0)` is 1. Debug builds check at every interior node
+/// that unmake restores the board bit for bit.
 ///
 /// ```
 /// use plybench::chess::{Setup, perft, x88::X88Board, Board};
@@ -23,9 +24,13 @@ pub fn perft<B: Board>(board: &mut B, depth: u32) -> u64 {
             board.legal_moves(&mut moves);
             let mut nodes = 0;
             for &m in moves.iter() {
+                #[cfg(debug_assertions)]
+                let before = board.clone();
                 let undo = board.make(m);
                 nodes += perft(board, depth - 1);
                 board.unmake(m, undo);
+                #[cfg(debug_assertions)]
+                debug_assert_eq!(*board, before, "make/unmake of {m} did not restore the board");
             }
             nodes
         }
@@ -69,8 +74,10 @@ pub struct PerftStats {
     pub promotions: u64,
     /// The side to move is in check.
     pub checks: u64,
-    /// In check from a piece other than the one that moved (for castling,
-    /// the king and the rook both moved).
+    /// In check from exactly one piece, and not from the piece that moved
+    /// (for castling, the king and the rook both moved). The wiki's tables
+    /// count a check that is both direct and discovered as a double check
+    /// only.
     pub discovered_checks: u64,
     /// In check from two pieces.
     pub double_checks: u64,
@@ -103,7 +110,7 @@ fn walk<B: Board>(board: &mut B, stats: &mut [PerftStats], ply: usize) {
             // The moved piece stands on `to`; for castling the rook moved too,
             // so only a check that neither king nor rook gives is discovered.
             let moved = if m.is_castle() { castle_rook_square(m) } else { 1u64 << m.to().index() };
-            s.discovered_checks += u64::from(checkers & !moved != 0);
+            s.discovered_checks += u64::from(checkers.count_ones() == 1 && checkers & !moved != 0);
             s.double_checks += u64::from(checkers.count_ones() >= 2);
             let mut replies = MoveList::new();
             board.legal_moves(&mut replies);

@@ -233,7 +233,7 @@ impl X88Board {
             Color::Black => (-16, 6, 0),
         };
         let f = to_square(from);
-        let mut add = |to: u8, capture: bool, moves: &mut MoveList| {
+        let add = |to: u8, capture: bool, moves: &mut MoveList| {
             let t = to_square(to);
             if to >> 4 == last_rank {
                 for role in Role::PROMOTIONS {

@@ -1,0 +1,189 @@
+//! `perft`: chess move-generation counts over four board representations.
+//! All logic is in `plybench::chess`.
+//!
+//! Besides its subcommands, `perft` speaks the perftree convention,
+//! `perft <depth> "<fen>" ["<moves>"]`, so that perftree can debug it
+//! against Stockfish.
+
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use plybench::chess::play::play_moves;
+use plybench::chess::run::{MAX_DEPTH, check_depth};
+use plybench::chess::suite::{MAX_SUITE_DEPTH, parse_suite};
+use plybench::chess::tables::{Detail, perft_report, run_suite_job, suite_jobs, suite_table};
+use plybench::chess::{Repr, Setup};
+use plybench::report::{Format, Verdict};
+use plybench::{Error, progress};
+use plybench_cli::{FormatArg, emit, print, run};
+
+/// Chess perft over Bell's array, the 10x10 mailbox, 0x88 and bitboards.
+#[derive(Parser)]
+#[command(version, about, long_about = None, args_conflicts_with_subcommands = true)]
+#[command(
+    after_help = "Perftree convention: perft <depth> \"<fen>\" [\"<moves>\"] prints `move count` lines, a blank line and the total."
+)]
+struct Cli {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t, global = true)]
+    format: FormatArg,
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    perft: PerftArgs,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Runs every position of an EPD suite (`<fen> ;D1 20 ;D2 400 ...`) against its counts. Exits 1 on any mismatch.
+    Suite(SuiteArgs),
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+enum ReprArg {
+    /// All four representations, side by side.
+    #[default]
+    All,
+    /// Bell's table-driven 64-square array.
+    Array,
+    /// The 10x10 extended array.
+    Mailbox10,
+    /// The 0x88 board.
+    X88,
+    /// Bitboards.
+    Bitboard,
+}
+
+impl ReprArg {
+    fn reprs(self) -> Vec<Repr> {
+        match self {
+            ReprArg::All => Repr::ALL.to_vec(),
+            ReprArg::Array => vec![Repr::Array],
+            ReprArg::Mailbox10 => vec![Repr::Mailbox10],
+            ReprArg::X88 => vec![Repr::X88],
+            ReprArg::Bitboard => vec![Repr::Bitboard],
+        }
+    }
+}
+
+#[derive(Args)]
+struct PerftArgs {
+    /// The position, as FEN (6 fields, or the first 4).
+    #[arg(long, default_value = Setup::STARTING_FEN)]
+    fen: String,
+    /// Plies to search (1 to 15).
+    #[arg(long, default_value_t = 5)]
+    depth: u32,
+    /// Which representation(s).
+    #[arg(long, value_enum, default_value_t)]
+    repr: ReprArg,
+    /// Moves to play first, in UCI notation (e2e4 e7e5 ...).
+    #[arg(long, num_args = 1..)]
+    moves: Vec<String>,
+    /// One line per root move, then the total, as Stockfish's `go perft` prints them.
+    #[arg(long, conflicts_with = "stats")]
+    divide: bool,
+    /// Captures, en passant, castles, promotions, checks, discovered and double checks, checkmates, per depth.
+    #[arg(long)]
+    stats: bool,
+}
+
+#[derive(Args)]
+struct SuiteArgs {
+    /// The EPD file.
+    file: std::path::PathBuf,
+    /// Skip depths above this (1 to 20).
+    #[arg(long, default_value_t = 5)]
+    max_depth: u32,
+    /// Which representation(s).
+    #[arg(long, value_enum, default_value_t)]
+    repr: ReprArg,
+}
+
+fn main() -> ExitCode {
+    run(|| {
+        let args: Vec<String> = std::env::args().collect();
+        if args.get(1).is_some_and(|a| !a.is_empty() && a.bytes().all(|b| b.is_ascii_digit())) {
+            return perftree(&args[1..]);
+        }
+        let cli = Cli::parse();
+        let format: Format = cli.format.into();
+        match cli.command {
+            Some(Command::Suite(args)) => suite(&args, format),
+            None => perft(&cli.perft, format),
+        }
+    })
+}
+
+fn perft(args: &PerftArgs, format: Format) -> anyhow::Result<ExitCode> {
+    let depth = check_depth(args.depth)?;
+    let setup = play_moves(&Setup::from_fen(&args.fen)?, &args.moves)?;
+    let detail = match (args.divide, args.stats) {
+        (true, _) => Detail::Divide,
+        (_, true) => Detail::Stats,
+        _ => Detail::Nodes,
+    };
+    let report = perft_report(&setup, depth, &args.repr.reprs(), detail)?;
+    match format {
+        Format::Json => print(&(serde_json::to_string_pretty(&report.to_json())? + "\n"))?,
+        Format::Table if detail == Detail::Divide => {
+            print(&report.divide_text().unwrap_or_default())?;
+            if !report.representations_agree() {
+                eprintln!("perft: the representations disagree (see the bracketed counts)");
+            }
+        }
+        _ => {
+            let results = report.results_table();
+            let divide = report.divide_table();
+            let stats = report.stats_table();
+            let mut tables = vec![&results];
+            tables.extend(divide.as_ref());
+            tables.extend(stats.as_ref());
+            emit(&tables, format)?;
+        }
+    }
+    Ok(if report.is_consistent() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// `perft <depth> "<fen>" ["<moves>"]`: divide lines `move count`, a blank
+/// line, then the total, on one representation (bitboard).
+fn perftree(args: &[String]) -> anyhow::Result<ExitCode> {
+    let usage = || Error::invalid("arguments", "perftree convention is: perft <depth> \"<fen>\" [\"<moves>\"]");
+    let (depth, fen, moves) = match args {
+        [d, fen] => (d, fen, ""),
+        [d, fen, moves] => (d, fen, moves.as_str()),
+        _ => return Err(usage().into()),
+    };
+    let depth = check_depth(depth.parse().map_err(|_| usage())?)?;
+    let moves: Vec<&str> = moves.split_ascii_whitespace().collect();
+    let setup = play_moves(&Setup::from_fen(fen)?, &moves)?;
+    let report = perft_report(&setup, depth, &[Repr::X88], Detail::Divide)?;
+    let mut out = String::new();
+    for (m, n) in report.runs[0].divide.iter().flatten() {
+        out.push_str(&format!("{m} {n}\n"));
+    }
+    out.push_str(&format!("\n{}\n", report.runs[0].nodes));
+    print(&out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn suite(args: &SuiteArgs, format: Format) -> anyhow::Result<ExitCode> {
+    if !(1..=MAX_SUITE_DEPTH.min(MAX_DEPTH)).contains(&args.max_depth) {
+        return Err(Error::invalid("--max-depth", format!("{}; expected 1 to {MAX_DEPTH}", args.max_depth)).into());
+    }
+    let name = args.file.display().to_string();
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| Error::invalid("suite file", format!("cannot read {name}: {e}")))?;
+    let entries = parse_suite(&name, &text)?;
+    let jobs = suite_jobs(&entries, args.max_depth, &args.repr.reprs());
+    let bar = progress::bar(jobs.len() as u64, "perft suite");
+    let mut rows = Vec::with_capacity(jobs.len());
+    for job in jobs {
+        rows.push(run_suite_job(&entries, job)?);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    emit(&[&suite_table(&name, &rows)], format)?;
+    let failed = rows.iter().any(|r| r.verdict() != Verdict::Match);
+    Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}

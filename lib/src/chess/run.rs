@@ -1,0 +1,75 @@
+//! Running perft on a representation chosen at run time.
+//!
+//! The choice is made once, at the top: each arm of the `match` calls the
+//! driver monomorphized for one board type, so nothing below it dispatches
+//! dynamically.
+
+use std::time::Instant;
+
+use super::x88::X88Board;
+use super::{Board, Move, PerftStats, Repr, Setup, divide, perft, perft_stats};
+use crate::{Error, Result};
+
+/// The deepest perft the tools accept. Every count up to it fits in `u64`
+/// for any position that a run could finish (the initial position's
+/// perft(13), about 2 x 10^18, is the deepest below 2^64, and would take
+/// centuries).
+pub const MAX_DEPTH: u32 = 15;
+
+/// Calls `$body` with `$board` bound to `$setup` on representation `$repr`.
+macro_rules! with_board {
+    ($repr:expr, $setup:expr, |$board:ident| $body:expr) => {
+        match $repr {
+            Repr::X88 => {
+                let mut $board = X88Board::from_setup($setup);
+                Ok($body)
+            }
+            other => Err(Error::invalid("representation", format!("{other} is not built yet"))),
+        }
+    };
+}
+
+/// Checks a perft depth: 1 to [`MAX_DEPTH`].
+pub fn check_depth(depth: u32) -> Result<u32> {
+    if (1..=MAX_DEPTH).contains(&depth) {
+        Ok(depth)
+    } else {
+        Err(Error::invalid(
+            "depth",
+            format!("{depth}; perft needs a depth from 1 to {MAX_DEPTH} (deeper counts could not finish)"),
+        ))
+    }
+}
+
+/// One timed perft.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Timed<T> {
+    /// What was computed.
+    pub value: T,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+fn timed<T>(f: impl FnOnce() -> Result<T>) -> Result<Timed<T>> {
+    let start = Instant::now();
+    let value = f()?;
+    Ok(Timed { value, seconds: start.elapsed().as_secs_f64() })
+}
+
+/// Perft of `setup` to `depth` on `repr`, timed.
+pub fn perft_on(repr: Repr, setup: &Setup, depth: u32) -> Result<Timed<u64>> {
+    check_depth(depth)?;
+    timed(|| with_board!(repr, setup, |board| perft(&mut board, depth)))
+}
+
+/// Divide of `setup` to `depth` on `repr`, timed.
+pub fn divide_on(repr: Repr, setup: &Setup, depth: u32) -> Result<Timed<Vec<(Move, u64)>>> {
+    check_depth(depth)?;
+    timed(|| with_board!(repr, setup, |board| divide(&mut board, depth)))
+}
+
+/// Statistics of `setup` for depths 1 to `depth` on `repr`, timed.
+pub fn stats_on(repr: Repr, setup: &Setup, depth: u32) -> Result<Timed<Vec<PerftStats>>> {
+    check_depth(depth)?;
+    timed(|| with_board!(repr, setup, |board| perft_stats(&mut board, depth)))
+}
