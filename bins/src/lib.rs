@@ -79,3 +79,31 @@ pub fn run(main: impl FnOnce() -> anyhow::Result<ExitCode>) -> ExitCode {
         }
     }
 }
+
+/// Parses the command line like `T::parse()`, but reports a usage error as
+/// one line on stderr (the problem, the accepted values when clap lists
+/// them, and a pointer to `--help`) and exits with status 2. `--help` and
+/// `--version` print as usual.
+pub fn parse_args<T: clap::Parser>() -> T {
+    match T::try_parse() {
+        Ok(args) => args,
+        Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) => e.exit(),
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
+        Err(e) => {
+            let rendered = e.render().to_string();
+            let mut lines = rendered.lines().map(str::trim).filter(|l| !l.is_empty());
+            let first = lines.next().unwrap_or("invalid arguments");
+            let mut message = first.strip_prefix("error: ").unwrap_or(first).to_owned();
+            if let Some(values) = lines.find(|l| l.starts_with("[possible values:")) {
+                message.push(' ');
+                message.push_str(values);
+            }
+            let name = std::env::args()
+                .next()
+                .and_then(|p| std::path::Path::new(&p).file_name().map(|f| f.to_string_lossy().into_owned()))
+                .unwrap_or_else(|| "plybench".to_owned());
+            let _ = writeln!(io::stderr(), "{name}: error: {message} (see {name} --help)");
+            std::process::exit(2)
+        }
+    }
+}

@@ -9,11 +9,11 @@ use plybench::kalah::tables::{self, TableOptions};
 use plybench::kalah::trace::trace;
 use plybench::kalah::{CountOptions, Method, Position, Rules, ScanOrder, count, is_small, parse_counts};
 use plybench::progress;
-use plybench_cli::{FormatArg, emit, run};
+use plybench_cli::{FormatArg, emit, parse_args, run};
 
 /// Kalah continuation moves after Bell (1972), section 3.3.
 #[derive(Parser)]
-#[command(version, about, long_about = None)]
+#[command(version, long_about = None)]
 struct Cli {
     /// Output format.
     #[arg(long, value_enum, default_value_t, global = true)]
@@ -133,7 +133,7 @@ struct SweepArgs {
 
 fn main() -> ExitCode {
     run(|| {
-        let cli = Cli::parse();
+        let cli: Cli = parse_args();
         let format = cli.format.into();
         match cli.command {
             Command::Count(args) => {

@@ -15,11 +15,11 @@ use plybench::chess::tables::{Detail, perft_report, run_suite_job, suite_jobs, s
 use plybench::chess::{Repr, Setup};
 use plybench::report::{Format, Verdict};
 use plybench::{Error, progress};
-use plybench_cli::{FormatArg, emit, print, run};
+use plybench_cli::{FormatArg, emit, parse_args, print, run};
 
 /// Chess perft over Bell's array, the 10x10 mailbox, 0x88 and bitboards.
 #[derive(Parser)]
-#[command(version, about, long_about = None, args_conflicts_with_subcommands = true)]
+#[command(version, long_about = None, args_conflicts_with_subcommands = true)]
 #[command(
     after_help = "Perftree convention: perft <depth> \"<fen>\" [\"<moves>\"] prints `move count` lines, a blank line and the total."
 )]
@@ -72,7 +72,7 @@ struct PerftArgs {
     #[arg(long, default_value = Setup::STARTING_FEN)]
     fen: String,
     /// Plies to search (1 to 15).
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 5, allow_negative_numbers = true)]
     depth: u32,
     /// Which representation(s).
     #[arg(long, value_enum, default_value_t)]
@@ -92,8 +92,8 @@ struct PerftArgs {
 struct SuiteArgs {
     /// The EPD file.
     file: std::path::PathBuf,
-    /// Skip depths above this (1 to 20).
-    #[arg(long, default_value_t = 5)]
+    /// Skip depths above this (1 to 15).
+    #[arg(long, default_value_t = 5, allow_negative_numbers = true)]
     max_depth: u32,
     /// Which representation(s).
     #[arg(long, value_enum, default_value_t)]
@@ -106,7 +106,7 @@ fn main() -> ExitCode {
         if args.get(1).is_some_and(|a| !a.is_empty() && a.bytes().all(|b| b.is_ascii_digit())) {
             return perftree(&args[1..]);
         }
-        let cli = Cli::parse();
+        let cli: Cli = parse_args();
         let format: Format = cli.format.into();
         match cli.command {
             Some(Command::Suite(args)) => suite(&args, format),

@@ -1,0 +1,175 @@
+//! The `perft` binary: its output formats, its JSON contracts and its
+//! handling of bad input.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+fn perft(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_perft")).args(args).output().expect("perft runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn json(args: &[&str]) -> Value {
+    let mut all = args.to_vec();
+    all.extend(["--format", "json"]);
+    let out = perft(&all);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("valid JSON")
+}
+
+#[test]
+fn perft_contract_lists_every_representation() {
+    let v = json(&["--depth", "3"]);
+    assert_eq!(v["fen"], START);
+    assert_eq!(v["depth"], 3);
+    let results = v["results"].as_array().unwrap();
+    let reprs: Vec<&str> = results.iter().map(|r| r["repr"].as_str().unwrap()).collect();
+    assert_eq!(reprs, ["array", "mailbox10", "x88", "bitboard"]);
+    for r in results {
+        for key in ["repr", "nodes", "seconds", "nps", "published", "source", "verdict"] {
+            assert!(r.get(key).is_some(), "missing {key} in {r}");
+        }
+        assert_eq!(r["nodes"], 8902);
+        assert_eq!(r["verdict"], "match");
+    }
+    assert_eq!(v["representations_agree"], true);
+}
+
+#[test]
+fn moves_are_played_first() {
+    let v = json(&["--depth", "1", "--repr", "x88", "--moves", "e2e4", "e7e5", "g1f3"]);
+    assert_eq!(v["fen"], "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    assert_eq!(v["results"][0]["nodes"], 29);
+}
+
+#[test]
+fn divide_prints_like_stockfish() {
+    let out = perft(&["--depth", "2", "--divide", "--repr", "x88"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 22, "{text}");
+    assert_eq!(lines[0], "a2a3: 20");
+    assert!(lines[..20].iter().all(|l| l.ends_with(": 20")), "{text}");
+    assert_eq!(lines[20], "");
+    assert_eq!(lines[21], "Nodes searched: 400");
+
+    let v = json(&["--depth", "2", "--divide"]);
+    let divide = v["divide"].as_array().unwrap();
+    assert_eq!(divide.len(), 20);
+    assert_eq!(divide[0], serde_json::json!({"move": "a2a3", "nodes": 20}));
+}
+
+#[test]
+fn perftree_convention() {
+    let out = perft(&["2", KIWIPETE, "e1g1 a8b8"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = stdout(&out);
+    let (divide, total) = text.split_once("\n\n").expect("a blank line before the total");
+    let sum: u64 = divide.lines().map(|l| l.split(' ').nth(1).unwrap().parse::<u64>().unwrap()).sum();
+    assert!(divide.lines().all(|l| l.len() >= 6 && l.split(' ').count() == 2), "{text}");
+    assert_eq!(total.trim().parse::<u64>().unwrap(), sum);
+
+    let out = perft(&["1", START]);
+    assert_eq!(stdout(&out).lines().last(), Some("20"));
+}
+
+#[test]
+fn stats_contract_and_verdicts() {
+    let v = json(&["--depth", "3", "--stats", "--fen", KIWIPETE]);
+    let stats = v["stats"].as_array().unwrap();
+    assert_eq!(stats.len(), 3);
+    for key in [
+        "depth",
+        "nodes",
+        "captures",
+        "en_passant",
+        "castles",
+        "promotions",
+        "checks",
+        "discovered_checks",
+        "double_checks",
+        "checkmates",
+        "verdict",
+    ] {
+        assert!(stats[2].get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(stats[2]["nodes"], 97862);
+    assert!(stats.iter().all(|s| s["verdict"] == "match"), "{v}");
+
+    let table = stdout(&perft(&["--depth", "2", "--stats", "--repr", "x88"]));
+    assert!(table.contains("discovered checks") && table.contains("match"), "{table}");
+}
+
+#[test]
+fn suites_report_every_position_depth_and_representation() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.epd");
+    std::fs::write(&good, format!("# two positions\n{START} ;D1 20 ;D2 400 ;D3 8902\n{KIWIPETE} ;D1 48 ;D2 2039\n")).unwrap();
+    let out = perft(&["suite", good.to_str().unwrap(), "--max-depth", "2", "--format", "json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let rows: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), 4 * 4, "two depths of two positions on four representations");
+    for key in ["fen", "depth", "expected", "repr", "nodes", "verdict"] {
+        assert!(rows[0].get(key).is_some(), "missing {key}");
+    }
+    assert!(rows.iter().all(|r| r["verdict"] == "match"));
+
+    let bad = dir.path().join("bad.epd");
+    std::fs::write(&bad, format!("{START} ;D1 20 ;D2 401\n")).unwrap();
+    let out = perft(&["suite", bad.to_str().unwrap(), "--repr", "x88", "--format", "csv"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains(",differs,"), "{}", stdout(&out));
+}
+
+#[test]
+fn bad_input_gets_one_line_and_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let epd = dir.path().join("broken.epd");
+    std::fs::write(&epd, format!("{START} ;D1 20\n\n{START} ;D2 four hundred\n")).unwrap();
+    let epd = epd.to_str().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (&["--fen", "8/8/8/8/8/8/8/K6k w - - 0"], "field"),
+        (&["--fen", "8/8/8/8/8/8/8/K6x w - - 0 1"], "piece letter"),
+        (&["--fen", "8/8/8/8/8/8/8/K7k w - - 0 1"], "covers 9"),
+        (&["--fen", "8/8/8/8/8/8/8/K7 w - - 0 1"], "black kings"),
+        (&["--fen", "k7/8/8/8/8/8/8/KK6 w - - 0 1"], "white kings"),
+        (&["--fen", "k7/8/8/8/8/8/8/K5P1 w - - 0 1"], "pawn on g1"),
+        (&["--fen", "k6R/8/8/8/8/8/8/K7 w - - 0 1"], "in check"),
+        (&["--fen", "k7/8/8/8/8/8/8/K6R b K - 0 1"], "castling right K"),
+        (&["--fen", "k7/8/8/8/8/8/8/K6R b - e3 0 1"], "en passant"),
+        (&["--moves", "e2e5"], "not legal"),
+        (&["--moves", "e2e4", "x"], "not UCI"),
+        (&["--depth", "0"], "depth"),
+        (&["--depth", "99"], "depth"),
+        (&["--depth", "-1"], "depth"),
+        (&["--repr", "quantum"], "quantum"),
+        (&["--colour", "white"], "--colour"),
+        (&["suite", epd], "line 3"),
+        (&["suite", "/nonexistent/suite.epd"], "cannot read"),
+        (&["suite", epd, "--max-depth", "0"], "max-depth"),
+        (&["3", "not a fen"], "FEN"),
+        (&["3"], "perftree"),
+        (&["0", START], "depth"),
+    ];
+    for (args, needle) in cases {
+        let out = perft(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    for (args, _) in cases {
+        let err = String::from_utf8_lossy(&perft(args).stderr).into_owned();
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    }
+}
