@@ -65,8 +65,8 @@ fn double_pushes_stay_in_the_array() {
 #[test]
 fn knight_jumps_are_board_cells_and_symmetric() {
     let mut total = 0;
-    for c in 0..CELLS {
-        let jumps = JUMPS[c].cells();
+    for (c, jumps) in JUMPS.iter().enumerate() {
+        let jumps = jumps.cells();
         if !on_board(c) {
             assert!(jumps.is_empty());
             continue;
@@ -152,14 +152,40 @@ fn walk_against_x88(ours: &mut Mailbox10Board, x88: &mut X88Board, depth: u32) -
     nodes
 }
 
+fn agrees_with_x88(fen: &str) {
+    let setup = Setup::from_fen(fen).unwrap();
+    let (mut ours, mut x88) = (Mailbox10Board::from_setup(&setup), X88Board::from_setup(&setup));
+    assert!(walk_against_x88(&mut ours, &mut x88, 3) > 0);
+}
+
 #[test]
-fn agrees_with_x88_at_every_node() {
-    for fen in POSITIONS {
-        let setup = Setup::from_fen(fen).unwrap();
-        let (mut ours, mut x88) = (Mailbox10Board::from_setup(&setup), X88Board::from_setup(&setup));
-        let nodes = walk_against_x88(&mut ours, &mut x88, 3);
-        assert!(nodes > 0);
-    }
+fn agrees_with_x88_from_the_start() {
+    agrees_with_x88(START);
+}
+
+#[test]
+fn agrees_with_x88_from_kiwipete() {
+    agrees_with_x88(KIWIPETE);
+}
+
+#[test]
+fn agrees_with_x88_from_position_3() {
+    agrees_with_x88(POSITION_3);
+}
+
+#[test]
+fn agrees_with_x88_from_position_4() {
+    agrees_with_x88(POSITION_4);
+}
+
+#[test]
+fn agrees_with_x88_from_position_5() {
+    agrees_with_x88(POSITION_5);
+}
+
+#[test]
+fn agrees_with_x88_from_position_6() {
+    agrees_with_x88(POSITION_6);
 }
 
 #[test]
