@@ -181,14 +181,14 @@ pub(super) const FILE: [u8; CELLS] = {
     table
 };
 
-/// Whether two board cells share a file, rank or diagonal: only then can a
-/// piece leaving one uncover a slider's line to the other.
+/// The unit step from board cell `from` towards board cell `to` if they
+/// share a file, rank or diagonal (and differ); 0 otherwise.
 #[inline]
-pub(super) fn aligned(a: u8, b: u8) -> bool {
-    let (a, b) = (a as usize, b as usize);
-    let dr = RANK[a].abs_diff(RANK[b]);
-    let df = FILE[a].abs_diff(FILE[b]);
-    dr == 0 || df == 0 || dr == df
+pub(super) fn direction(from: u8, to: u8) -> i8 {
+    let (from, to) = (from as usize, to as usize);
+    let dr = RANK[to] as i8 - RANK[from] as i8;
+    let df = FILE[to] as i8 - FILE[from] as i8;
+    if dr == 0 || df == 0 || dr.abs() == df.abs() { dr.signum() * 10 + df.signum() } else { 0 }
 }
 
 /// The castling rights that survive a move from or to each cell.

@@ -6,7 +6,7 @@
 //!
 //! The array has 100 cells, ten per row. Row 0, row 9, column 0 and
 //! column 9 hold the boundary value; a1 is cell 11 and h8 cell 88 (see
-//! [`geometry`]). A step is an offset: ±1 along a rank, ±10 along a file,
+//! the `geometry` module). A step is an offset: ±1 along a rank, ±10 along a file,
 //! ±9 and ±11 along diagonals. A piece stepping off the board lands on a
 //! boundary cell, and the boundary value is what stops it: sliders walk
 //! while the cell is empty, and a cell is taken only if its colour bits are
@@ -25,7 +25,7 @@
 //! Vertically the frame is one row deep, and a knight jumping two ranks off
 //! the first or eighth rank would land 19 or 21 cells away: below cell 0 or
 //! past cell 99, outside the array. This board never computes that cell.
-//! Knights do not step by offsets at all: [`geometry::JUMPS`] lists, for each
+//! Knights do not step by offsets at all: the `JUMPS` table lists, for each
 //! cell, the board cells a knight reaches, built at compile time from file
 //! and rank arithmetic that keeps only targets with file and rank in 1..=8.
 //! Knight moves and knight attacks (the relation is symmetric) read only
@@ -47,13 +47,17 @@
 //! # Legality
 //!
 //! Moves are generated pseudo-legally (castling fully checked), then
-//! filtered. Out of check, a move by a piece other than the king that
-//! leaves a square sharing no file, rank or diagonal with its king cannot
-//! expose the king and is kept without being played; every other move is
-//! made, the king's cell tested for attack, and unmade.
+//! filtered without playing most of them (see the `legal` module): once per node the
+//! filter finds the pinned pieces by looking outward from the king; then a
+//! king move is tested by asking whether its destination is attacked with
+//! the king lifted off the board, a pinned piece may move only along its
+//! pin line, and any other piece moves freely. In check, and for en
+//! passant (which empties two squares of one rank), the move is made, the
+//! king's cell tested for attack, and the move unmade.
 
 mod attack;
 mod geometry;
+mod legal;
 mod movegen;
 
 #[cfg(test)]
@@ -90,14 +94,14 @@ pub struct Mailbox10Board {
     turn: Color,
     /// [`Castling`] bits.
     castling: u8,
-    /// The en passant target cell, or [`NO_EP`].
+    /// The en passant target cell, or `NO_EP`.
     en_passant: u8,
 }
 
 /// What [`Mailbox10Board::make`] saves for unmake.
 #[derive(Clone, Copy, Debug)]
 pub struct Mailbox10Undo {
-    /// The captured piece's cell content, or [`EMPTY`].
+    /// The captured piece's cell content, or `EMPTY`.
     captured: u8,
     /// The captured piece's slot in its side's list.
     captured_slot: u8,
@@ -227,7 +231,15 @@ impl Board for Mailbox10Board {
     fn legal_moves(&mut self, moves: &mut MoveList) {
         moves.clear();
         self.pseudo_legal(moves);
-        self.filter_legal(moves);
+        let safety = self.safety();
+        moves.retain(|m| self.is_legal(m, &safety));
+    }
+
+    fn count_legal(&mut self) -> u64 {
+        let mut moves = MoveList::new();
+        self.pseudo_legal(&mut moves);
+        let safety = self.safety();
+        moves.iter().filter(|&&m| self.is_legal(m, &safety)).count() as u64
     }
 
     fn make(&mut self, m: Move) -> Mailbox10Undo {

@@ -1,11 +1,8 @@
-//! Pseudo-legal move generation from the piece lists, and the legality
-//! filter.
+//! Pseudo-legal move generation from the piece lists.
 
 use super::Mailbox10Board;
-use super::geometry::{
-    DIAGONAL, EMPTY, JUMPS, KING_STEPS, ORTHOGONAL, ROLE_MASK, SIDE_MASK, SQUARE, aligned, cell, side, step,
-};
-use crate::chess::{Board, Castling, Color, Move, MoveKind, MoveList, Role};
+use super::geometry::{DIAGONAL, EMPTY, JUMPS, KING_STEPS, ORTHOGONAL, ROLE_MASK, SIDE_MASK, SQUARE, side, step};
+use crate::chess::{Castling, Color, Move, MoveKind, MoveList, Role};
 
 /// Cell contents' role bits (`role + 1`) for each role.
 const PAWN: u8 = Role::Pawn as u8 + 1;
@@ -154,30 +151,5 @@ impl Mailbox10Board {
         if may(Castling::right(us, false)) && empty(&[-1, -2, -3]) && safe(&[0, -1, -2]) {
             push(moves, king, king - 2, MoveKind::CastleQueen);
         }
-    }
-
-    /// Keeps the pseudo-legal moves that leave the mover's king safe.
-    ///
-    /// When the side to move is not in check, a move by any piece but the
-    /// king, other than en passant, can only expose the king along a line
-    /// through the square it leaves; if that square shares no line with the
-    /// king, the move is legal without being played. Everything else is
-    /// played and the king's cell tested.
-    pub(super) fn filter_legal(&mut self, moves: &mut MoveList) {
-        let us = self.turn;
-        let them = us.other();
-        let king = self.king(us);
-        let in_check = self.attacked(king, them);
-        let king_square = SQUARE[king as usize];
-        moves.retain(|m| {
-            let from = m.from();
-            if !in_check && from != king_square && !m.is_en_passant() && !aligned(cell(from), king) {
-                return true;
-            }
-            let undo = self.make(m);
-            let legal = !self.attacked(self.king(us), them);
-            self.unmake(m, undo);
-            legal
-        });
     }
 }
