@@ -66,9 +66,10 @@ pub(super) const fn cell(s: Square) -> u8 {
     i + 11 + 2 * (i >> 3)
 }
 
-/// `cell + step`. Every caller steps from an on-board cell by at most one
-/// row and one column, which lands on row 0..=9 and column 0..=9: inside the
-/// array (see the module docs); knights never step, they use [`JUMPS`].
+/// `cell + step`. Every caller steps from a board cell by at most one row
+/// and one column, or makes a pawn's double step forward from its second
+/// rank, so the result is inside the array (see the module docs); knights
+/// never step, they use [`JUMPS`].
 #[inline]
 pub(super) const fn step(cell: u8, step: i8) -> u8 {
     cell.wrapping_add_signed(step)

@@ -5,10 +5,10 @@
 //! # Cells
 //!
 //! The array has 100 cells, ten per row. Row 0, row 9, column 0 and
-//! column 9 hold the boundary value; a1 is cell 11 and h8 cell 88 (see
-//! the `geometry` module). A step is an offset: ±1 along a rank, ±10 along a file,
-//! ±9 and ±11 along diagonals. A piece stepping off the board lands on a
-//! boundary cell, and the boundary value is what stops it: sliders walk
+//! column 9 hold the boundary value; a1 is cell 11 and h8 cell 88 (see the
+//! `geometry` module). A step is an offset: ±1 along a rank, ±10 along a
+//! file, ±9 and ±11 along diagonals. A piece stepping off the board lands on
+//! a boundary cell, and the boundary value is what stops it: sliders walk
 //! while the cell is empty, and a cell is taken only if its colour bits are
 //! exactly the enemy's.
 //!
@@ -17,10 +17,11 @@
 //! From any board cell (rows and columns 1..=8), a step of at most one row
 //! and one column (king, pawn, every slider step) lands on rows and columns
 //! 0..=9, which is inside the array; a slider then stops on the first
-//! boundary cell, so it never steps from one. Sideways the frame is wide
-//! enough even for two columns: column 9 of one row and column 0 of the
-//! next are adjacent cells, so a jump two files off either edge lands on
-//! one of them.
+//! boundary cell, so it never steps from one. A pawn's double step is two
+//! rows, but only up from row 2 or down from row 7, so it lands on row 4 or
+//! 5. Sideways the frame is wide enough even for two columns: column 9 of
+//! one row and column 0 of the next are adjacent cells, so a jump two files
+//! off either edge lands on one of them.
 //!
 //! Vertically the frame is one row deep, and a knight jumping two ranks off
 //! the first or eighth rank would land 19 or 21 cells away: below cell 0 or
@@ -29,10 +30,10 @@
 //! cell, the board cells a knight reaches, built at compile time from file
 //! and rank arithmetic that keeps only targets with file and rank in 1..=8.
 //! Knight moves and knight attacks (the relation is symmetric) read only
-//! those cells, which also spares the two to six boundary tests a knight
-//! near an edge would otherwise make. A unit test checks every step from
-//! every board cell stays in the array and every listed jump is a board
-//! cell.
+//! those cells, which also spares the up to six boundary tests a knight near
+//! an edge would otherwise make. Unit tests check that every step used from
+//! every board cell stays in the array and that every listed jump is a board
+//! cell a knight's move away.
 //!
 //! # Pieces
 //!
@@ -47,13 +48,13 @@
 //! # Legality
 //!
 //! Moves are generated pseudo-legally (castling fully checked), then
-//! filtered without playing most of them (see the `legal` module): once per node the
-//! filter finds the pinned pieces by looking outward from the king; then a
-//! king move is tested by asking whether its destination is attacked with
-//! the king lifted off the board, a pinned piece may move only along its
-//! pin line, and any other piece moves freely. In check, and for en
-//! passant (which empties two squares of one rank), the move is made, the
-//! king's cell tested for attack, and the move unmade.
+//! filtered without playing most of them (see the `legal` module). Once per
+//! node the filter finds the pinned pieces by looking outward from the
+//! king. Then a king move is legal if its destination is not attacked with
+//! the king lifted off the board, a pinned piece may move only along its pin
+//! line, and any other piece moves freely. In check, and for en passant
+//! (which empties two squares of one rank), the move is made, the king's
+//! cell tested for attack, and the move unmade.
 
 mod attack;
 mod geometry;
