@@ -5,6 +5,7 @@
 //! the perft driver, generic over [`Board`]. Each representation has its own
 //! board, move generator and make/unmake:
 //!
+//! - [`mailbox10`]: the 10x10 extended array with a boundary value.
 //! - [`x88`]: the 0x88 board.
 //!
 //! ```
@@ -16,6 +17,7 @@
 //! ```
 
 mod board;
+pub mod mailbox10;
 mod moves;
 mod perft;
 pub mod play;
