@@ -5,6 +5,7 @@
 //! the perft driver, generic over [`Board`]. Each representation has its own
 //! board, move generator and make/unmake:
 //!
+//! - [`array`]: Bell's table-driven 64-square board.
 //! - [`x88`]: the 0x88 board.
 //!
 //! ```
@@ -15,6 +16,7 @@
 //! # Ok::<(), plybench::Error>(())
 //! ```
 
+pub mod array;
 mod board;
 mod moves;
 mod perft;
