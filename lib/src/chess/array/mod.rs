@@ -62,8 +62,9 @@
 //!
 //! # What Bell leaves out
 //!
-//! His program omits castling and en passant and promotes by cycling one
-//! list entry through the four pieces. Here:
+//! His program omits castling and en passant (he refers to the original
+//! paper for both), and promotes by making the same listed move four times,
+//! as queen, rook, bishop and knight in turn. Here:
 //! - castling needs the right, empty squares between king and rook, and
 //!   no square of the king's path (its own square included) reachable by
 //!   an opponent's man before the move;
