@@ -1,5 +1,8 @@
 //! Move listing from the tables (Bell's `listmoves`) and the question his
-//! `cutoff` answers: can a side's men take on a given square?
+//! `cutoff` answers: can a side's men take on a given square? It is asked
+//! two ways: from the target outward for legality and castling
+//! ([`ArrayBoard::attacked`]), and man by man through the piece list for
+//! the set of checking men ([`ArrayBoard::reachers`]).
 
 use super::tables::{
     BISHOP_TABLE, BLACK_PAWN_TABLE, KING_TABLE, KNIGHT_TABLE, LEAPER_LEN, PAWN_LEN, ROOK_TABLE, SLIDER_LEN,
@@ -145,7 +148,7 @@ impl ArrayBoard {
         let empty = |squares: &[u8]| {
             squares.iter().all(|&s| self.men[0][(base + s) as usize] == 0 && self.men[1][(base + s) as usize] == 0)
         };
-        let safe = |squares: &[u8]| squares.iter().all(|&s| !self.reaches(1 - side, base + s));
+        let safe = |squares: &[u8]| squares.iter().all(|&s| !self.attacked(1 - side, base + s));
         if self.castling & Castling::right(us, true).bits() != 0 && empty(&[6, 7]) && safe(&[5, 6, 7]) {
             moves.push(Move::new(neutral(king), neutral(base + 7), MoveKind::CastleKing));
         }
@@ -155,10 +158,52 @@ impl ArrayBoard {
     }
 
     /// Whether a man of side `by` could take on `target`: Bell's `cutoff`
-    /// question, asked of each of `by`'s men in list order.
-    pub(super) fn reaches(&self, by: usize, target: u8) -> bool {
-        let list = &self.piece[by];
-        list[1..=list[0] as usize].iter().any(|&square| square != 0 && self.man_reaches(by, square, target))
+    /// question, answered from `target` outward with the same tables. A
+    /// knight or king reaches `target` from exactly the squares its table
+    /// lists for `target`; a pawn of `by` only from the two squares behind
+    /// it diagonally, whose pawn-table row must name `target`; a slider is
+    /// the first man met along a ray from `target`.
+    pub(super) fn attacked(&self, by: usize, target: u8) -> bool {
+        let men = &self.men[by];
+        if leaper_targets(&KNIGHT_TABLE, target).iter().any(|&s| men[s as usize] == KNIGHT)
+            || leaper_targets(&KING_TABLE, target).iter().any(|&s| men[s as usize] == KING)
+        {
+            return true;
+        }
+        let table = pawn_table(by);
+        let back = if by == 0 { [-7, -9] } else { [7, 9] };
+        for delta in back {
+            let p = i16::from(target) + delta;
+            if (9..=56).contains(&p) {
+                let p = p as usize;
+                if men[p] == PAWN && (table[4 * p + 2] == target || table[4 * p + 3] == target) {
+                    return true;
+                }
+            }
+        }
+        self.first_met(&ROOK_TABLE, by, ROOK, target) || self.first_met(&BISHOP_TABLE, by, BISHOP, target)
+    }
+
+    /// Whether the first man met along some ray of `table` from `target` is
+    /// side `by`'s `slider` or queen.
+    #[inline]
+    fn first_met(&self, table: &[i8; SLIDER_LEN], by: usize, slider: u8, target: u8) -> bool {
+        for d in 0..4 {
+            let (k, n) = ray(table, target, d);
+            let mut i = target as i8;
+            for _ in 0..n {
+                i += k;
+                let s = i as usize;
+                if self.men[0][s] | self.men[1][s] != 0 {
+                    let man = self.men[by][s];
+                    if man == slider || man == QUEEN {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        false
     }
 
     /// The neutral-square set of `by`'s men that could take on `target`.

@@ -53,12 +53,19 @@
 //! Bell's generator is pseudo-legal: it lists moves that may leave the
 //! mover's king attacked, and his `makemove` rejects a move when, after it,
 //! the opponent's `listmoves` finds it can take the king (his `cutoff`).
-//! This board asks the same question after each move, man by man through
-//! the opponent's piece list and the same tables, but stops at the first
-//! man that reaches the king's square instead of listing every reply; for a
-//! sliding man it first checks, from the terminal squares, whether the
-//! king's square lies on one of its rays at all. [`Board::checkers`] is
-//! the same walk, collecting every man that reaches the king.
+//! This board asks the same question after each move, but answers it from
+//! the king's square outward with the same tables, which are symmetric: a
+//! knight or king of the opponent stands on a square the knight or king
+//! table lists for the king's square; an opponent's pawn stands on one of
+//! the two squares diagonally behind it, and its own pawn-table row names
+//! the king's square; a rook, bishop or queen is the first man met along a
+//! ray of the rook or bishop table. Castling asks it of each square of the
+//! king's path. [`Board::checkers`] asks it Bell's way, man by man through
+//! the opponent's piece list, and collects every man that can take the
+//! king; for a sliding man it first checks, from the terminal squares,
+//! whether the king's square lies on one of its rays at all. A unit test
+//! checks that both ways agree on every square of every position of a
+//! walk.
 //!
 //! # What Bell leaves out
 //!
@@ -277,7 +284,7 @@ impl Board for ArrayBoard {
         let them = 1 - us;
         moves.retain(|m| {
             let undo = self.make(m);
-            let legal = !self.reaches(them, self.king[us]);
+            let legal = !self.attacked(them, self.king[us]);
             self.unmake(m, undo);
             legal
         });

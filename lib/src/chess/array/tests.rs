@@ -278,3 +278,30 @@ fn agrees_with_x88_depth_4() {
     differential(POSITION_5, 4, 2_103_487);
     differential(POSITION_6, 4, 3_894_594);
 }
+
+/// The two ways of asking Bell's question agree: from the target outward
+/// ([`ArrayBoard::attacked`]) and man by man ([`ArrayBoard::reachers`]),
+/// for both sides and every square, at every node of a two-ply walk.
+#[test]
+fn both_ways_of_asking_agree() {
+    fn check(b: &mut ArrayBoard, depth: u32) {
+        for by in 0..2 {
+            for target in 1..=64u8 {
+                assert_eq!(b.attacked(by, target), b.reachers(by, target) != 0, "{b:?} side {by} square {target}");
+            }
+        }
+        if depth == 0 {
+            return;
+        }
+        let mut moves = MoveList::new();
+        b.legal_moves(&mut moves);
+        for &m in moves.iter() {
+            let undo = b.make(m);
+            check(b, depth - 1);
+            b.unmake(m, undo);
+        }
+    }
+    for fen in [Setup::STARTING_FEN, KIWIPETE, POSITION_3, POSITION_4, POSITION_5, POSITION_6, FIG_3_1] {
+        check(&mut board(fen), 2);
+    }
+}
