@@ -305,3 +305,21 @@ fn both_ways_of_asking_agree() {
         check(&mut board(fen), 2);
     }
 }
+
+/// The node breakdown (captures, en passant, castles, checks, discovered
+/// and double checks, mates) equals the 0x88 board's, and for Kiwipete at
+/// depth 3 the chessprogramming wiki's published row.
+#[test]
+fn perft_stats_agree() {
+    use crate::chess::perft_stats;
+    for (fen, depth) in [(KIWIPETE, 3), (POSITION_3, 3), (POSITION_4, 2), (POSITION_5, 2)] {
+        let setup = Setup::from_fen(fen).expect("a valid FEN");
+        let ours = perft_stats(&mut ArrayBoard::from_setup(&setup), depth);
+        let reference = perft_stats(&mut X88Board::from_setup(&setup), depth);
+        assert_eq!(ours, reference, "{fen}");
+    }
+    let kiwipete = perft_stats(&mut board(KIWIPETE), 3)[2];
+    let row = (kiwipete.nodes, kiwipete.captures, kiwipete.en_passant, kiwipete.castles, kiwipete.promotions);
+    assert_eq!(row, (97_862, 17_102, 45, 3_162, 0));
+    assert_eq!((kiwipete.checks, kiwipete.checkmates), (993, 1));
+}
