@@ -3,8 +3,9 @@
 //! every square.
 //!
 //! Source: A. G. Bell, *Games Playing with Computers* (1972), chapter 3,
-//! section 3.1 "Chess", its Algol program (Appendix 1) and its tables
-//! (Appendix 2).
+//! section 3.1 "Chess" (its parts "Notation", "The tables", "Listing the
+//! moves" and "Making a move"), its Algol program (Appendix 1) and its
+//! tables (Appendix 2).
 //!
 //! # Squares
 //!
@@ -18,27 +19,30 @@
 //! # Men on two boards
 //!
 //! White's and Black's men stand on separate 66-cell boards (his
-//! `whitemen` and `blackmen`, Fig. 3.1(c), (d)) holding his man codes
+//! `whitemen` and `blackmen`, Fig. 3.1(c), (d); "Notation") holding his
+//! man codes
 //! pawn 1, knight 2, bishop 3, rook 4, queen 5, king 6, or 0. A move to a
 //! square the mover's board marks is refused; a move to a square the other
 //! board marks is a capture. Each side also keeps Bell's piece list
 //! (`whitepiece`, `blackpiece`, Fig. 3.1(e), (f)): the number of men at
-//! index 0, then the square of each, in the order the men were set up. The
+//! index 0, then the square of each, a1 first as in his figure. The
 //! generator runs down this list, last man first, as Bell's `listmoves`
-//! does, so it never scans empty squares. Bell leaves a captured man's
-//! entry pointing at the square where he fell and skips it when that
-//! square is empty on his board, which lists a man twice once a comrade
-//! steps onto the same square; here a captured man's entry is set to 0
+//! does ("Listing the moves"), so it never scans empty squares; a unit test
+//! reproduces his Fig. 3.2, the move list of Fig. 3.1(b), in his order.
+//! Bell leaves a captured man's entry pointing at the square where he fell
+//! and skips it while that square is empty on his board, which would list
+//! a comrade twice once he steps onto that square; here a captured man's entry is set to 0
 //! (a square that is always empty), and a third board records which list
 //! entry each man has, so that a move or a capture updates the list in one
 //! step and takeback restores it exactly.
 //!
 //! # Six tables
 //!
-//! The knight and king tables hold nine cells per square: up to eight
-//! targets packed to the right, zero padding on the left, and a back
-//! pointer to the first target, so a knight on `s` moves to
-//! `table[table[9s]] .. table[9s - 1]` with no test for the edge. The rook
+//! ("The tables".) The knight and king tables hold nine cells per square:
+//! up to eight targets packed to the right, zero padding on the left, and a
+//! back pointer to the first target, so the targets of a knight on `s` are
+//! the cells from index `table[9s]` to `9s - 1`, with no test for the
+//! edge. The rook
 //! and bishop tables hold the four direction increments and, per square,
 //! the last square on the board in each direction; a ray is then a counted
 //! loop that stops early at the first man. The queen is a rook and then a
@@ -65,7 +69,9 @@
 //! king; for a sliding man it first checks, from the terminal squares,
 //! whether the king's square lies on one of its rays at all. A unit test
 //! checks that both ways agree on every square of every position of a
-//! walk.
+//! walk. Bell's generator also stops at a move that takes the king; here
+//! the side to move never can, since every position is legal, so the
+//! generator needs no such exit.
 //!
 //! # What Bell leaves out
 //!
