@@ -6,6 +6,7 @@
 //! board, move generator and make/unmake:
 //!
 //! - [`mailbox10`]: the 10x10 extended array with a boundary value.
+//! - [`array`]: Bell's table-driven 64-square board.
 //! - [`x88`]: the 0x88 board.
 //!
 //! ```
@@ -16,6 +17,7 @@
 //! # Ok::<(), plybench::Error>(())
 //! ```
 
+pub mod array;
 mod board;
 pub mod mailbox10;
 mod moves;
