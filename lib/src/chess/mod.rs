@@ -6,6 +6,7 @@
 //! board, move generator and make/unmake:
 //!
 //! - [`x88`]: the 0x88 board.
+//! - [`bitboard`]: bitboards with magic sliding attacks and legal generation from check and pin masks.
 //!
 //! ```
 //! use plybench::chess::{Board, Setup, perft, x88::X88Board};
@@ -15,6 +16,7 @@
 //! # Ok::<(), plybench::Error>(())
 //! ```
 
+pub mod bitboard;
 mod board;
 mod moves;
 mod perft;
