@@ -152,3 +152,23 @@ fn deep_walk_agrees_with_x88() {
         walk(&mut BitboardBoard::from_setup(&setup), &mut X88Board::from_setup(&setup), 4);
     }
 }
+
+/// Prints the start-up cost of the magic search and the speed of perft(5)
+/// from the start position with bulk counting.
+#[test]
+#[ignore = "timing; run in release with --nocapture"]
+fn speed_report() {
+    let started = std::time::Instant::now();
+    let sliders = super::magic::Sliders::search_default();
+    println!("magic search: {:?}", started.elapsed());
+    drop(sliders);
+    let mut b = board(START);
+    perft(&mut b, 1); // builds the shared tables
+    for (fen, depth) in [(START, 5), (START, 6), (KIWIPETE, 4), (KIWIPETE, 5)] {
+        let mut b = board(fen);
+        let started = std::time::Instant::now();
+        let nodes = perft(&mut b, depth);
+        let seconds = started.elapsed().as_secs_f64();
+        println!("perft({depth}) {fen}: {nodes} nodes in {seconds:.3} s, {:.1} Mnps", nodes as f64 / seconds / 1e6);
+    }
+}
