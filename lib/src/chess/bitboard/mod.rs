@@ -274,7 +274,7 @@ impl Board for BitboardBoard {
     #[inline]
     fn checkers(&self) -> u64 {
         let us = self.turn.index();
-        let king = self.pieces[us][KING].trailing_zeros() as usize;
+        let king = self.pieces[us][KING].trailing_zeros() as usize & 63;
         self.attackers(king, us ^ 1, &magic::SLIDERS)
     }
 }

@@ -114,9 +114,10 @@ impl BitboardBoard {
     /// Whether a piece of `them` attacks `sq` when `occupied` is occupied.
     #[inline(always)]
     pub(super) fn attacked(&self, sq: usize, them: usize, occupied: u64, sliders: &Sliders) -> bool {
-        let p = &self.pieces[them];
+        let sq = sq & 63;
+        let p = &self.pieces[them & 1];
         (KNIGHT[sq] & p[KNIGHT_ROLE]) != 0
-            || (PAWN[them ^ 1][sq] & p[PAWN_ROLE]) != 0
+            || (PAWN[(them ^ 1) & 1][sq] & p[PAWN_ROLE]) != 0
             || (KING[sq] & p[KING_ROLE]) != 0
             || (sliders.bishop(sq, occupied) & (p[BISHOP] | p[QUEEN])) != 0
             || (sliders.rook(sq, occupied) & (p[ROOK] | p[QUEEN])) != 0
@@ -125,10 +126,11 @@ impl BitboardBoard {
     /// The pieces of `them` attacking `sq` on the current board.
     #[inline(always)]
     pub(super) fn attackers(&self, sq: usize, them: usize, sliders: &Sliders) -> u64 {
-        let p = &self.pieces[them];
+        let sq = sq & 63;
+        let p = &self.pieces[them & 1];
         let occupied = self.occupied;
         (KNIGHT[sq] & p[KNIGHT_ROLE])
-            | (PAWN[them ^ 1][sq] & p[PAWN_ROLE])
+            | (PAWN[(them ^ 1) & 1][sq] & p[PAWN_ROLE])
             | (KING[sq] & p[KING_ROLE])
             | (sliders.bishop(sq, occupied) & (p[BISHOP] | p[QUEEN]))
             | (sliders.rook(sq, occupied) & (p[ROOK] | p[QUEEN]))
@@ -145,7 +147,7 @@ impl BitboardBoard {
         let occupied = self.occupied;
         let mine = &self.pieces[us];
         let theirs = &self.pieces[them];
-        let king = mine[KING_ROLE].trailing_zeros() as usize;
+        let king = mine[KING_ROLE].trailing_zeros() as usize & 63;
         let checkers = self.attackers(king, them, sliders);
 
         // The king: to squares not attacked once it has left its own.
@@ -153,7 +155,7 @@ impl BitboardBoard {
         let mut safe = 0;
         let mut candidates = KING[king] & !own;
         while candidates != 0 {
-            let to = candidates.trailing_zeros() as usize;
+            let to = candidates.trailing_zeros() as usize & 63;
             if !self.attacked(to, them, without_king, sliders) {
                 safe |= bit(to);
             }
@@ -163,7 +165,8 @@ impl BitboardBoard {
         if checkers & checkers.wrapping_sub(1) != 0 {
             return; // double check
         }
-        let target = if checkers == 0 { !own } else { BETWEEN[king][checkers.trailing_zeros() as usize] | checkers };
+        let target =
+            if checkers == 0 { !own } else { BETWEEN[king][checkers.trailing_zeros() as usize & 63] | checkers };
 
         // Pins: one of our pieces alone between the king and an enemy slider.
         let straight = theirs[ROOK] | theirs[QUEEN];
@@ -171,7 +174,7 @@ impl BitboardBoard {
         let mut snipers = (ROOK_RAYS[king] & straight) | (BISHOP_RAYS[king] & diagonal);
         let mut pinned = 0;
         while snipers != 0 {
-            let blockers = BETWEEN[king][snipers.trailing_zeros() as usize] & occupied;
+            let blockers = BETWEEN[king][snipers.trailing_zeros() as usize & 63] & occupied;
             if blockers & blockers.wrapping_sub(1) == 0 {
                 pinned |= blockers & own;
             }
@@ -180,13 +183,13 @@ impl BitboardBoard {
 
         let mut knights = mine[KNIGHT_ROLE] & !pinned;
         while knights != 0 {
-            let from = knights.trailing_zeros() as usize;
+            let from = knights.trailing_zeros() as usize & 63;
             sink.piece(from, KNIGHT[from] & target, enemies);
             knights &= knights - 1;
         }
         let mut bishops = mine[BISHOP] | mine[QUEEN];
         while bishops != 0 {
-            let from = bishops.trailing_zeros() as usize;
+            let from = bishops.trailing_zeros() as usize & 63;
             let mut to = sliders.bishop(from, occupied) & target;
             if pinned & bit(from) != 0 {
                 to &= LINE[king][from];
@@ -196,7 +199,7 @@ impl BitboardBoard {
         }
         let mut rooks = mine[ROOK] | mine[QUEEN];
         while rooks != 0 {
-            let from = rooks.trailing_zeros() as usize;
+            let from = rooks.trailing_zeros() as usize & 63;
             let mut to = sliders.rook(from, occupied) & target;
             if pinned & bit(from) != 0 {
                 to &= LINE[king][from];
@@ -253,10 +256,10 @@ impl BitboardBoard {
         // Pinned pawns off the king's file take only along their pin.
         let mut diagonal = pawns & pinned & !(FILE_A << (king % 8));
         while diagonal != 0 {
-            let from = diagonal.trailing_zeros() as usize;
+            let from = diagonal.trailing_zeros() as usize & 63;
             let mut to = PAWN[us][from] & takeable & LINE[king][from];
             while to != 0 {
-                let t = to.trailing_zeros() as usize;
+                let t = to.trailing_zeros() as usize & 63;
                 sink.pawns(bit(t), t as i32 - from as i32, MoveKind::Capture);
                 to &= to - 1;
             }
@@ -275,7 +278,7 @@ impl BitboardBoard {
             let diagonal = theirs[BISHOP] | theirs[QUEEN];
             let mut takers = PAWN[them][ep] & pawns;
             while takers != 0 {
-                let from = takers.trailing_zeros() as usize;
+                let from = takers.trailing_zeros() as usize & 63;
                 let after = (self.occupied ^ bit(from) ^ bit(victim)) | bit(ep);
                 if sliders.rook(king, after) & straight == 0 && sliders.bishop(king, after) & diagonal == 0 {
                     sink.one(Move::new(square(from as u32), square(ep as u32), MoveKind::EnPassant));
