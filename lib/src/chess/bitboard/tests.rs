@@ -84,6 +84,50 @@ fn agrees_with_x88_on_every_node() {
     }
 }
 
+/// Random games (a fixed SplitMix64 seed) from the test positions, checked
+/// against the 0x88 board at every ply: they reach endings, promotions and
+/// en passant captures the short walks do not.
+#[test]
+fn random_games_agree_with_x88() {
+    let mut state = 0x5eed_u64;
+    let mut next = move || {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let mut plies = 0;
+    let mut seen = [0u32; 3]; // en passant, promotion, castle
+    for fen in [START, KIWIPETE, POSITION_3, POSITION_4, POSITION_5, POSITION_6] {
+        for _ in 0..12 {
+            let setup = Setup::from_fen(fen).unwrap();
+            let mut bits = BitboardBoard::from_setup(&setup);
+            let mut x88 = X88Board::from_setup(&setup);
+            for _ in 0..150 {
+                // A walk of depth 1 compares this node and every child.
+                walk(&mut bits, &mut x88, 1);
+                let mut moves = MoveList::new();
+                bits.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                for m in moves.iter() {
+                    seen[0] += u32::from(m.is_en_passant());
+                    seen[1] += u32::from(m.promotion().is_some());
+                    seen[2] += u32::from(m.is_castle());
+                }
+                let m = moves[(next() % moves.len() as u64) as usize];
+                bits.make(m);
+                x88.make(m);
+                plies += 1;
+            }
+        }
+    }
+    assert!(plies > 5_000, "{plies}");
+    assert!(seen.iter().all(|&n| n > 10), "{seen:?}");
+}
+
 #[test]
 fn special_positions_agree_with_x88() {
     for fen in [
@@ -165,10 +209,16 @@ fn speed_report() {
     let mut b = board(START);
     perft(&mut b, 1); // builds the shared tables
     for (fen, depth) in [(START, 5), (START, 6), (KIWIPETE, 4), (KIWIPETE, 5)] {
-        let mut b = board(fen);
-        let started = std::time::Instant::now();
-        let nodes = perft(&mut b, depth);
-        let seconds = started.elapsed().as_secs_f64();
+        // The best of five runs: the machine is shared.
+        let (nodes, seconds) = (0..5)
+            .map(|_| {
+                let mut b = board(fen);
+                let started = std::time::Instant::now();
+                let nodes = perft(&mut b, depth);
+                (nodes, started.elapsed().as_secs_f64())
+            })
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .unwrap();
         println!("perft({depth}) {fen}: {nodes} nodes in {seconds:.3} s, {:.1} Mnps", nodes as f64 / seconds / 1e6);
     }
 }
