@@ -5,9 +5,10 @@
 //! the perft driver, generic over [`Board`]. Each representation has its own
 //! board, move generator and make/unmake:
 //!
-//! - [`mailbox10`]: the 10x10 extended array with a boundary value.
 //! - [`array`]: Bell's table-driven 64-square board.
+//! - [`mailbox10`]: the 10x10 extended array with a boundary value.
 //! - [`x88`]: the 0x88 board.
+//! - [`bitboard`]: bitboards with magic sliding attacks and legal generation from check and pin masks.
 //!
 //! ```
 //! use plybench::chess::{Board, Setup, perft, x88::X88Board};
@@ -18,6 +19,7 @@
 //! ```
 
 pub mod array;
+pub mod bitboard;
 mod board;
 pub mod mailbox10;
 mod moves;
