@@ -30,7 +30,11 @@ fn bench_repr<B: Board>(c: &mut Criterion) {
 }
 
 fn representations(c: &mut Criterion) {
-    bench_repr::<plybench::chess::x88::X88Board>(c);
+    use plybench::chess::{array::ArrayBoard, bitboard::BitboardBoard, mailbox10::Mailbox10Board, x88::X88Board};
+    bench_repr::<ArrayBoard>(c);
+    bench_repr::<Mailbox10Board>(c);
+    bench_repr::<X88Board>(c);
+    bench_repr::<BitboardBoard>(c);
 }
 
 criterion_group!(benches, representations);

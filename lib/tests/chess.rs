@@ -2,6 +2,9 @@
 //! independent oracle, shakmaty.
 
 use plybench::chess::published::{edge_case_suite, published_stats, standard_suite};
+use plybench::chess::array::ArrayBoard;
+use plybench::chess::bitboard::BitboardBoard;
+use plybench::chess::mailbox10::Mailbox10Board;
 use plybench::chess::x88::X88Board;
 use plybench::chess::{Board, MoveList, Setup, perft, perft_stats};
 use shakmaty::fen::Fen;
@@ -10,7 +13,10 @@ use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 /// Runs `$test::<B>()` for every representation.
 macro_rules! for_each_repr {
     ($test:ident) => {{
+        $test::<ArrayBoard>();
+        $test::<Mailbox10Board>();
         $test::<X88Board>();
+        $test::<BitboardBoard>();
     }};
 }
 

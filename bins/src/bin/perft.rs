@@ -157,7 +157,7 @@ fn perftree(args: &[String]) -> anyhow::Result<ExitCode> {
     let depth = check_depth(depth.parse().map_err(|_| usage())?)?;
     let moves: Vec<&str> = moves.split_ascii_whitespace().collect();
     let setup = play_moves(&Setup::from_fen(fen)?, &moves)?;
-    let report = perft_report(&setup, depth, &[Repr::X88], Detail::Divide)?;
+    let report = perft_report(&setup, depth, &[Repr::Bitboard], Detail::Divide)?;
     let mut out = String::new();
     for (m, n) in report.runs[0].divide.iter().flatten() {
         out.push_str(&format!("{m} {n}\n"));

@@ -6,6 +6,9 @@
 
 use std::time::Instant;
 
+use super::array::ArrayBoard;
+use super::bitboard::BitboardBoard;
+use super::mailbox10::Mailbox10Board;
 use super::x88::X88Board;
 use super::{Board, Move, PerftStats, Repr, Setup, divide, perft, perft_stats};
 use crate::{Error, Result};
@@ -20,11 +23,22 @@ pub const MAX_DEPTH: u32 = 15;
 macro_rules! with_board {
     ($repr:expr, $setup:expr, |$board:ident| $body:expr) => {
         match $repr {
+            Repr::Array => {
+                let mut $board = ArrayBoard::from_setup($setup);
+                $body
+            }
+            Repr::Mailbox10 => {
+                let mut $board = Mailbox10Board::from_setup($setup);
+                $body
+            }
             Repr::X88 => {
                 let mut $board = X88Board::from_setup($setup);
-                Ok($body)
+                $body
             }
-            other => Err(Error::invalid("representation", format!("{other} is not built yet"))),
+            Repr::Bitboard => {
+                let mut $board = BitboardBoard::from_setup($setup);
+                $body
+            }
         }
     };
 }
@@ -59,17 +73,17 @@ fn timed<T>(f: impl FnOnce() -> Result<T>) -> Result<Timed<T>> {
 /// Perft of `setup` to `depth` on `repr`, timed.
 pub fn perft_on(repr: Repr, setup: &Setup, depth: u32) -> Result<Timed<u64>> {
     check_depth(depth)?;
-    timed(|| with_board!(repr, setup, |board| perft(&mut board, depth)))
+    timed(|| Ok(with_board!(repr, setup, |board| perft(&mut board, depth))))
 }
 
 /// Divide of `setup` to `depth` on `repr`, timed.
 pub fn divide_on(repr: Repr, setup: &Setup, depth: u32) -> Result<Timed<Vec<(Move, u64)>>> {
     check_depth(depth)?;
-    timed(|| with_board!(repr, setup, |board| divide(&mut board, depth)))
+    timed(|| Ok(with_board!(repr, setup, |board| divide(&mut board, depth))))
 }
 
 /// Statistics of `setup` for depths 1 to `depth` on `repr`, timed.
 pub fn stats_on(repr: Repr, setup: &Setup, depth: u32) -> Result<Timed<Vec<PerftStats>>> {
     check_depth(depth)?;
-    timed(|| with_board!(repr, setup, |board| perft_stats(&mut board, depth)))
+    timed(|| Ok(with_board!(repr, setup, |board| perft_stats(&mut board, depth))))
 }
