@@ -62,7 +62,12 @@ pub(super) const fn color_of(content: u8) -> Color {
 /// The cell of a neutral square.
 #[inline]
 pub(super) const fn cell(s: Square) -> u8 {
-    let i = s.index() as u8;
+    cell_of_index(s.index() as u8)
+}
+
+/// The cell of the neutral square index `i` (0..64).
+#[inline]
+pub(super) const fn cell_of_index(i: u8) -> u8 {
     i + 11 + 2 * (i >> 3)
 }
 

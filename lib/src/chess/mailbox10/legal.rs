@@ -2,15 +2,17 @@
 //! safe.
 
 use super::Mailbox10Board;
-use super::geometry::{EMPTY, KING_STEPS, SIDE_MASK, cell, direction, piece, side, step};
+use super::geometry::{EMPTY, KING_STEPS, SIDE_MASK, SQUARE, cell, cell_of_index, direction, piece, side, step};
 use crate::chess::{Board, Color, Move, Role};
 
 /// What the filter knows about the side to move's king at one node.
 pub(super) struct Safety {
     /// The king's cell.
     king: u8,
-    /// Whether the king is attacked now.
-    in_check: bool,
+    /// The neutral squares a piece other than the king may move to: every
+    /// square out of check; the checker and the squares between it and
+    /// the king in single check; none in double check.
+    evasions: u64,
     /// Pinned pieces: their cell and the step from the king towards them.
     pins: [(u8, i8); 8],
     /// How many of `pins` are used.
@@ -20,6 +22,8 @@ pub(super) struct Safety {
 impl Mailbox10Board {
     /// The check and the pins of the side to move.
     ///
+    /// The checkers give the squares that answer a check: in single check,
+    /// capturing the checker or stepping between it and the king.
     /// Along each of the king's eight lines: if the first piece is the
     /// mover's own and the next one beyond it an enemy rook or queen (on a
     /// file or rank) or bishop or queen (on a diagonal), the first piece is
@@ -30,7 +34,28 @@ impl Mailbox10Board {
         let own = side(us);
         let king = self.king(us);
         let cells = &self.cells;
-        let mut safety = Safety { king, in_check: self.attacked(king, them), pins: [(0, 0); 8], pin_count: 0 };
+        let checkers = self.attackers(king, them);
+        let evasions = match checkers.count_ones() {
+            0 => !0,
+            1 => {
+                let checker = cell_of_index(checkers.trailing_zeros() as u8);
+                let mut mask = checkers;
+                let d = direction(king, checker);
+                // A knight is never on a line with the king, and a pawn
+                // that checks is next to it: only a slider leaves squares
+                // between to block on.
+                if d != 0 {
+                    let mut c = step(king, d);
+                    while c != checker {
+                        mask |= 1u64 << SQUARE[c as usize].index();
+                        c = step(c, d);
+                    }
+                }
+                mask
+            }
+            _ => 0,
+        };
+        let mut safety = Safety { king, evasions, pins: [(0, 0); 8], pin_count: 0 };
         let queen = piece(them, Role::Queen);
         for d in KING_STEPS {
             let slider = if d == 1 || d == -1 || d == 10 || d == -10 {
@@ -64,8 +89,8 @@ impl Mailbox10Board {
     ///
     /// Needs `&mut self` for two reasons: a king move is tested with the
     /// king lifted off its cell (so it cannot hide behind itself from a
-    /// slider), and moves in check and en passant are made and unmade. The
-    /// board is as it was on return.
+    /// slider), and en passant is made and unmade. The board is as it was
+    /// on return.
     #[inline]
     pub(super) fn is_legal(&mut self, m: Move, safety: &Safety) -> bool {
         let from = cell(m.from());
@@ -81,8 +106,11 @@ impl Mailbox10Board {
             self.cells[from as usize] = king;
             return safe;
         }
-        if safety.in_check || m.is_en_passant() {
+        if m.is_en_passant() {
             return self.safe_after(m);
+        }
+        if safety.evasions & 1u64 << m.to().index() == 0 {
+            return false;
         }
         for &(pinned, d) in &safety.pins[..safety.pin_count] {
             if pinned == from {

@@ -49,12 +49,14 @@
 //!
 //! Moves are generated pseudo-legally (castling fully checked), then
 //! filtered without playing most of them (see the `legal` module). Once per
-//! node the filter finds the pinned pieces by looking outward from the
-//! king. Then a king move is legal if its destination is not attacked with
-//! the king lifted off the board, a pinned piece may move only along its pin
-//! line, and any other piece moves freely. In check, and for en passant
-//! (which empties two squares of one rank), the move is made, the king's
-//! cell tested for attack, and the move unmade.
+//! node the filter finds the pieces giving check and the pinned pieces by
+//! looking outward from the king. Then a king move is legal if its
+//! destination is not attacked with the king lifted off the board; any other
+//! move must land on a square that answers the check (in single check: the
+//! checker's, or one between a checking slider and the king; none in double
+//! check), and a pinned piece may move only along its pin line. En passant,
+//! which empties two squares of one rank, is made, the king's cell tested
+//! for attack, and unmade.
 
 mod attack;
 mod geometry;
