@@ -87,7 +87,9 @@ pub fn run(main: impl FnOnce() -> anyhow::Result<ExitCode>) -> ExitCode {
 pub fn parse_args<T: clap::Parser>() -> T {
     match T::try_parse() {
         Ok(args) => args,
-        Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) => e.exit(),
+        Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) => {
+            e.exit()
+        }
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
         Err(e) => {
             let rendered = e.render().to_string();

@@ -112,7 +112,8 @@ fn stats_contract_and_verdicts() {
 fn suites_report_every_position_depth_and_representation() {
     let dir = tempfile::tempdir().unwrap();
     let good = dir.path().join("good.epd");
-    std::fs::write(&good, format!("# two positions\n{START} ;D1 20 ;D2 400 ;D3 8902\n{KIWIPETE} ;D1 48 ;D2 2039\n")).unwrap();
+    std::fs::write(&good, format!("# two positions\n{START} ;D1 20 ;D2 400 ;D3 8902\n{KIWIPETE} ;D1 48 ;D2 2039\n"))
+        .unwrap();
     let out = perft(&["suite", good.to_str().unwrap(), "--max-depth", "2", "--format", "json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let rows: Value = serde_json::from_slice(&out.stdout).unwrap();

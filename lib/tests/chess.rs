@@ -1,10 +1,10 @@
 //! Chess representations against the published counts and against an
 //! independent oracle, shakmaty.
 
-use plybench::chess::published::{edge_case_suite, published_stats, standard_suite};
 use plybench::chess::array::ArrayBoard;
 use plybench::chess::bitboard::BitboardBoard;
 use plybench::chess::mailbox10::Mailbox10Board;
+use plybench::chess::published::{edge_case_suite, published_stats, standard_suite};
 use plybench::chess::x88::X88Board;
 use plybench::chess::{Board, MoveList, Setup, perft, perft_stats};
 use shakmaty::fen::Fen;
