@@ -25,6 +25,7 @@
 mod cell;
 mod compare;
 mod format;
+pub mod plot;
 mod table;
 mod write;
 
