@@ -29,5 +29,6 @@ pub mod error;
 pub mod kalah;
 pub mod progress;
 pub mod report;
+pub mod reproduce;
 
 pub use error::{Error, Result};

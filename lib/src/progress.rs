@@ -26,3 +26,23 @@ pub fn bar(len: u64, message: &str) -> ProgressBar {
     bar.set_message(message.to_owned());
     bar
 }
+
+/// A spinner showing its message and the elapsed time, hidden unless stderr
+/// is a terminal: for runs made of steps of unknown length.
+pub fn spinner(message: &str) -> ProgressBar {
+    if !is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    let style = ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
+        .unwrap_or_else(|_| ProgressStyle::default_spinner());
+    bar.set_style(style);
+    bar.set_message(message.to_owned());
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    bar
+}
+
+/// Whether stderr is a terminal: progress and logs are shown only then.
+pub fn is_terminal() -> bool {
+    std::io::stderr().is_terminal()
+}

@@ -200,7 +200,11 @@ impl PerftReport {
                         format!("{} {} (published {}{})", a.0, a.1, b.1, if disputed { ", disputed" } else { "" })
                     })
                     .collect();
-                let verdict = if differing.is_empty() { Verdict::Match } else { Verdict::Differs };
+                let verdict = match (differing.is_empty(), all_disputed) {
+                    (true, _) => Verdict::Match,
+                    (false, true) => Verdict::Known,
+                    (false, false) => Verdict::Differs,
+                };
                 (*row, verdict, differing.join("; "), all_disputed)
             })
             .collect()

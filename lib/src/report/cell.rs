@@ -47,6 +47,16 @@ impl Cell {
         Cell::List(values.iter().map(|&v| v.into()).collect())
     }
 
+    /// The value as a number, for plots: `None` for text, lists and `Null`.
+    pub fn as_f64(&self) -> Option<f64> {
+        match *self {
+            Cell::UInt(v) => Some(v as f64),
+            Cell::Int(v) => Some(v as f64),
+            Cell::Float { value, .. } => Some(value),
+            _ => None,
+        }
+    }
+
     /// The text shown in tables, Markdown and CSV.
     pub fn text(&self) -> String {
         match self {

@@ -19,6 +19,10 @@ pub enum Verdict {
     /// Computed and published disagree. The report says why, with evidence,
     /// where the reason is known; the computed value is never adjusted.
     Differs,
+    /// Computed and published disagree, and the published value is listed in
+    /// `datasets/` as a known misprint, approximation or disputed figure,
+    /// with the evidence. Reported, but not a failure.
+    Known,
     /// The literature gives no value to compare with.
     NoPublishedValue,
     /// A published value exists but was not computed (too costly for the
@@ -32,6 +36,7 @@ impl Verdict {
         match self {
             Verdict::Match => "match",
             Verdict::Differs => "differs",
+            Verdict::Known => "known discrepancy",
             Verdict::NoPublishedValue => "no published value",
             Verdict::NotComputed => "not computed",
         }

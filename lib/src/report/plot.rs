@@ -65,6 +65,8 @@ pub struct BarPlot {
     pub id: String,
     /// The title.
     pub title: String,
+    /// The label under the groups.
+    pub x_label: String,
     /// The value axis label, with its unit.
     pub y_label: String,
     /// Whether the value axis is logarithmic.
@@ -110,10 +112,9 @@ impl Plot {
                 Plot::Line(p) => draw_lines(&root, p),
                 Plot::Bar(p) => draw_bars(&root, p),
             };
-            drawn.and_then(|()| root.present().map_err(|e| e.to_string())).map_err(|why| Error::Dataset {
-                name: "plot",
-                why: format!("cannot draw {}: {why}", self.id()),
-            })?;
+            drawn
+                .and_then(|()| root.present().map_err(|e| e.to_string()))
+                .map_err(|why| Error::Dataset { name: "plot", why: format!("cannot draw {}: {why}", self.id()) })?;
         }
         Ok(svg)
     }
@@ -163,14 +164,14 @@ fn draw_lines(root: &DrawingArea<SVGBackend<'_>, Shift>, plot: &LinePlot) -> std
             chart
                 .configure_mesh()
                 .x_desc(plot.x_label.as_str())
+                .x_label_formatter(&|v| format_number(*v))
                 .y_desc(log_label(plot.log_y, &plot.y_label))
                 .y_label_formatter(&|v| format_number(*v))
                 .draw()
                 .map_err(|e| e.to_string())?;
             for (i, s) in plot.series.iter().enumerate() {
                 let color = COLORS[i % COLORS.len()];
-                let points: Vec<(f64, f64)> =
-                    s.points.iter().copied().filter(|p| !plot.log_y || p.1 > 0.0).collect();
+                let points: Vec<(f64, f64)> = s.points.iter().copied().filter(|p| !plot.log_y || p.1 > 0.0).collect();
                 let annotation = match s.style {
                     SeriesStyle::Line | SeriesStyle::LineMarkers => chart
                         .draw_series(LineSeries::new(points.clone(), color.stroke_width(2)))
@@ -211,9 +212,13 @@ fn draw_lines(root: &DrawingArea<SVGBackend<'_>, Shift>, plot: &LinePlot) -> std
 fn draw_bars(root: &DrawingArea<SVGBackend<'_>, Shift>, plot: &BarPlot) -> std::result::Result<(), String> {
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let groups = plot.groups.len().max(1) as f64;
-    let (mut y0, y1) = bounds(plot.series.iter().flat_map(|s| s.1.iter().flatten().copied()), plot.log_y);
-    if !plot.log_y {
+    let (mut y0, mut y1) = bounds(plot.series.iter().flat_map(|s| s.1.iter().flatten().copied()), plot.log_y);
+    // Head room for the legend above the tallest bar.
+    if plot.log_y {
+        y1 *= 8.0;
+    } else {
         y0 = 0.0;
+        y1 *= 1.3;
     }
     let mut builder = ChartBuilder::on(root);
     builder.caption(&plot.title, ("sans-serif", 22)).margin(16).x_label_area_size(48).y_label_area_size(90);
@@ -228,8 +233,13 @@ fn draw_bars(root: &DrawingArea<SVGBackend<'_>, Shift>, plot: &BarPlot) -> std::
                 .x_labels(plot.groups.len().max(1))
                 .x_label_formatter(&|x| {
                     let i = x.round();
-                    if (x - i).abs() < 1e-6 && i >= 0.0 { names.get(i as usize).cloned().unwrap_or_default() } else { String::new() }
+                    if (x - i).abs() < 1e-6 && i >= 0.0 {
+                        names.get(i as usize).cloned().unwrap_or_default()
+                    } else {
+                        String::new()
+                    }
                 })
+                .x_desc(plot.x_label.as_str())
                 .y_desc(log_label(plot.log_y, &plot.y_label))
                 .y_label_formatter(&|v| format_number(*v))
                 .draw()
@@ -308,6 +318,7 @@ mod tests {
         let bars = Plot::Bar(BarPlot {
             id: "bars".into(),
             title: "Bars".into(),
+            x_label: "position".into(),
             y_label: "nodes per second".into(),
             log_y: false,
             groups: vec!["startpos".into(), "kiwipete".into()],

@@ -86,6 +86,12 @@ impl Table {
         self.rows.push(row);
     }
 
+    /// The cells of the column whose key is `key`, top to bottom.
+    pub fn column(&self, key: &str) -> Option<impl Iterator<Item = &Cell>> {
+        let i = self.columns.iter().position(|c| c.key == key)?;
+        Some(self.rows.iter().map(move |r| &r[i]))
+    }
+
     /// Adds a note printed under the table.
     pub fn note(&mut self, note: impl Into<String>) {
         self.notes.push(note.into());

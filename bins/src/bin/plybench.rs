@@ -1,0 +1,109 @@
+//! `plybench`: runs every study and writes the comparison report. All logic
+//! is in `plybench::reproduce`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use plybench::Error;
+use plybench::progress;
+use plybench::report::Table;
+use plybench::reproduce::{
+    Budget, Options, RunInfo, Study, Tally, parse_studies, run_study, summary_table, utc_now, write_report,
+};
+use plybench_cli::{FormatArg, emit, parse_args, run};
+
+/// Reproduces every published figure of the toolkit's studies and writes the comparison report.
+#[derive(Parser)]
+#[command(version, long_about = None)]
+struct Cli {
+    /// Output format of the tables printed on stdout.
+    #[arg(long, value_enum, default_value_t, global = true)]
+    format: FormatArg,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Runs the studies, prints their tables and a summary, and writes the report. Exits 1 if a published figure is not reproduced.
+    Reproduce(ReproduceArgs),
+}
+
+#[derive(Args)]
+struct ReproduceArgs {
+    /// A subset for CI (under two minutes on two cores).
+    #[arg(long, conflicts_with = "full")]
+    quick: bool,
+    /// The deep runs (may take an hour).
+    #[arg(long)]
+    full: bool,
+    /// Only these studies, comma-separated: kalah, perft.
+    #[arg(long)]
+    only: Option<String>,
+    /// The report directory: report.md, one JSON and CSV file per table, SVG plots.
+    #[arg(long, default_value = "reports")]
+    out: PathBuf,
+    /// Do not write a report, only print.
+    #[arg(long, conflicts_with = "out")]
+    no_write: bool,
+    /// Seed of every random experiment.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: one per core). Counts do not depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+fn main() -> ExitCode {
+    run(|| {
+        let cli: Cli = parse_args();
+        let Command::Reproduce(args) = cli.command;
+        reproduce(&args, cli.format.into())
+    })
+}
+
+fn reproduce(args: &ReproduceArgs, format: plybench::report::Format) -> anyhow::Result<ExitCode> {
+    let budget = match (args.quick, args.full) {
+        (true, _) => Budget::Quick,
+        (_, true) => Budget::Full,
+        _ => Budget::Default,
+    };
+    let studies = match &args.only {
+        Some(list) => parse_studies(list)?,
+        None => Study::ALL.to_vec(),
+    };
+    if let Some(threads) = args.threads {
+        if threads == 0 || threads > 1024 {
+            return Err(Error::invalid("--threads", format!("{threads}; expected 1 to 1024")).into());
+        }
+        rayon::ThreadPoolBuilder::new().num_threads(threads).build_global()?;
+    }
+    let options = Options { budget, seed: args.seed, studies };
+    let info = RunInfo {
+        command: std::env::args().collect::<Vec<_>>().join(" "),
+        budget: budget.name().to_owned(),
+        seed: args.seed,
+        commit: RunInfo::this_commit(),
+        machine: RunInfo::this_machine(),
+        started: utc_now(),
+        threads: rayon::current_num_threads(),
+    };
+    let bar = progress::spinner("plybench reproduce");
+    let mut reports = Vec::new();
+    for &study in &options.studies {
+        reports.push(run_study(study, &options, &bar)?);
+    }
+    bar.finish_and_clear();
+    let summary = summary_table(&reports);
+    let tables: Vec<&Table> = reports.iter().flat_map(|r| &r.tables).chain(std::iter::once(&summary)).collect();
+    emit(&tables, format)?;
+    if !args.no_write {
+        let written = write_report(&args.out, &info, &reports)?;
+        if progress::is_terminal() {
+            eprintln!("plybench: wrote {} files into {}", written.len(), args.out.display());
+        }
+    }
+    let tally = reports.iter().fold(Tally::default(), |t, r| t.add(Tally::of(&r.tables)));
+    Ok(if tally.differs == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
