@@ -104,6 +104,6 @@ fn reproduce(args: &ReproduceArgs, format: plybench::report::Format) -> anyhow::
             eprintln!("plybench: wrote {} files into {}", written.len(), args.out.display());
         }
     }
-    let tally = reports.iter().fold(Tally::default(), |t, r| t.add(Tally::of(&r.tables)));
+    let tally = reports.iter().fold(Tally::default(), |t, r| t + Tally::of(&r.tables));
     Ok(if tally.differs == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

@@ -169,9 +169,12 @@ impl Tally {
         }
         tally
     }
+}
 
-    /// The sum of two tallies.
-    pub fn add(self, other: Tally) -> Tally {
+impl std::ops::Add for Tally {
+    type Output = Tally;
+
+    fn add(self, other: Tally) -> Tally {
         Tally {
             matches: self.matches + other.matches,
             known: self.known + other.known,
@@ -212,7 +215,7 @@ pub fn summary_table(reports: &[StudyReport]) -> Table {
     let mut seconds = 0.0;
     for r in reports {
         let t = Tally::of(&r.tables);
-        total = total.add(t);
+        total = total + t;
         seconds += r.seconds;
         table.push(vec![
             r.study.name().into(),

@@ -109,7 +109,9 @@ fn published_counts(budget: Budget, progress: &ProgressBar) -> Result<Table> {
     progress.set_message(format!("perft: {} published counts", jobs.len()));
     let counts: Vec<Result<u64>> =
         jobs.par_iter().map(|(_, _, setup, depth, _, repr, _)| Ok(perft_on(*repr, setup, *depth)?.value)).collect();
-    let mut rows: BTreeMap<(usize, usize, u32), (String, u128, Vec<(Repr, u64)>, &str)> = BTreeMap::new();
+    // (suite, position, depth) -> (FEN, published, counts per representation, source)
+    type Row<'a> = (String, u128, Vec<(Repr, u64)>, &'a str);
+    let mut rows: BTreeMap<(usize, usize, u32), Row> = BTreeMap::new();
     for (job, nodes) in jobs.iter().zip(counts) {
         let (suite, i, setup, depth, expected, repr, source) = job;
         let order = usize::from(*suite != "standard");
