@@ -102,7 +102,7 @@ pub struct TicCount {
 }
 
 fn won(stones: u16) -> bool {
-    LINES.iter().any(|&line| stones & line == line)
+    LINES.iter().filter(|&&line| stones & line == line).count() > 0
 }
 
 fn transform(stones: u16, symmetry: &[u8; 9]) -> u16 {
