@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use plybench::Error;
+use plybench::alphabeta::depths::{DepthSettings, depth_table};
 use plybench::alphabeta::exact::expected_leaves;
 use plybench::alphabeta::newborn::{self, Settings};
 use plybench::alphabeta::tables::{exact_table, random_table};
@@ -33,6 +34,8 @@ enum Command {
     Newborn(NewbornArgs),
     /// The exact expected leaf count of alpha-beta in random order, as a fraction.
     Exact(ExactArgs),
+    /// Leaves against depth for each move order (plot-ready with --format csv or json).
+    Depths(DepthArgs),
     /// The full tic-tac-toe tree: minimax and alpha-beta with Levy's orders, killer and window.
     Tictactoe(TicArgs),
 }
@@ -122,6 +125,31 @@ struct NewbornArgs {
     /// Trees per row in perfect order (each must give the Knuth-Moore minimum).
     #[arg(long, default_value_t = 200)]
     perfect_trees: u64,
+}
+
+#[derive(Args)]
+struct DepthArgs {
+    /// Branching factors, comma-separated.
+    #[arg(long, value_delimiter = ',', default_value = "2,4,8,16")]
+    branching: Vec<u32>,
+    /// Largest depth.
+    #[arg(long, default_value_t = 8)]
+    max_depth: u32,
+    /// Most trees per cell.
+    #[arg(long, default_value_t = 1000)]
+    trees: u64,
+    /// Stop adding trees to a cell after this many leaves.
+    #[arg(long, default_value_t = 20_000_000)]
+    leaf_budget: u64,
+    /// Skip sorting orders on trees with more leaves than this.
+    #[arg(long, default_value_t = 1 << 20)]
+    sorted_max_leaves: u64,
+    /// Correlation of the noisy order shown.
+    #[arg(long, default_value_t = 0.5, allow_hyphen_values = true)]
+    correlation: f64,
+    /// Seed of the trees.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 #[derive(Args)]
@@ -246,6 +274,26 @@ fn main() -> ExitCode {
                 let rows = newborn::reproduce(settings, |done| bar.set_position(done as u64))?;
                 bar.finish_and_clear();
                 emit(&[&newborn::table(&rows)], format)?;
+            }
+            Command::Depths(args) => {
+                Noisy::new(args.correlation)?;
+                if args.max_depth == 0 {
+                    return Err(Error::invalid("--max-depth", "0; search at least 1 ply").into());
+                }
+                let settings = DepthSettings {
+                    branchings: args.branching,
+                    max_depth: args.max_depth,
+                    orders: vec![OrderKind::Random, OrderKind::Noisy(args.correlation), OrderKind::Perfect],
+                    trees: args.trees,
+                    leaf_budget: args.leaf_budget,
+                    sorted_max_leaves: args.sorted_max_leaves,
+                    seed: args.seed,
+                };
+                let cells = settings.branchings.len() as u64 * u64::from(settings.max_depth) * 3;
+                let bar = progress::bar(cells, "cells");
+                let table = depth_table(&settings, || bar.inc(1))?;
+                bar.finish_and_clear();
+                emit(&[&table], format)?;
             }
             Command::Exact(args) => {
                 let shape = Shape::new(args.branching, args.depth)?;

@@ -201,3 +201,16 @@ pub fn run_adaptive(experiment: &Experiment, precision: Precision) -> Result<Sam
         sample = sample.merge(next);
     }
 }
+
+/// Searches trees in doubling batches until `max_trees` trees are done or
+/// the leaves examined reach `leaf_budget`, whichever comes first. Like
+/// [`run_adaptive`], the number of trees depends only on the seed.
+pub fn run_budget(experiment: &Experiment, max_trees: u64, leaf_budget: u64) -> Result<Sample> {
+    let mut sample = run(experiment, 0, max_trees.min(8))?;
+    while sample.trees < max_trees && sample.sum_leaves < u128::from(leaf_budget) {
+        let more = sample.trees.min(max_trees - sample.trees);
+        let next = run(experiment, sample.trees, more)?;
+        sample = sample.merge(next);
+    }
+    Ok(sample)
+}

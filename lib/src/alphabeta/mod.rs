@@ -18,6 +18,7 @@
 //!   histogram.
 //! - [`theory`]: `b^d`, Knuth-Moore, Levy's `2√N − 1`, Pearl's `ξ/(1−ξ)`.
 //! - [`exact`]: expected counts as exact fractions.
+//! - [`depths`]: leaves against depth for each order, beyond the book.
 //! - [`newborn`]: Levy's Figures 16 and 17, read from `datasets/alphabeta/`.
 //! - [`tictactoe`]: the full tic-tac-toe tree with Levy's orders, killer
 //!   and window.
@@ -33,6 +34,7 @@
 //! # Ok::<(), plybench::Error>(())
 //! ```
 
+pub mod depths;
 pub mod exact;
 pub mod experiment;
 pub mod newborn;
@@ -44,7 +46,7 @@ pub mod theory;
 pub mod tictactoe;
 pub mod tree;
 
-pub use experiment::{Experiment, Precision, Sample, run, run_adaptive};
+pub use experiment::{Experiment, Precision, Sample, run, run_adaptive, run_budget};
 pub use order::{MoveOrder, Natural, Noisy, OrderKind, Perfect, Worst};
 pub use rng::{SplitMix, mix};
 pub use search::{Algorithm, Counts, INFINITY, Outcome, search};
