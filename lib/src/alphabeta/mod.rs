@@ -12,7 +12,7 @@
 //!   values come from the seed and the path, and small [`FixedTree`]s.
 //! - [`order`]: move orders ([`Natural`], [`Perfect`], [`Worst`],
 //!   [`Noisy`]).
-//! - [`search`]: minimax, alpha-beta F2 and F1, aspiration, NegaScout, with
+//! - [`search`](mod@search): minimax, alpha-beta F2 and F1, aspiration, NegaScout, with
 //!   their node counts.
 //! - [`experiment`]: Monte Carlo over many trees with rayon and an HDR
 //!   histogram.
