@@ -135,6 +135,20 @@ fn tictactoe_contract() {
 }
 
 #[test]
+fn kalah_contract() {
+    let v = json(&["kalah", "--pits", "4", "--stones", "3", "--depth", "3"]);
+    let rows = v.as_array().expect("rows");
+    assert_eq!(rows.len(), 6);
+    for row in rows {
+        has_keys(row, &["order", "algorithm", "leaves", "nodes", "value"]);
+        assert_eq!(row["value"], rows[0]["value"]);
+        assert!(row["leaves"].as_u64() <= rows[0]["leaves"].as_u64());
+    }
+    let perfect = rows.iter().find(|r| r["order"] == "perfect").expect("perfect row");
+    assert!(rows.iter().all(|r| r["leaves"].as_u64() >= perfect["leaves"].as_u64()));
+}
+
+#[test]
 fn formats() {
     for format in ["table", "csv", "markdown"] {
         let out = alphabeta(&["tictactoe", "--format", format]);
@@ -162,6 +176,15 @@ fn bad_input_exits_2_with_one_line() {
         &["exact", "--branching", "16", "--depth", "2"],
         &["exact", "-b", "2", "-d", "2", "--trees", "0"],
         &["tictactoe", "--order", "sideways"],
+        &["kalah", "--pits", "0"],
+        &["kalah", "--pits", "9"],
+        &["kalah", "--stones", "0"],
+        &["kalah", "--depth", "0"],
+        &["kalah", "--depth", "12"],
+        &["depths", "--max-depth", "0"],
+        &["depths", "--trees", "0"],
+        &["depths", "--branching", "1"],
+        &["depths", "--correlation", "2"],
         &["nonsense"],
     ];
     for args in cases {

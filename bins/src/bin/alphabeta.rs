@@ -8,6 +8,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use plybench::Error;
 use plybench::alphabeta::depths::{DepthSettings, depth_table};
 use plybench::alphabeta::exact::expected_leaves;
+use plybench::alphabeta::kalah_tree::kalah_table;
 use plybench::alphabeta::newborn::{self, Settings};
 use plybench::alphabeta::tables::{exact_table, random_table};
 use plybench::alphabeta::tictactoe::{self, Options as TicOptions, TicOrder};
@@ -36,6 +37,8 @@ enum Command {
     Exact(ExactArgs),
     /// Leaves against depth for each move order (plot-ready with --format csv or json).
     Depths(DepthArgs),
+    /// A real tree: Kalah turns from the opening, alpha-beta in several move orders.
+    Kalah(KalahArgs),
     /// The full tic-tac-toe tree: minimax and alpha-beta with Levy's orders, killer and window.
     Tictactoe(TicArgs),
 }
@@ -148,6 +151,22 @@ struct DepthArgs {
     #[arg(long, default_value_t = 0.5, allow_hyphen_values = true)]
     correlation: f64,
     /// Seed of the trees.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+#[derive(Args)]
+struct KalahArgs {
+    /// Pits per side (1 to 8).
+    #[arg(long, default_value_t = 6)]
+    pits: usize,
+    /// Stones per pit at the start (Levy's example: 5).
+    #[arg(long, default_value_t = 5)]
+    stones: u16,
+    /// Turns searched.
+    #[arg(long, default_value_t = 5)]
+    depth: u32,
+    /// Seed of the random order.
     #[arg(long, default_value_t = 1)]
     seed: u64,
 }
@@ -294,6 +313,9 @@ fn main() -> ExitCode {
                 let table = depth_table(&settings, || bar.inc(1))?;
                 bar.finish_and_clear();
                 emit(&[&table], format)?;
+            }
+            Command::Kalah(args) => {
+                emit(&[&kalah_table(args.pits, args.stones, args.depth, args.seed)?], format)?;
             }
             Command::Exact(args) => {
                 let shape = Shape::new(args.branching, args.depth)?;

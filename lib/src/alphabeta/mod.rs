@@ -20,6 +20,8 @@
 //! - [`exact`]: expected counts as exact fractions.
 //! - [`depths`]: leaves against depth for each order, beyond the book.
 //! - [`newborn`]: Levy's Figures 16 and 17, read from `datasets/alphabeta/`.
+//! - [`kalah_tree`]: a real game tree (Kalah turns) searched in several
+//!   move orders, Bell's "better moves last" among them.
 //! - [`tictactoe`]: the full tic-tac-toe tree with Levy's orders, killer
 //!   and window.
 //! - [`tables`]: what the `alphabeta` binary prints.
@@ -37,6 +39,7 @@
 pub mod depths;
 pub mod exact;
 pub mod experiment;
+pub mod kalah_tree;
 pub mod newborn;
 pub mod order;
 mod rng;
