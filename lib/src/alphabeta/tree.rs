@@ -308,11 +308,11 @@ impl FixedTree {
             value[node] = if max_to_move[node] { values.max() } else { values.min() }.unwrap_or(0);
         }
         let mut sorted = self.clone();
-        for node in 0..n {
-            if max_to_move[node] {
-                sorted.children[node].sort_by_key(|&c| std::cmp::Reverse(value[c]));
+        for (kids, &max) in sorted.children.iter_mut().zip(&max_to_move) {
+            if max {
+                kids.sort_by_key(|&c| std::cmp::Reverse(value[c]));
             } else {
-                sorted.children[node].sort_by_key(|&c| value[c]);
+                kids.sort_by_key(|&c| value[c]);
             }
         }
         sorted
