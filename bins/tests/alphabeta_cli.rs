@@ -115,6 +115,11 @@ fn exact_contract() {
     assert!((v["value"].as_f64().unwrap() - 11.0 / 3.0).abs() < 1e-12);
     let v = json(&["exact", "-b", "2", "-d", "3", "--trees", "1000"]);
     assert_eq!((v["numerator"].as_u64(), v["denominator"].as_u64()), (Some(719), Some(105)));
+    // Past 128 bits or by integration: the value without a fraction.
+    for (b, d) in [("16", "2"), ("8", "3")] {
+        let v = json(&["exact", "-b", b, "-d", d, "--trees", "100"]);
+        assert!(v["numerator"].is_null() && v["denominator"].is_null() && v["value"].as_f64().unwrap() > 100.0);
+    }
 }
 
 #[test]
@@ -172,8 +177,7 @@ fn bad_input_exits_2_with_one_line() {
         &["newborn", "--trees", "0"],
         &["exact", "--branching", "1", "--depth", "2"],
         &["exact", "--branching", "2", "--depth", "0"],
-        &["exact", "--branching", "4", "--depth", "3"],
-        &["exact", "--branching", "16", "--depth", "2"],
+        &["exact", "--branching", "2", "--depth", "4"],
         &["exact", "-b", "2", "-d", "2", "--trees", "0"],
         &["tictactoe", "--order", "sideways"],
         &["kalah", "--pits", "0"],
@@ -197,6 +201,6 @@ fn bad_input_exits_2_with_one_line() {
             assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
         }
     }
-    let out = alphabeta(&["exact", "--branching", "4", "--depth", "3"]);
-    assert!(String::from_utf8_lossy(&out.stderr).contains("stops at 9 leaves"));
+    let out = alphabeta(&["exact", "--branching", "2", "--depth", "4"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("stop at depth 3"));
 }

@@ -41,9 +41,12 @@ fn two_ply_exact_values() {
 
 #[test]
 fn three_ply_exact_value_checks_the_monte_carlo() {
-    let (fraction, _) = exact::expected_leaves(Shape::new(2, 3).unwrap()).unwrap();
-    let sample = run(&experiment(2, 3, OrderKind::Random, Algorithm::AlphaBeta, 9), 0, 40_000).unwrap();
-    assert!((sample.mean_leaves() - fraction.to_f64()).abs() < 4.0 * sample.ci95_leaves());
+    for b in [2, 3, 4, 8] {
+        let exact = exact::expected_leaves(Shape::new(b, 3).unwrap()).unwrap();
+        let sample = run(&experiment(b, 3, OrderKind::Random, Algorithm::AlphaBeta, 9), 0, 20_000).unwrap();
+        let gap = (sample.mean_leaves() - exact.value).abs();
+        assert!(gap < 4.0 * sample.ci95_leaves(), "b={b}: {} vs {}", sample.mean_leaves(), exact.value);
+    }
 }
 
 #[test]
@@ -251,6 +254,6 @@ fn bad_sizes_are_errors() {
     assert!(Shape::new(2, 64).is_err());
     assert!(Shape::new(65, 2).is_err());
     assert!(run(&experiment(2, 2, OrderKind::Random, Algorithm::AlphaBeta, 0), 0, 0).is_err());
-    let err = exact::expected_leaves(Shape::new(4, 3).unwrap()).unwrap_err();
-    assert!(err.is_usage() && err.to_string().contains("9 leaves"), "{err}");
+    let err = exact::expected_leaves(Shape::new(2, 4).unwrap()).unwrap_err();
+    assert!(err.is_usage() && err.to_string().contains("stop at depth 3"), "{err}");
 }

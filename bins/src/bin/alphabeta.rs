@@ -322,7 +322,7 @@ fn main() -> ExitCode {
                 if args.trees == 0 {
                     return Err(Error::invalid("--trees", "0; search at least one tree").into());
                 }
-                let (fraction, method) = expected_leaves(shape)?;
+                let exact = expected_leaves(shape)?;
                 let experiment = Experiment {
                     shape,
                     values: LeafValues::Continuous,
@@ -331,7 +331,7 @@ fn main() -> ExitCode {
                     seed: args.seed,
                 };
                 let sample = run(&experiment, 0, args.trees)?;
-                emit(&[&exact_table(args.branching, args.depth, fraction, method, &sample)], format)?;
+                emit(&[&exact_table(args.branching, args.depth, &exact, &sample)], format)?;
             }
             Command::Tictactoe(args) => {
                 let table = if args.order == TicOrderArg::All {

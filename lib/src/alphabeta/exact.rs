@@ -23,9 +23,16 @@
 //!   at depth 4 already needs more than 30 million runs. A guard of
 //!   [`MAX_RUNS`] runs stops it in any case.
 //!
+//! - **Depth 3, integral.** The same argument one level deeper gives a
+//!   polynomial in the MIN node's bound for each value of the root's bound,
+//!   integrated numerically ([`three_ply_f64`]); it reproduces 719/105 for
+//!   b = 2 to 12 digits.
+//!
 //! So exact values stop at: depth 1 any b; depth 2 up to b = 8 as a
-//! fraction (b = 16 as a float from the same closed form); depth 3 and more
-//! only b = 2, d = 3 (719/105).
+//! fraction (beyond as a float from the same closed form); depth 3 as the
+//! fraction 719/105 for b = 2 and as a float from the integral for any b;
+//! nothing at depth 4 and more (b = 2, d = 4 would need over 30 million
+//! enumeration runs).
 
 use std::cell::RefCell;
 use std::fmt;
@@ -129,6 +136,119 @@ pub fn two_ply_fraction(branching: u32) -> Option<Fraction> {
         }
     }
     Some(total)
+}
+
+/// The 3-ply expectation, by integrating over the cutoff values.
+///
+/// The first MIN node is a full 2-ply search (by the symmetry `x ↦ 1 − x`
+/// it examines as many leaves as a 2-ply MAX search). After `j` MIN nodes
+/// the root's bound `a` is the largest of `j` MIN values, whose law is
+/// `G(a)^j` with `G(a) = 1 − (1 − a^b)^b`. A MIN node searched with bound
+/// `a` examines all `b` leaves of its first MAX child, whose value `β` (law
+/// `β^b`) becomes its bound; every later MAX child examines leaves until
+/// one reaches `β`, `1 + β + … + β^(b−1)` on average; if one does (chance
+/// `1 − β^b`) `β` stays, if none does their maximum lowers `β`; the MIN node
+/// stops as soon as `β ≤ a`. For a fixed
+/// `a` the expected count is a polynomial in `β`, built exactly in `f64`
+/// coefficients (they stay small, so nothing cancels badly); the outer
+/// integral over `a` uses composite 32-point Gauss-Legendre quadrature on
+/// 256 panels. For b = 2 it gives 719/105, the enumerated value.
+///
+/// ```
+/// let e = plybench::alphabeta::exact::three_ply_f64(2);
+/// assert!((e - 719.0 / 105.0).abs() < 1e-12);
+/// ```
+pub fn three_ply_f64(branching: u32) -> f64 {
+    let b = branching as usize;
+    let bf = f64::from(branching);
+    let (nodes, weights) = gauss_legendre_32();
+    let panels = 256;
+    let mut total = two_ply_f64(branching);
+    for panel in 0..panels {
+        let (lo, hi) = (panel as f64 / panels as f64, (panel + 1) as f64 / panels as f64);
+        let half = 0.5 * (hi - lo);
+        for (x, w) in nodes.iter().zip(&weights) {
+            let a = lo + half * (x + 1.0);
+            let leaves = min_node_leaves(b, a);
+            // d/da Σ_{j=1}^{b−1} G(a)^j = G'(a) Σ_j j G(a)^(j−1).
+            let g = 1.0 - (1.0 - a.powi(branching as i32)).powi(branching as i32);
+            let dg =
+                bf * bf * a.powi(branching as i32 - 1) * (1.0 - a.powi(branching as i32)).powi(branching as i32 - 1);
+            let mut sum = 0.0;
+            let mut power = 1.0;
+            for j in 1..b {
+                sum += j as f64 * power;
+                power *= g;
+            }
+            total += half * w * leaves * dg * sum;
+        }
+    }
+    total
+}
+
+/// Expected leaves of a 2-ply MIN node over MAX nodes searched with the
+/// lower bound `a` (see [`three_ply_f64`]).
+fn min_node_leaves(b: usize, a: f64) -> f64 {
+    let eval = |p: &[f64], x: f64| p.iter().rev().fold(0.0, |acc, c| acc * x + c);
+    // c(β) = 1 + β + … + β^(b−1).
+    let c = vec![1.0; b];
+    let mut f: Vec<f64> = Vec::new();
+    // Multiply by the density b·β^(b−1) and integrate: the antiderivative.
+    let weigh_and_integrate = |poly: &[f64]| {
+        let mut q = vec![0.0; poly.len() + b];
+        for (k, coef) in poly.iter().enumerate() {
+            let power = k + b - 1;
+            q[power + 1] = b as f64 * coef / (power + 1) as f64;
+        }
+        q
+    };
+    for _ in 1..b {
+        let q = weigh_and_integrate(&f);
+        let qa = eval(&q, a);
+        // A cut-off MAX child (probability 1 − β^b) leaves β as it was.
+        let mut next = q;
+        next.resize(next.len().max(c.len()).max(f.len() + b), 0.0);
+        for (k, ck) in c.iter().enumerate() {
+            next[k] += ck;
+        }
+        for (k, fk) in f.iter().enumerate() {
+            next[k] += fk;
+            next[k + b] -= fk;
+        }
+        next[0] -= qa;
+        f = next;
+    }
+    let h = weigh_and_integrate(&f);
+    b as f64 + eval(&h, 1.0) - eval(&h, a)
+}
+
+/// Nodes and weights of 32-point Gauss-Legendre quadrature on [−1, 1],
+/// by Newton's method on the Legendre polynomial.
+fn gauss_legendre_32() -> ([f64; 32], [f64; 32]) {
+    const N: usize = 32;
+    let mut nodes = [0.0; N];
+    let mut weights = [0.0; N];
+    for i in 0..N {
+        let mut x = (std::f64::consts::PI * (i as f64 + 0.75) / (N as f64 + 0.5)).cos();
+        let mut derivative = 0.0;
+        for _ in 0..100 {
+            let (mut p0, mut p1) = (1.0, x);
+            for k in 2..=N {
+                let p2 = ((2 * k - 1) as f64 * x * p1 - (k - 1) as f64 * p0) / k as f64;
+                p0 = p1;
+                p1 = p2;
+            }
+            derivative = N as f64 * (x * p1 - p0) / (x * x - 1.0);
+            let step = p1 / derivative;
+            x -= step;
+            if step.abs() < 1e-16 {
+                break;
+            }
+        }
+        nodes[i] = x;
+        weights[i] = 2.0 / ((1.0 - x * x) * derivative * derivative);
+    }
+    (nodes, weights)
 }
 
 /// A uniform tree whose leaf values are decided, by rank, the first time
@@ -282,6 +402,8 @@ pub enum Method {
     ClosedForm,
     /// Enumeration by relative order.
     Enumeration,
+    /// The 3-ply integral ([`three_ply_f64`]).
+    Integral,
 }
 
 impl Method {
@@ -291,42 +413,62 @@ impl Method {
             Method::Trivial => "all leaves (depth 1)",
             Method::ClosedForm => "2-ply closed form",
             Method::Enumeration => "enumeration by relative order",
+            Method::Integral => "3-ply integral (float)",
         }
     }
 }
 
+/// An exact expectation: a fraction where one fits in 128 bits, and its
+/// value (from the fraction, or from the closed form or integral in `f64`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Exact {
+    /// The fraction, where it was found and fits.
+    pub fraction: Option<Fraction>,
+    /// The value.
+    pub value: f64,
+    /// How it was found.
+    pub method: Method,
+}
+
 /// The exact expected leaf count of alpha-beta (F2) in random order,
-/// choosing the method by depth.
+/// choosing the method by depth: depth 1 trivially; depth 2 by the closed
+/// form (a fraction up to b = 8, a float beyond); depth 3 by enumeration
+/// for b = 2 and by the integral for larger b; deeper trees only up to
+/// [`MAX_ENUMERATED_LEAVES`] leaves, which no tree of depth 4 or more has.
 ///
 /// ```
 /// use plybench::alphabeta::{Shape, exact::expected_leaves};
 ///
-/// let (e, _) = expected_leaves(Shape::new(2, 2)?)?;
-/// assert_eq!(e.to_string(), "11/3");
+/// let e = expected_leaves(Shape::new(2, 2)?)?;
+/// assert_eq!(e.fraction.unwrap().to_string(), "11/3");
+/// let e = expected_leaves(Shape::new(16, 3)?)?;
+/// assert!(e.fraction.is_none() && (e.value - 1214.45).abs() < 0.01);
 /// # Ok::<(), plybench::Error>(())
 /// ```
 ///
 /// # Errors
 ///
-/// [`Error::TooLarge`] where the methods stop (see the module notes).
-pub fn expected_leaves(shape: Shape) -> Result<(Fraction, Method)> {
+/// [`Error::TooLarge`] for depth 4 and more (see the module notes).
+pub fn expected_leaves(shape: Shape) -> Result<Exact> {
+    let with_fraction =
+        |fraction: Fraction, method| Exact { fraction: Some(fraction), value: fraction.to_f64(), method };
     match shape.depth {
-        1 => Ok((Fraction::new(u128::from(shape.branching), 1), Method::Trivial)),
-        2 => two_ply_fraction(shape.branching).map(|f| (f, Method::ClosedForm)).ok_or_else(|| {
-            Error::TooLarge(format!(
-                "the exact 2-ply fraction for b = {} does not fit in 128 bits; exact fractions stop at b = {}",
-                shape.branching,
-                largest_exact_two_ply()
-            ))
+        1 => Ok(with_fraction(Fraction::new(u128::from(shape.branching), 1), Method::Trivial)),
+        2 => Ok(match two_ply_fraction(shape.branching) {
+            Some(f) => with_fraction(f, Method::ClosedForm),
+            None => Exact { fraction: None, value: two_ply_f64(shape.branching), method: Method::ClosedForm },
         }),
-        _ if shape.leaves() > MAX_ENUMERATED_LEAVES => Err(Error::TooLarge(format!(
-            "{}^{} has {} leaves; exact enumeration stops at {MAX_ENUMERATED_LEAVES} leaves for depth 3 and more \
-             (depth 2 has a closed form); use `alphabeta random` for an estimate",
+        _ if shape.leaves() <= MAX_ENUMERATED_LEAVES => {
+            by_relative_order(shape, Algorithm::AlphaBeta).map(|f| with_fraction(f, Method::Enumeration))
+        }
+        3 => Ok(Exact { fraction: None, value: three_ply_f64(shape.branching), method: Method::Integral }),
+        _ => Err(Error::TooLarge(format!(
+            "{}^{} has {} leaves; exact values stop at depth 3 (enumeration handles at most {MAX_ENUMERATED_LEAVES} \
+             leaves); use `alphabeta random` for an estimate",
             shape.branching,
             shape.depth,
             shape.leaves()
         ))),
-        _ => by_relative_order(shape, Algorithm::AlphaBeta).map(|f| (f, Method::Enumeration)),
     }
 }
 
@@ -347,6 +489,14 @@ mod tests {
             assert_eq!(by_relative_order(shape, Algorithm::AlphaBeta).unwrap(), closed, "b = {b}");
             assert!((closed.to_f64() - two_ply_f64(b)).abs() < 1e-12);
         }
+    }
+
+    #[test]
+    fn three_ply_integral_agrees_with_enumeration() {
+        let enumerated = by_relative_order(Shape::new(2, 3).unwrap(), Algorithm::AlphaBeta).unwrap();
+        assert!((three_ply_f64(2) - enumerated.to_f64()).abs() < 1e-12);
+        let (_, w) = gauss_legendre_32();
+        assert!((w.iter().sum::<f64>() - 2.0).abs() < 1e-13);
     }
 
     #[test]

@@ -126,8 +126,8 @@ pub struct Row {
     pub published_random: f64,
     /// Random order, measured.
     pub random: Sample,
-    /// The exact expectation where one is known (depth 2: the closed form,
-    /// evaluated in floating point; b = 2, d = 3: by enumeration).
+    /// The exact expectation (depth 2: the closed form; depth 3: by
+    /// enumeration for b = 2, by the integral beyond).
     pub exact_random: Option<f64>,
     /// The same as a fraction, where it fits in 128 bits.
     pub exact_fraction: Option<Fraction>,
@@ -179,11 +179,9 @@ pub fn reproduce(settings: Settings, mut progress: impl FnMut(usize)) -> Result<
             None => run_adaptive(&experiment, settings.precision)?,
         };
         let perfect = run(&Experiment { order: OrderKind::Perfect, ..experiment }, 0, settings.perfect_trees.max(1))?;
-        let exact_fraction = exact::expected_leaves(shape).ok().map(|(f, _)| f);
-        let exact_random = match shape.depth {
-            2 => Some(exact::two_ply_f64(shape.branching)),
-            _ => exact_fraction.map(Fraction::to_f64),
-        };
+        let exact = exact::expected_leaves(shape).ok();
+        let exact_fraction = exact.and_then(|e| e.fraction);
+        let exact_random = exact.map(|e| e.value);
         let verdict_random = match exact_random {
             // The exact value decides; the Monte Carlo is checked against
             // it separately.
@@ -212,6 +210,17 @@ pub fn reproduce(settings: Settings, mut progress: impl FnMut(usize)) -> Result<
         progress(done + 1);
     }
     Ok(rows)
+}
+
+/// The two differing characters when `a` and `b` have the same length and
+/// differ in exactly one place.
+fn one_digit_apart(a: &str, b: &str) -> Option<(char, char)> {
+    if a.len() != b.len() {
+        return None;
+    }
+    let mut diffs = a.chars().zip(b.chars()).filter(|(x, y)| x != y);
+    let first = diffs.next()?;
+    if diffs.next().is_some() { None } else { Some(first) }
 }
 
 fn verdict(agree: bool) -> Verdict {
@@ -286,11 +295,30 @@ pub fn notes(rows: &[Row]) -> Vec<String> {
         .filter(|r| r.exact_random.is_some())
         .map(|r| match r.exact_fraction {
             Some(f) => format!("b={} d={}: {f}", r.branching, r.depth),
-            None => format!("b={} d={}: past 128 bits (closed form in f64)", r.branching, r.depth),
+            None => format!(
+                "b={} d={}: {:.4} (no fraction: float closed form or integral)",
+                r.branching,
+                r.depth,
+                r.exact_random.unwrap_or(f64::NAN)
+            ),
         })
         .collect();
+    let checked: Vec<&Row> = rows.iter().filter(|r| r.exact_random.is_some()).collect();
+    if !checked.is_empty() {
+        let within = checked
+            .iter()
+            .filter(|r| (r.random.mean_leaves() - r.exact_random.unwrap_or(f64::NAN)).abs() <= r.random.ci95_leaves())
+            .count();
+        notes.push(format!(
+            "Monte Carlo against the exact values: within the 95% CI in {within} of {} rows (about 95% expected).",
+            checked.len()
+        ));
+    }
     if !fractions.is_empty() {
-        notes.push(format!("Exact expectations (2-ply closed form, 2^3 by enumeration): {}.", fractions.join("; ")));
+        notes.push(format!(
+            "Exact expectations (2-ply closed form; 3-ply by enumeration for b=2, by integration beyond): {}.",
+            fractions.join("; ")
+        ));
     }
     for row in rows {
         if row.verdict_random == Verdict::Differs {
@@ -302,8 +330,19 @@ pub fn notes(rows: &[Row]) -> Vec<String> {
                 String::new()
             };
             let rounded = format!("{measured:.2}");
+            let printed = format!("{:.2}", row.published_random);
+            let truncated = format!("{:.2}", (measured * 100.0).floor() / 100.0);
+            let digit_slip = if printed == truncated {
+                format!(
+                    "; the book's figure is the exact value truncated ({truncated}), where its other entries are rounded"
+                )
+            } else {
+                one_digit_apart(&printed, &rounded).map_or(String::new(), |(p, r)| {
+                    format!("; only one digit differs ({p} printed for {r}): probably a misprint")
+                })
+            };
             notes.push(format!(
-                "b={} d={}: Figure 16 prints {:.2}, the {} is {:.4} (rounds to {rounded}; gap {:+.3}{sigmas}).",
+                "b={} d={}: Figure 16 prints {:.2}, the {} is {:.4} (rounds to {rounded}; gap {:+.3}{sigmas}{digit_slip}).",
                 row.branching,
                 row.depth,
                 row.published_random,

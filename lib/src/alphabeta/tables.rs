@@ -1,7 +1,7 @@
 //! The `alphabeta` binary's tables. Field keys are stable: reports and CI
 //! depend on them.
 
-use super::exact::{Fraction, Method};
+use super::exact::Exact;
 use super::experiment::{Experiment, Sample};
 use super::search::Algorithm;
 use super::theory::{effective_branching, knuth_moore_minimum, levy_approximation, minimax_leaves, pearl_branching};
@@ -54,22 +54,29 @@ pub fn random_table(experiment: &Experiment, sample: &Sample) -> Table {
 }
 
 /// The `alphabeta exact` record.
-pub fn exact_table(branching: u32, depth: u32, fraction: Fraction, method: Method, monte_carlo: &Sample) -> Table {
+pub fn exact_table(branching: u32, depth: u32, exact: &Exact, monte_carlo: &Sample) -> Table {
     let mut table = Table::record(
         "alphabeta_exact",
         &format!("Exact expected leaves of alpha-beta in random order, {branching}^{depth}"),
         vec![
             ("branching", "b", Cell::from(branching)),
             ("depth", "d", Cell::from(depth)),
-            ("numerator", "Numerator", Cell::from(fraction.numerator)),
-            ("denominator", "Denominator", Cell::from(fraction.denominator)),
-            ("value", "Value", Cell::float(fraction.to_f64(), 6)),
-            ("method", "Method", Cell::from(method.name())),
+            ("numerator", "Numerator", Cell::opt(exact.fraction.map(|f| f.numerator))),
+            ("denominator", "Denominator", Cell::opt(exact.fraction.map(|f| f.denominator))),
+            ("value", "Value", Cell::float(exact.value, 6)),
+            ("method", "Method", Cell::from(exact.method.name())),
             ("monte_carlo", "Monte Carlo mean", Cell::float(monte_carlo.mean_leaves(), 4)),
             ("monte_carlo_ci95", "Monte Carlo ± 95% CI", Cell::float(monte_carlo.ci95_leaves(), 4)),
             ("monte_carlo_trees", "Monte Carlo trees", Cell::from(monte_carlo.trees)),
         ],
     );
-    table.note(format!("Exact value {fraction} = {:.6}.", fraction.to_f64()));
+    match exact.fraction {
+        Some(fraction) => table.note(format!("Exact value {fraction} = {:.6}.", exact.value)),
+        None => table.note(format!(
+            "No fraction (it would not fit in 128 bits, or the method is numerical): {} gives {:.6}.",
+            exact.method.name(),
+            exact.value
+        )),
+    }
     table
 }
