@@ -154,6 +154,22 @@ fn kalah_contract() {
 }
 
 #[test]
+fn depths_contract() {
+    let v = json(&["depths", "--branching", "2,4", "--max-depth", "3", "--trees", "50"]);
+    let rows = v.as_array().expect("rows");
+    assert_eq!(rows.len(), 2 * 3 * 3);
+    for row in rows {
+        has_keys(
+            row,
+            &["branching", "depth", "order", "trees", "mean_leaves", "knuth_moore_minimum", "effective_branching"],
+        );
+        if row["order"] == "perfect" {
+            assert_eq!(row["mean_leaves"].as_f64(), row["knuth_moore_minimum"].as_f64());
+        }
+    }
+}
+
+#[test]
 fn formats() {
     for format in ["table", "csv", "markdown"] {
         let out = alphabeta(&["tictactoe", "--format", format]);

@@ -3,8 +3,8 @@
 use plybench::alphabeta::exact::{self, by_relative_order, two_ply_fraction};
 use plybench::alphabeta::tictactoe::{self, Options, TicOrder};
 use plybench::alphabeta::{
-    Algorithm, Experiment, FixedTree, GameTree, LeafValues, Natural, Noisy, OrderKind, Perfect, RandomTree, Shape,
-    Spec, Worst, knuth_moore_minimum, mix, run, search,
+    Algorithm, Experiment, FixedTree, GameTree, LeafValues, Natural, Noisy, OrderKind, Perfect, Precision, RandomTree,
+    Shape, Spec, Worst, knuth_moore_minimum, mix, run, run_adaptive, search,
 };
 use proptest::prelude::*;
 
@@ -47,6 +47,14 @@ fn three_ply_exact_value_checks_the_monte_carlo() {
         let gap = (sample.mean_leaves() - exact.value).abs();
         assert!(gap < 4.0 * sample.ci95_leaves(), "b={b}: {} vs {}", sample.mean_leaves(), exact.value);
     }
+}
+
+#[test]
+fn adaptive_runs_reach_the_precision_asked() {
+    let precision = Precision { relative_ci: 0.001, min_trees: 1_000, max_trees: 10_000_000 };
+    let sample = run_adaptive(&experiment(2, 2, OrderKind::Random, Algorithm::AlphaBeta, 1983), precision).unwrap();
+    assert!(sample.ci95_leaves() <= 0.001 * sample.mean_leaves());
+    assert!(sample.trees > 1_000 && sample.trees < 10_000_000);
 }
 
 #[test]
