@@ -5,6 +5,8 @@
 //!
 //! Each study is a module of its own:
 //!
+//! - [`alphabeta`]: node counts of alpha-beta on random and ordered trees
+//!   (Levy 1983, Newborn, Knuth-Moore, Pearl) and on tic-tac-toe.
 //! - [`kalah`]: Bell's (1972) continuation-move counts, stack depths and
 //!   clearing patterns.
 //!
@@ -24,6 +26,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod alphabeta;
 pub mod chess;
 pub mod error;
 pub mod kalah;

@@ -1,0 +1,359 @@
+//! `alphabeta`: node counts of alpha-beta on random and ordered trees,
+//! after Levy (1983), Newborn, Knuth and Moore, and Pearl. All logic is in
+//! `plybench::alphabeta`.
+
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use plybench::Error;
+use plybench::alphabeta::depths::{DepthSettings, depth_table};
+use plybench::alphabeta::exact::expected_leaves;
+use plybench::alphabeta::kalah_tree::kalah_table;
+use plybench::alphabeta::newborn::{self, Settings};
+use plybench::alphabeta::tables::{exact_table, random_table};
+use plybench::alphabeta::tictactoe::{self, Options as TicOptions, TicOrder};
+use plybench::alphabeta::{Algorithm, Experiment, LeafValues, Noisy, OrderKind, Shape, run};
+use plybench::progress;
+use plybench_cli::{FormatArg, emit, run as run_main};
+
+/// Alpha-beta node counts on random trees and tic-tac-toe.
+#[derive(Parser)]
+#[command(version, about, long_about = None)]
+struct Cli {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t, global = true)]
+    format: FormatArg,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Search random uniform trees and report node counts beside the theory.
+    Random(RandomArgs),
+    /// Levy's Figures 16 and 17 (Newborn), reproduced with verdicts and the evidence for each `differs`.
+    Newborn(NewbornArgs),
+    /// The exact expected leaf count of alpha-beta in random order, as a fraction.
+    Exact(ExactArgs),
+    /// Leaves against depth for each move order (plot-ready with --format csv or json).
+    Depths(DepthArgs),
+    /// A real tree: Kalah turns from the opening, alpha-beta in several move orders.
+    Kalah(KalahArgs),
+    /// The full tic-tac-toe tree: minimax and alpha-beta with Levy's orders, killer and window.
+    Tictactoe(TicArgs),
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+enum OrderArg {
+    /// The natural generated order of a random tree.
+    #[default]
+    Random,
+    /// Best child first, by true minimax value.
+    Perfect,
+    /// Worst child first.
+    Worst,
+    /// Sorted by an estimate correlated --correlation with the true value.
+    Noisy,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+enum AlgorithmArg {
+    /// No pruning.
+    Minimax,
+    /// Alpha-beta with deep cutoffs (Knuth-Moore F2).
+    #[default]
+    Alphabeta,
+    /// Alpha-beta without deep cutoffs (Knuth-Moore F1).
+    F1,
+    /// Alpha-beta in an aspiration window, re-searched on failure.
+    Aspiration,
+    /// NegaScout / principal variation search.
+    Negascout,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+enum ValuesArg {
+    /// Continuous leaf values (no ties).
+    #[default]
+    Continuous,
+    /// --levels distinct values, with ties.
+    Discrete,
+}
+
+#[derive(Args)]
+struct RandomArgs {
+    /// Children per node (at least 2).
+    #[arg(long, short = 'b')]
+    branching: u32,
+    /// Plies (at least 1).
+    #[arg(long, short = 'd')]
+    depth: u32,
+    /// Number of trees.
+    #[arg(long, default_value_t = 10_000)]
+    trees: u64,
+    /// Seed of the trees.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Move order.
+    #[arg(long, value_enum, default_value_t)]
+    order: OrderArg,
+    /// Correlation of the estimate with the true value, for --order noisy, in [-1, 1].
+    #[arg(long, allow_hyphen_values = true)]
+    correlation: Option<f64>,
+    /// Search algorithm.
+    #[arg(long, value_enum, default_value_t)]
+    algorithm: AlgorithmArg,
+    /// Leaf values.
+    #[arg(long, value_enum, default_value_t)]
+    values: ValuesArg,
+    /// Distinct leaf values for --values discrete (at least 2).
+    #[arg(long, default_value_t = 10)]
+    levels: u32,
+    /// Aspiration window centre, as a quantile of the leaf values in [0, 1].
+    #[arg(long, default_value_t = 0.5)]
+    window_centre: f64,
+    /// Aspiration window half-width, as a fraction of the leaf-value range.
+    #[arg(long, default_value_t = 0.1)]
+    window_half_width: f64,
+}
+
+#[derive(Args)]
+struct NewbornArgs {
+    /// Trees per row; by default as many as a 95% CI of ±0.1% needs.
+    #[arg(long)]
+    trees: Option<u64>,
+    /// Seed of the trees.
+    #[arg(long, default_value_t = 1983)]
+    seed: u64,
+    /// Trees per row in perfect order (each must give the Knuth-Moore minimum).
+    #[arg(long, default_value_t = 200)]
+    perfect_trees: u64,
+}
+
+#[derive(Args)]
+struct DepthArgs {
+    /// Branching factors, comma-separated.
+    #[arg(long, value_delimiter = ',', default_value = "2,4,8,16")]
+    branching: Vec<u32>,
+    /// Largest depth.
+    #[arg(long, default_value_t = 8)]
+    max_depth: u32,
+    /// Most trees per cell.
+    #[arg(long, default_value_t = 1000)]
+    trees: u64,
+    /// Stop adding trees to a cell after this many leaves.
+    #[arg(long, default_value_t = 20_000_000)]
+    leaf_budget: u64,
+    /// Skip sorting orders on trees with more leaves than this.
+    #[arg(long, default_value_t = 1 << 20)]
+    sorted_max_leaves: u64,
+    /// Correlation of the noisy order shown.
+    #[arg(long, default_value_t = 0.5, allow_hyphen_values = true)]
+    correlation: f64,
+    /// Seed of the trees.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+#[derive(Args)]
+struct KalahArgs {
+    /// Pits per side (1 to 8).
+    #[arg(long, default_value_t = 6)]
+    pits: usize,
+    /// Stones per pit at the start (Levy's example: 5).
+    #[arg(long, default_value_t = 5)]
+    stones: u16,
+    /// Turns searched.
+    #[arg(long, default_value_t = 5)]
+    depth: u32,
+    /// Seed of the random order.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+#[derive(Args)]
+struct ExactArgs {
+    /// Children per node (at least 2).
+    #[arg(long, short = 'b')]
+    branching: u32,
+    /// Plies (at least 1).
+    #[arg(long, short = 'd')]
+    depth: u32,
+    /// Trees of the Monte Carlo estimate printed alongside.
+    #[arg(long, default_value_t = 100_000)]
+    trees: u64,
+    /// Seed of the Monte Carlo trees.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+enum TicOrderArg {
+    /// Squares 1..9 in reading order.
+    Natural,
+    /// Levy's order: centre, corners, edges (5 1 3 7 9 2 4 6 8).
+    #[default]
+    Levy,
+    /// A random order at every node, from --seed.
+    Random,
+    /// Every variant of Levy's Tasks 3 and 4, one row each.
+    All,
+}
+
+#[derive(Args)]
+struct TicArgs {
+    /// Move order.
+    #[arg(long, value_enum, default_value_t)]
+    order: TicOrderArg,
+    /// Try the last move that caused a cutoff at the same ply first (one killer per ply).
+    #[arg(long)]
+    killer: bool,
+    /// Start with the window (-0.9, +0.9) instead of (-inf, +inf).
+    #[arg(long)]
+    window: bool,
+    /// Skip moves leading to a position symmetric to one of an earlier sibling.
+    #[arg(long)]
+    symmetry: bool,
+    /// Full minimax instead of alpha-beta.
+    #[arg(long)]
+    minimax: bool,
+    /// Seed of --order random.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+fn experiment(args: &RandomArgs) -> Result<Experiment, Error> {
+    let shape = Shape::new(args.branching, args.depth)?;
+    if args.trees == 0 {
+        return Err(Error::invalid("--trees", "0; search at least one tree"));
+    }
+    if let Some(r) = args.correlation {
+        Noisy::new(r)?;
+    }
+    let order = match args.order {
+        OrderArg::Random => OrderKind::Random,
+        OrderArg::Perfect => OrderKind::Perfect,
+        OrderArg::Worst => OrderKind::Worst,
+        OrderArg::Noisy => OrderKind::Noisy(
+            args.correlation.ok_or_else(|| Error::invalid("--correlation", "missing; --order noisy needs it"))?,
+        ),
+    };
+    let values = match args.values {
+        ValuesArg::Continuous => LeafValues::Continuous,
+        ValuesArg::Discrete if args.levels < 2 => {
+            return Err(Error::invalid("--levels", format!("{}; discrete values need at least 2 levels", args.levels)));
+        }
+        ValuesArg::Discrete => LeafValues::Discrete { levels: args.levels },
+    };
+    let algorithm = match args.algorithm {
+        AlgorithmArg::Minimax => Algorithm::Minimax,
+        AlgorithmArg::Alphabeta => Algorithm::AlphaBeta,
+        AlgorithmArg::F1 => Algorithm::AlphaBetaF1,
+        AlgorithmArg::Negascout => Algorithm::NegaScout,
+        AlgorithmArg::Aspiration => {
+            let (c, h) = (args.window_centre, args.window_half_width);
+            if !(0.0..=1.0).contains(&c) {
+                return Err(Error::invalid("--window-centre", format!("{c}; it must lie in [0, 1]")));
+            }
+            if !(h > 0.0 && h <= 1.0) {
+                return Err(Error::invalid("--window-half-width", format!("{h}; it must lie in (0, 1]")));
+            }
+            let low = if c - h <= 0.0 { -plybench::alphabeta::INFINITY } else { values.at_quantile(c - h) };
+            let high = if c + h >= 1.0 { plybench::alphabeta::INFINITY } else { values.at_quantile(c + h) };
+            Algorithm::Aspiration { low, high }
+        }
+    };
+    Ok(Experiment { shape, values, order, algorithm, seed: args.seed })
+}
+
+fn main() -> ExitCode {
+    run_main(|| {
+        let cli = Cli::parse();
+        let format = cli.format.into();
+        match cli.command {
+            Command::Random(args) => {
+                let experiment = experiment(&args)?;
+                let sample = run(&experiment, 0, args.trees)?;
+                emit(&[&random_table(&experiment, &sample)], format)?;
+            }
+            Command::Newborn(args) => {
+                if args.trees == Some(0) {
+                    return Err(Error::invalid("--trees", "0; search at least one tree").into());
+                }
+                if args.perfect_trees == 0 {
+                    return Err(Error::invalid("--perfect-trees", "0; search at least one tree").into());
+                }
+                let settings = Settings {
+                    seed: args.seed,
+                    trees: args.trees,
+                    perfect_trees: args.perfect_trees,
+                    ..Settings::default()
+                };
+                let bar = progress::bar(8, "rows");
+                let rows = newborn::reproduce(settings, |done| bar.set_position(done as u64))?;
+                bar.finish_and_clear();
+                emit(&[&newborn::table(&rows)], format)?;
+            }
+            Command::Depths(args) => {
+                Noisy::new(args.correlation)?;
+                if args.max_depth == 0 {
+                    return Err(Error::invalid("--max-depth", "0; search at least 1 ply").into());
+                }
+                let settings = DepthSettings {
+                    branchings: args.branching,
+                    max_depth: args.max_depth,
+                    orders: vec![OrderKind::Random, OrderKind::Noisy(args.correlation), OrderKind::Perfect],
+                    trees: args.trees,
+                    leaf_budget: args.leaf_budget,
+                    sorted_max_leaves: args.sorted_max_leaves,
+                    seed: args.seed,
+                };
+                let cells = settings.branchings.len() as u64 * u64::from(settings.max_depth) * 3;
+                let bar = progress::bar(cells, "cells");
+                let table = depth_table(&settings, || bar.inc(1))?;
+                bar.finish_and_clear();
+                emit(&[&table], format)?;
+            }
+            Command::Kalah(args) => {
+                emit(&[&kalah_table(args.pits, args.stones, args.depth, args.seed)?], format)?;
+            }
+            Command::Exact(args) => {
+                let shape = Shape::new(args.branching, args.depth)?;
+                if args.trees == 0 {
+                    return Err(Error::invalid("--trees", "0; search at least one tree").into());
+                }
+                let exact = expected_leaves(shape)?;
+                let experiment = Experiment {
+                    shape,
+                    values: LeafValues::Continuous,
+                    order: OrderKind::Random,
+                    algorithm: Algorithm::AlphaBeta,
+                    seed: args.seed,
+                };
+                let sample = run(&experiment, 0, args.trees)?;
+                emit(&[&exact_table(args.branching, args.depth, &exact, &sample)], format)?;
+            }
+            Command::Tictactoe(args) => {
+                let table = if args.order == TicOrderArg::All {
+                    tictactoe::tasks_table(args.symmetry, args.seed)
+                } else {
+                    let order = match args.order {
+                        TicOrderArg::Natural => TicOrder::Natural,
+                        TicOrderArg::Levy => TicOrder::Levy,
+                        TicOrderArg::Random | TicOrderArg::All => TicOrder::Random { seed: args.seed },
+                    };
+                    let options = TicOptions {
+                        order,
+                        killer: args.killer,
+                        window: args.window,
+                        symmetry: args.symmetry,
+                        minimax: args.minimax,
+                    };
+                    tictactoe::run_table(&[options])
+                };
+                emit(&[&table], format)?;
+            }
+        }
+        Ok(ExitCode::SUCCESS)
+    })
+}

@@ -1,0 +1,222 @@
+//! The `alphabeta` binary: its JSON contracts and its handling of bad input.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn alphabeta(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_alphabeta")).args(args).output().expect("alphabeta runs")
+}
+
+fn json(args: &[&str]) -> Value {
+    let mut all = args.to_vec();
+    all.extend(["--format", "json"]);
+    let out = alphabeta(&all);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("valid JSON")
+}
+
+fn has_keys(v: &Value, keys: &[&str]) {
+    for key in keys {
+        assert!(v.get(key).is_some(), "missing {key} in {v}");
+    }
+}
+
+#[test]
+fn random_contract() {
+    let v = json(&["random", "--branching", "4", "--depth", "3", "--trees", "500", "--seed", "7"]);
+    has_keys(
+        &v,
+        &[
+            "branching",
+            "depth",
+            "trees",
+            "order",
+            "algorithm",
+            "mean_leaves",
+            "ci95_leaves",
+            "mean_nodes",
+            "min_leaves",
+            "max_leaves",
+            "p50_leaves",
+            "p99_leaves",
+            "minimax_leaves",
+            "knuth_moore_minimum",
+            "effective_branching",
+        ],
+    );
+    assert_eq!((v["branching"].as_u64(), v["depth"].as_u64(), v["trees"].as_u64()), (Some(4), Some(3), Some(500)));
+    assert_eq!((v["order"].as_str(), v["algorithm"].as_str()), (Some("random"), Some("alphabeta")));
+    assert_eq!((v["minimax_leaves"].as_u64(), v["knuth_moore_minimum"].as_u64()), (Some(64), Some(19)));
+    let mean = v["mean_leaves"].as_f64().unwrap();
+    assert!(mean > 19.0 && mean < 64.0);
+    assert!((v["effective_branching"].as_f64().unwrap() - mean.powf(1.0 / 3.0)).abs() < 1e-9);
+    // Same seed, same numbers.
+    assert_eq!(v, json(&["random", "--branching", "4", "--depth", "3", "--trees", "500", "--seed", "7"]));
+}
+
+#[test]
+fn random_orders_and_algorithms() {
+    let perfect = json(&["random", "-b", "3", "-d", "4", "--trees", "20", "--order", "perfect"]);
+    assert_eq!((perfect["min_leaves"].as_u64(), perfect["max_leaves"].as_u64()), (Some(17), Some(17)));
+    let minimax = json(&["random", "-b", "3", "-d", "4", "--trees", "5", "--algorithm", "minimax"]);
+    assert_eq!(minimax["mean_leaves"].as_f64(), Some(81.0));
+    assert_eq!(minimax["mean_nodes"].as_f64(), Some(3.0 + 9.0 + 27.0 + 81.0));
+    for args in [
+        ["--order", "worst", "--algorithm", "f1"],
+        ["--order", "noisy", "--correlation", "-0.5"],
+        ["--algorithm", "aspiration", "--values", "discrete"],
+        ["--algorithm", "negascout", "--order", "random"],
+    ] {
+        let mut all = vec!["random", "-b", "3", "-d", "3", "--trees", "50"];
+        all.extend(args);
+        let v = json(&all);
+        assert!(v["mean_leaves"].as_f64().unwrap() >= 5.0, "{args:?}");
+    }
+}
+
+#[test]
+fn newborn_contract() {
+    let v = json(&["newborn", "--trees", "2000", "--perfect-trees", "3"]);
+    let rows = v.as_array().expect("rows");
+    assert_eq!(rows.len(), 8);
+    for row in rows {
+        has_keys(
+            row,
+            &[
+                "branching",
+                "depth",
+                "published_random",
+                "measured_random",
+                "ci95",
+                "verdict_random",
+                "published_optimal",
+                "levy_approximation",
+                "knuth_moore_exact",
+                "measured_perfect",
+                "verdict_optimal",
+                "trees",
+            ],
+        );
+        // Perfect order always examines the Knuth-Moore minimum.
+        assert_eq!(row["measured_perfect"], row["knuth_moore_exact"]);
+        assert_eq!(row["trees"].as_u64(), Some(2000));
+    }
+    let first = &rows[0];
+    assert_eq!((first["branching"].as_u64(), first["depth"].as_u64()), (Some(2), Some(2)));
+    assert_eq!(first["verdict_random"], "match");
+}
+
+#[test]
+fn exact_contract() {
+    let v = json(&["exact", "--branching", "2", "--depth", "2", "--trees", "1000"]);
+    has_keys(&v, &["branching", "depth", "numerator", "denominator", "value"]);
+    assert_eq!((v["numerator"].as_u64(), v["denominator"].as_u64()), (Some(11), Some(3)));
+    assert!((v["value"].as_f64().unwrap() - 11.0 / 3.0).abs() < 1e-12);
+    let v = json(&["exact", "-b", "2", "-d", "3", "--trees", "1000"]);
+    assert_eq!((v["numerator"].as_u64(), v["denominator"].as_u64()), (Some(719), Some(105)));
+    // Past 128 bits or by integration: the value without a fraction.
+    for (b, d) in [("16", "2"), ("8", "3")] {
+        let v = json(&["exact", "-b", b, "-d", d, "--trees", "100"]);
+        assert!(v["numerator"].is_null() && v["denominator"].is_null() && v["value"].as_f64().unwrap() > 100.0);
+    }
+}
+
+#[test]
+fn tictactoe_contract() {
+    let v = json(&["tictactoe", "--order", "natural", "--minimax"]);
+    let row = &v.as_array().expect("rows")[0];
+    has_keys(row, &["order", "killer", "window", "symmetry", "leaves", "nodes", "value"]);
+    assert_eq!(
+        (row["leaves"].as_u64(), row["nodes"].as_u64(), row["value"].as_i64()),
+        (Some(255_168), Some(549_945), Some(0))
+    );
+    let all = json(&["tictactoe", "--order", "all", "--symmetry"]);
+    let rows = all.as_array().unwrap();
+    assert_eq!(rows.len(), 7);
+    assert!(rows.iter().all(|r| r["value"] == 0 && r["symmetry"] == true));
+    let both = json(&["tictactoe", "--killer", "--window"]);
+    assert_eq!((both[0]["killer"].as_bool(), both[0]["window"].as_bool()), (Some(true), Some(true)));
+}
+
+#[test]
+fn kalah_contract() {
+    let v = json(&["kalah", "--pits", "4", "--stones", "3", "--depth", "3"]);
+    let rows = v.as_array().expect("rows");
+    assert_eq!(rows.len(), 6);
+    for row in rows {
+        has_keys(row, &["order", "algorithm", "leaves", "nodes", "value"]);
+        assert_eq!(row["value"], rows[0]["value"]);
+        assert!(row["leaves"].as_u64() <= rows[0]["leaves"].as_u64());
+    }
+    let perfect = rows.iter().find(|r| r["order"] == "perfect").expect("perfect row");
+    assert!(rows.iter().all(|r| r["leaves"].as_u64() >= perfect["leaves"].as_u64()));
+}
+
+#[test]
+fn depths_contract() {
+    let v = json(&["depths", "--branching", "2,4", "--max-depth", "3", "--trees", "50"]);
+    let rows = v.as_array().expect("rows");
+    assert_eq!(rows.len(), 2 * 3 * 3);
+    for row in rows {
+        has_keys(
+            row,
+            &["branching", "depth", "order", "trees", "mean_leaves", "knuth_moore_minimum", "effective_branching"],
+        );
+        if row["order"] == "perfect" {
+            assert_eq!(row["mean_leaves"].as_f64(), row["knuth_moore_minimum"].as_f64());
+        }
+    }
+}
+
+#[test]
+fn formats() {
+    for format in ["table", "csv", "markdown"] {
+        let out = alphabeta(&["tictactoe", "--format", format]);
+        assert!(out.status.success() && !out.stdout.is_empty(), "{format}");
+    }
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line() {
+    let cases: &[&[&str]] = &[
+        &["random", "--branching", "1", "--depth", "3"],
+        &["random", "--branching", "2", "--depth", "0"],
+        &["random", "--branching", "16", "--depth", "16"],
+        &["random", "--branching", "3", "--depth", "3", "--trees", "0"],
+        &["random", "-b", "3", "-d", "3", "--order", "noisy", "--correlation", "1.5"],
+        &["random", "-b", "3", "-d", "3", "--order", "noisy", "--correlation", "-2"],
+        &["random", "-b", "3", "-d", "3", "--order", "noisy"],
+        &["random", "-b", "3", "-d", "3", "--values", "discrete", "--levels", "1"],
+        &["random", "-b", "3", "-d", "3", "--algorithm", "aspiration", "--window-half-width", "0"],
+        &["random", "-b", "x", "-d", "3"],
+        &["newborn", "--trees", "0"],
+        &["exact", "--branching", "1", "--depth", "2"],
+        &["exact", "--branching", "2", "--depth", "0"],
+        &["exact", "--branching", "2", "--depth", "4"],
+        &["exact", "-b", "2", "-d", "2", "--trees", "0"],
+        &["tictactoe", "--order", "sideways"],
+        &["kalah", "--pits", "0"],
+        &["kalah", "--pits", "9"],
+        &["kalah", "--stones", "0"],
+        &["kalah", "--depth", "0"],
+        &["kalah", "--depth", "12"],
+        &["depths", "--max-depth", "0"],
+        &["depths", "--trees", "0"],
+        &["depths", "--branching", "1"],
+        &["depths", "--correlation", "2"],
+        &["nonsense"],
+    ];
+    for args in cases {
+        let out = alphabeta(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
+        assert!(!stderr.contains("panicked") && stderr.contains("error"), "{args:?}: {stderr}");
+        if !args.contains(&"x") && !args.contains(&"sideways") && !args.contains(&"nonsense") {
+            assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        }
+    }
+    let out = alphabeta(&["exact", "--branching", "2", "--depth", "4"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("stop at depth 3"));
+}
