@@ -38,7 +38,7 @@ struct ReproduceArgs {
     /// The deep runs (may take an hour).
     #[arg(long)]
     full: bool,
-    /// Only these studies, comma-separated: kalah, perft.
+    /// Only these studies, comma-separated: kalah, perft, alphabeta, checkers.
     #[arg(long)]
     only: Option<String>,
     /// The report directory: report.md, one JSON and CSV file per table, SVG plots.

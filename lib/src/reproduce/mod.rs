@@ -7,6 +7,7 @@
 //! `datasets/` as a misprint, approximation or disputed figure, with the
 //! evidence) does not.
 
+mod alphabeta;
 mod kalah;
 mod perft;
 mod write;
@@ -51,17 +52,20 @@ pub enum Study {
     Kalah,
     /// Chess perft over four representations.
     Perft,
+    /// Alpha-beta node counts.
+    Alphabeta,
 }
 
 impl Study {
     /// Every study, in report order.
-    pub const ALL: [Study; 2] = [Study::Kalah, Study::Perft];
+    pub const ALL: [Study; 3] = [Study::Kalah, Study::Perft, Study::Alphabeta];
 
     /// The name used by `--only`.
     pub fn name(self) -> &'static str {
         match self {
             Study::Kalah => "kalah",
             Study::Perft => "perft",
+            Study::Alphabeta => "alphabeta",
         }
     }
 
@@ -70,6 +74,7 @@ impl Study {
         match self {
             Study::Kalah => "Kalah: Bell's continuation moves (1972, §3.3)",
             Study::Perft => "Chess perft: four board representations",
+            Study::Alphabeta => "Alpha-beta: Newborn's table, the minimal tree, real game trees (Levy 1983)",
         }
     }
 }
@@ -191,6 +196,7 @@ pub fn run_study(study: Study, options: &Options, progress: &indicatif::Progress
     let mut report = match study {
         Study::Kalah => kalah::run(options.budget, progress)?,
         Study::Perft => perft::run(options.budget, progress)?,
+        Study::Alphabeta => alphabeta::run(options.budget, options.seed, progress)?,
     };
     report.seconds = start.elapsed().as_secs_f64();
     Ok(report)
