@@ -30,8 +30,8 @@ fn depth_settings(budget: Budget, seed: u64) -> DepthSettings {
             seed,
         },
         Budget::Default => DepthSettings {
-            branchings: vec![2, 4, 8],
-            max_depth: 8,
+            branchings: vec![2, 4, 8, 16],
+            max_depth: 7,
             orders,
             trees: 300,
             leaf_budget: 5_000_000,

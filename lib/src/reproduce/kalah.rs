@@ -16,7 +16,7 @@ use crate::report::plot::{LinePlot, Plot, Series, SeriesStyle};
 fn sizes(budget: Budget) -> (usize, usize) {
     match budget {
         Budget::Quick => (12, 12),
-        Budget::Default => (15, 13),
+        Budget::Default => (16, 13),
         Budget::Full => (18, 13),
     }
 }

@@ -24,7 +24,7 @@ fn node_budget(budget: Budget, repr: Repr) -> u128 {
     match (budget, fast) {
         (Budget::Quick, false) => 2_000_000,
         (Budget::Quick, true) => 20_000_000,
-        (Budget::Default, false) => 20_000_000,
+        (Budget::Default, false) => 100_000_000,
         (Budget::Default, true) => 1_000_000_000,
         (Budget::Full, false) => 1_000_000_000,
         (Budget::Full, true) => 10_000_000_000,
