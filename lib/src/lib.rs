@@ -5,6 +5,9 @@
 //!
 //! Each study is a module of its own:
 //!
+//! - [`checkers`]: English draughts perft in Bell's table-driven form,
+//!   Samuel's 36-bit words and a modern bitboard; replay of Cochran's
+//!   (1971) game records.
 //! - [`kalah`]: Bell's (1972) continuation-move counts, stack depths and
 //!   clearing patterns.
 //!
@@ -24,6 +27,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod checkers;
 pub mod error;
 pub mod kalah;
 pub mod progress;

@@ -1,0 +1,1 @@
+//! Report tables of the checkers study.
