@@ -30,7 +30,11 @@ fn deeper_published_counts() {
     for depth in 9..=11 {
         let published = published::opening(depth).unwrap().expect("published").value;
         for repr in Repr::ALL {
-            assert_eq!(run_perft(repr, &start, depth, Counting::Paths, false).unwrap().nodes, published, "{repr} {depth}");
+            assert_eq!(
+                run_perft(repr, &start, depth, Counting::Paths, false).unwrap().nodes,
+                published,
+                "{repr} {depth}"
+            );
         }
     }
     assert_eq!(run_perft(Repr::Bitboard, &start, 12, Counting::Paths, false).unwrap().nodes, 388_623_673);
@@ -172,5 +176,57 @@ fn crowning_ends_the_move() {
         assert_eq!(moves.len(), 1, "{repr}");
         assert_eq!(moves[0].to_string(), "24x31");
         assert_eq!(play(&p, &moves[0]).kings, 1 << 30);
+    }
+}
+
+mod replays {
+    use plybench::checkers::replay::{Fault, parse_games, replay};
+    use plybench::checkers::{Color, Numbering, Square};
+
+    const COCHRAN: &str = include_str!("../../datasets/checkers/cochran-1971-appendix-a.pdn");
+
+    #[test]
+    fn cochran_games_replay_to_their_first_damaged_move() {
+        let games = parse_games(COCHRAN, None).unwrap();
+        assert_eq!(games.len(), 5);
+        assert!(games.iter().all(|g| g.numbering == Numbering::Cochran));
+        let replays: Vec<_> = games.iter().map(replay).collect();
+        // Issue 7: Game 4, move 14, Black's "8 - 18" lands on a ghost square.
+        let g4 = &replays[3].damages[0];
+        assert_eq!((g4.number, g4.side, g4.recorded.as_str()), (14, Color::Black, "8-18"));
+        assert!(matches!(&g4.fault, Fault::BadSquare(why) if why.contains("ghost")));
+        assert_eq!(replays[3].clean_plies, 26);
+        // Game 5, move 12, Red's "24 - 20" cannot be played.
+        let g5 = &replays[4].damages[0];
+        assert_eq!((g5.number, g5.side, g5.recorded.as_str()), (12, Color::White, "24-20"));
+        assert_eq!(g5.fault, Fault::NotLegal);
+        assert_eq!(replays[4].clean_plies, 23);
+        // Every first damage found has exactly one repair that lets the record go on.
+        for r in &replays {
+            let d = &r.damages[0];
+            assert!(d.repair.is_some() && d.repairs.len() == 1 && d.plies_after > 0, "{}: {d:?}", r.name);
+        }
+    }
+
+    #[test]
+    fn standard_numbering_gives_the_same_replay() {
+        // Game 5 rewritten square by square in the standard numbering.
+        let games = parse_games(COCHRAN, None).unwrap();
+        let g5 = &games[4];
+        let mut text = String::from("[Numbering \"standard\"]\n");
+        for rec in &g5.moves {
+            let squares = rec.squares.as_ref().unwrap();
+            let std: Vec<String> =
+                squares.iter().map(|&n| Square::from_cochran(n).unwrap().number().to_string()).collect();
+            text.push_str(&std.join("-"));
+            text.push(' ');
+        }
+        let standard = &parse_games(&text, None).unwrap()[0];
+        let (a, b) = (replay(g5), replay(standard));
+        assert_eq!(a.clean_plies, b.clean_plies);
+        assert_eq!(a.end, b.end);
+        assert_eq!(a.damages.len(), b.damages.len());
+        let repair = |d: &plybench::checkers::replay::Damage| d.repair.map(|m| (m.from, m.to));
+        assert_eq!(repair(&a.damages[0]), repair(&b.damages[0]));
     }
 }

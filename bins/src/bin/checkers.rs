@@ -5,7 +5,6 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use plybench::checkers::replay::{parse_games, replay};
 use plybench::checkers::tables::{PerftRequest, bench_table, perft_report, replay_table};
@@ -108,7 +107,8 @@ fn main() -> ExitCode {
                     CountingArg::Results => vec![Counting::Results],
                     CountingArg::Both => Counting::ALL.to_vec(),
                 };
-                let report = perft_report(PerftRequest { position, depth: args.depth, reprs, countings, divide: args.divide })?;
+                let report =
+                    perft_report(PerftRequest { position, depth: args.depth, reprs, countings, divide: args.divide })?;
                 if format == Format::Json {
                     print(&(serde_json::to_string_pretty(&report.json())? + "\n"))?;
                 } else {
@@ -129,8 +129,7 @@ fn main() -> ExitCode {
                 let numbering = args.numbering.as_deref().map(str::parse::<Numbering>).transpose()?;
                 let text = std::fs::read_to_string(&args.file).map_err(|e| {
                     plybench::Error::invalid("FILE", format!("cannot read {}: {e}", args.file.display()))
-                });
-                let text = text.with_context(|| "replay")?;
+                })?;
                 let games = parse_games(&text, numbering)?;
                 let replays: Vec<_> = games.iter().map(replay).collect();
                 emit(&[&replay_table(&replays)], format)?;

@@ -153,7 +153,10 @@ impl Board for BitBoard {
                 let from = moving & moving.wrapping_neg();
                 moving ^= from;
                 let to = step(from, d);
-                out.push(Move::simple(Square::from_index(from.trailing_zeros()), Square::from_index(to.trailing_zeros())));
+                out.push(Move::simple(
+                    Square::from_index(from.trailing_zeros()),
+                    Square::from_index(to.trailing_zeros()),
+                ));
             }
         }
         debug_assert!(s.own != 0 || out.is_empty());

@@ -124,7 +124,13 @@ fn timed<B: Board>(position: &Position, depth: u32, counting: Counting, with_div
 /// assert_eq!(run.nodes, 1469);
 /// # Ok::<(), plybench::Error>(())
 /// ```
-pub fn run_perft(repr: Repr, position: &Position, depth: u32, counting: Counting, with_divide: bool) -> Result<PerftRun> {
+pub fn run_perft(
+    repr: Repr,
+    position: &Position,
+    depth: u32,
+    counting: Counting,
+    with_divide: bool,
+) -> Result<PerftRun> {
     check_depth(depth)?;
     Ok(match repr {
         Repr::Table => timed::<TableBoard>(position, depth, counting, with_divide),

@@ -191,10 +191,14 @@ impl FromStr for Position {
         let (white, white_kings) = sets[1].unwrap_or_default();
         if black & white != 0 {
             let s = Square::from_index((black & white).trailing_zeros());
-            return Err(Error::invalid("--fen", format!("square {s} holds both a black and a white piece in `{text}`")));
+            return Err(Error::invalid(
+                "--fen",
+                format!("square {s} holds both a black and a white piece in `{text}`"),
+            ));
         }
-        Position::new(black, white, black_kings | white_kings, side)
-            .map_err(|e| Error::invalid("--fen", format!("{} in `{text}`", e.to_string().trim_start_matches("invalid position: "))))
+        Position::new(black, white, black_kings | white_kings, side).map_err(|e| {
+            Error::invalid("--fen", format!("{} in `{text}`", e.to_string().trim_start_matches("invalid position: ")))
+        })
     }
 }
 
@@ -251,8 +255,20 @@ mod tests {
     #[test]
     fn bad_input() {
         for bad in [
-            "", "B:W21", "X:W21:B1", "B:W21:C1", "B:W21:B0", "B:W21:B33", "B:W21:B21", "B:W21,21:B1", "B:W2:B1",
-            "B:W21:B30", "B:W21:B5-3", "B:Wx:B1", "B:W1:W2", "B:W21:B1-13",
+            "",
+            "B:W21",
+            "X:W21:B1",
+            "B:W21:C1",
+            "B:W21:B0",
+            "B:W21:B33",
+            "B:W21:B21",
+            "B:W21,21:B1",
+            "B:W2:B1",
+            "B:W21:B30",
+            "B:W21:B5-3",
+            "B:Wx:B1",
+            "B:W1:W2",
+            "B:W21:B1-13",
         ] {
             let e = bad.parse::<Position>().expect_err(bad);
             assert!(e.is_usage());

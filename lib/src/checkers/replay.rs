@@ -108,7 +108,10 @@ pub fn parse_games(text: &str, numbering: Option<Numbering>) -> Result<Vec<Game>
                     }
                 }
                 if !closed {
-                    return Err(Error::invalid("game record", format!("the comment opened at byte {at} is never closed")));
+                    return Err(Error::invalid(
+                        "game record",
+                        format!("the comment opened at byte {at} is never closed"),
+                    ));
                 }
             }
             '[' => {
@@ -126,11 +129,17 @@ pub fn parse_games(text: &str, numbering: Option<Numbering>) -> Result<Vec<Game>
                 }
                 let parsed = body.trim().split_once(' ').and_then(|(k, v)| {
                     let v = v.trim();
-                    (v.len() >= 2 && v.starts_with('"') && v.ends_with('"')).then(|| (k.to_owned(), v[1..v.len() - 1].to_owned()))
+                    (v.len() >= 2 && v.starts_with('"') && v.ends_with('"'))
+                        .then(|| (k.to_owned(), v[1..v.len() - 1].to_owned()))
                 });
                 match (closed, parsed) {
                     (true, Some(tag)) => tags.push(tag),
-                    _ => return Err(Error::invalid("game record", format!("malformed tag `[{body}` at byte {at}; write [Name \"value\"]"))),
+                    _ => {
+                        return Err(Error::invalid(
+                            "game record",
+                            format!("malformed tag `[{body}` at byte {at}; write [Name \"value\"]"),
+                        ));
+                    }
                 }
             }
             c if c.is_whitespace() => {}
@@ -154,7 +163,8 @@ fn parse_token(t: &str) -> Result<Option<Recorded>> {
         return Ok(Some(Recorded { text: "?".into(), squares: None }));
     }
     let parts: Vec<&str> = t.split(['-', 'x', 'X', ':']).collect();
-    if parts.len() >= 2 && parts.iter().all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) && p.len() <= 3) {
+    if parts.len() >= 2 && parts.iter().all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) && p.len() <= 3)
+    {
         let squares = parts.iter().map(|p| p.parse().unwrap_or(u32::MAX)).collect();
         return Ok(Some(Recorded { text: t.to_owned(), squares: Some(squares) }));
     }
@@ -243,7 +253,11 @@ fn resolve(position: &Position, rec: &Recorded, numbering: Numbering) -> std::re
     };
     let squares: Vec<Square> = numbers
         .iter()
-        .map(|&n| numbering.square(n).map_err(|e| Fault::BadSquare(e.to_string().trim_start_matches("invalid square: ").to_owned())))
+        .map(|&n| {
+            numbering
+                .square(n)
+                .map_err(|e| Fault::BadSquare(e.to_string().trim_start_matches("invalid square: ").to_owned()))
+        })
         .collect::<std::result::Result<_, _>>()?;
     let mut legal = legal_moves(Repr::Bitboard, position);
     if legal.is_empty() {
@@ -335,7 +349,9 @@ pub fn replay(game: &Game) -> Replay {
                 let rest = &game.moves[i + 1..];
                 let mut scored: Vec<(usize, usize, Move)> = legal
                     .iter()
-                    .map(|mv| (run_length(play(&position, mv), rest, game.numbering), distance(mv, rec, game.numbering), *mv))
+                    .map(|mv| {
+                        (run_length(play(&position, mv), rest, game.numbering), distance(mv, rec, game.numbering), *mv)
+                    })
                     .collect();
                 scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
                 let best = scored.first().map(|s| (s.0, s.1));

@@ -150,7 +150,17 @@ impl SamuelBoard {
     /// Continues a capture of the piece that left `origin` and stands on
     /// `at`, recording every finished path.
     #[allow(clippy::too_many_arguments)]
-    fn extend(&self, s: &Sides, origin: u64, at: u64, king: bool, captured: u64, dirs: u32, jumps: u8, out: &mut Vec<Move>) {
+    fn extend(
+        &self,
+        s: &Sides,
+        origin: u64,
+        at: u64,
+        king: bool,
+        captured: u64,
+        dirs: u32,
+        jumps: u8,
+        out: &mut Vec<Move>,
+    ) {
         let mut extended = false;
         if king || at & s.crown == 0 {
             let empty = s.empty | origin;

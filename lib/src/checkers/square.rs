@@ -197,7 +197,10 @@ impl Numbering {
                 .ok_or_else(|| Error::invalid("square", format!("{n} is outside 1..32 of the standard numbering"))),
             Numbering::Cochran => Square::from_cochran(n).ok_or_else(|| {
                 if matches!(n, 9 | 18 | 27 | 36) {
-                    Error::invalid("square", format!("{n} is a ghost square of Cochran's numbering (9, 18, 27, 36 do not exist)"))
+                    Error::invalid(
+                        "square",
+                        format!("{n} is a ghost square of Cochran's numbering (9, 18, 27, 36 do not exist)"),
+                    )
                 } else {
                     Error::invalid("square", format!("{n} is outside 1..35 of Cochran's numbering"))
                 }

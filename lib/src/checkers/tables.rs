@@ -109,12 +109,8 @@ impl PerftReport {
             v["verdict"] = json!(c.verdict.name());
         }
         if let Some(run) = self.runs.iter().find(|r| r.divide.is_some()) {
-            let rows: Vec<Value> = run
-                .divide
-                .iter()
-                .flatten()
-                .map(|(mv, n)| json!({ "move": mv.to_string(), "nodes": n }))
-                .collect();
+            let rows: Vec<Value> =
+                run.divide.iter().flatten().map(|(mv, n)| json!({ "move": mv.to_string(), "nodes": n })).collect();
             v["divide"] = json!(rows);
         }
         v
