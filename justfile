@@ -8,11 +8,15 @@ test:
 ci:
     bash .ci/run
 
-# Reproduce every published figure and write the Kalah tables into reports/.
+# Reproduce every published figure and write the Kalah and checkers tables into reports/.
 reproduce:
     mkdir -p reports/kalah
     cargo run --release --bin kalah -- reproduce --format markdown | tee reports/kalah/bell.md
     cargo run --release --bin kalah -- table --max-pits 16 --terminal-max-pits 13 --format markdown | tee reports/kalah/table.md
+    mkdir -p reports/checkers
+    cargo run --release --bin checkers -- perft --depth 11 --counting both --format markdown | tee reports/checkers/perft.md
+    cargo run --release --bin checkers -- bench --depth 11 --repeats 1 --format markdown | tee reports/checkers/bench.md
+    cargo run --release --bin checkers -- replay datasets/checkers/cochran-1971-appendix-a.pdn --format markdown | tee reports/checkers/cochran.md
 
 # Criterion benchmarks.
 bench:

@@ -176,19 +176,20 @@ impl Board for BitBoard {
     #[inline]
     fn make(&mut self, mv: &Move) -> BitBoard {
         let undo = *self;
+        // A king's capture may end where it began (`from == to`): clear, then set.
         let (from, to) = (mv.from.bit(), mv.to.bit());
         match self.side {
             Color::Black => {
-                self.black ^= from | to;
+                self.black = (self.black & !from) | to;
                 self.white &= !mv.captured;
             }
             Color::White => {
-                self.white ^= from | to;
+                self.white = (self.white & !from) | to;
                 self.black &= !mv.captured;
             }
         }
         if self.kings & from != 0 {
-            self.kings ^= from | to;
+            self.kings = (self.kings & !from) | to;
         } else if to & self.side.crown_row() != 0 {
             self.kings |= to;
         }

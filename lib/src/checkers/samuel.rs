@@ -255,14 +255,15 @@ impl Board for SamuelBoard {
             }
         };
         let mut crowned = false;
+        // A king's capture may end where it began (`from == to`): clear, then set.
         if *kings & from != 0 {
-            *kings ^= from | to;
+            *kings = (*kings & !from) | to;
         } else if to & crown != 0 {
             *men ^= from;
             *kings |= to;
             crowned = true;
         } else {
-            *men ^= from | to;
+            *men = (*men & !from) | to;
         }
         let undo = SamuelUndo { captured_men: *enemy_men & captured, captured_kings: *enemy_kings & captured, crowned };
         *enemy_men &= !captured;
@@ -282,9 +283,9 @@ impl Board for SamuelBoard {
             *kings ^= to;
             *men |= from;
         } else if *kings & to != 0 {
-            *kings ^= from | to;
+            *kings = (*kings & !to) | from;
         } else {
-            *men ^= from | to;
+            *men = (*men & !to) | from;
         }
         *enemy_men |= undo.captured_men;
         *enemy_kings |= undo.captured_kings;

@@ -269,19 +269,51 @@ const _: () = assert!(Dir::Plus5 as usize == 0 && Dir::Minus4 as usize == 3);
 mod tests {
     use super::*;
 
-    /// Bell's Fig. 3.8 as printed (rows 1, 10, 17, 25 and 32), `-` as 0.
+    /// Bell's Fig. 3.8 as printed, every row (`-` marks the edge).
+    const FIG_3_8: [&str; 32] = [
+        "1 6 5 - - 10 - - -",
+        "2 7 6 - - 11 9 - -",
+        "3 8 7 - - 12 10 - -",
+        "4 - 8 - - - 11 - -",
+        "5 9 - - 1 14 - - -",
+        "6 10 9 1 2 15 13 - -",
+        "7 11 10 2 3 16 14 - -",
+        "8 12 11 3 4 - 15 - -",
+        "9 14 13 5 6 18 - - 2",
+        "10 15 14 6 7 19 17 1 3",
+        "11 16 15 7 8 20 18 2 4",
+        "12 - 16 8 - - 19 3 -",
+        "13 17 - - 9 22 - - 6",
+        "14 18 17 9 10 23 21 5 7",
+        "15 19 18 10 11 24 22 6 8",
+        "16 20 19 11 12 - 23 7 -",
+        "17 22 21 13 14 26 - - 10",
+        "18 23 22 14 15 27 25 9 11",
+        "19 24 23 15 16 28 26 10 12",
+        "20 - 24 16 - - 27 11 -",
+        "21 25 - - 17 30 - - 14",
+        "22 26 25 17 18 31 29 13 15",
+        "23 27 26 18 19 32 30 14 16",
+        "24 28 27 19 20 - 31 15 -",
+        "25 30 29 21 22 - - - 18",
+        "26 31 30 22 23 - - 17 19",
+        "27 32 31 23 24 - - 18 20",
+        "28 - 32 24 - - - 19 -",
+        "29 - - - 25 - - - 22",
+        "30 - - 25 26 - - 21 23",
+        "31 - - 26 27 - - 22 24",
+        "32 - - 27 28 - - 23 -",
+    ];
+
     #[test]
-    fn matches_bells_printed_rows() {
-        let printed: [(usize, [u8; 8]); 5] = [
-            (1, [6, 5, 0, 0, 10, 0, 0, 0]),
-            (10, [15, 14, 6, 7, 19, 17, 1, 3]),
-            (17, [22, 21, 13, 14, 26, 0, 0, 10]),
-            (25, [30, 29, 21, 22, 0, 0, 0, 18]),
-            (32, [0, 0, 27, 28, 0, 0, 23, 0]),
-        ];
-        for (n, row) in printed {
-            assert_eq!(NORMAL[n], row[..4], "normal moves of {n}");
-            assert_eq!(CAPTURE[n], row[4..], "captures of {n}");
+    fn matches_bells_printed_table() {
+        for (k, line) in FIG_3_8.iter().enumerate() {
+            let cells: Vec<u8> = line.split_whitespace().map(|c| c.parse().unwrap_or(0)).collect();
+            assert_eq!(cells.len(), 9, "{line}");
+            let n = usize::from(cells[0]);
+            assert_eq!(n, k + 1);
+            assert_eq!(NORMAL[n], cells[1..5], "normal moves of {n}");
+            assert_eq!(CAPTURE[n], cells[5..], "captures of {n}");
         }
     }
 }
