@@ -14,8 +14,8 @@ reproduce:
     cargo run --release --bin kalah -- reproduce --format markdown | tee reports/kalah/bell.md
     cargo run --release --bin kalah -- table --max-pits 16 --terminal-max-pits 13 --format markdown | tee reports/kalah/table.md
     mkdir -p reports/checkers
-    cargo run --release --bin checkers -- perft --depth 11 --counting both --format markdown | tee reports/checkers/perft.md
-    cargo run --release --bin checkers -- bench --depth 11 --repeats 1 --format markdown | tee reports/checkers/bench.md
+    cargo run --release --bin checkers -- perft --depth 11 --counting both --format markdown | tee reports/checkers/perft-11.md
+    cargo run --release --bin checkers -- bench --depth 11 --repeats 2 --format markdown | tee reports/checkers/bench.md
     cargo run --release --bin checkers -- replay datasets/checkers/cochran-1971-appendix-a.pdn --format markdown | tee reports/checkers/cochran.md
 
 # Criterion benchmarks.
