@@ -39,7 +39,11 @@ fn deeper_published_counts() {
     }
     for depth in 12..=14 {
         let published = published::opening(depth).unwrap().expect("published").value;
-        assert_eq!(run_perft(Repr::Bitboard, &start, depth, Counting::Paths, false).unwrap().nodes, published, "{depth}");
+        assert_eq!(
+            run_perft(Repr::Bitboard, &start, depth, Counting::Paths, false).unwrap().nodes,
+            published,
+            "{depth}"
+        );
     }
     // The two conventions agree to depth 11 and part at depth 12.
     let results = |depth| run_perft(Repr::Bitboard, &start, depth, Counting::Results, false).unwrap().nodes;
