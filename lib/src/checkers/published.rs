@@ -38,7 +38,7 @@ pub struct PublishedCount {
     pub depth: u32,
     /// Leaves.
     pub nodes: u64,
-    /// Key into [`PerftData::sources`].
+    /// Position of its source in [`PerftData::sources`].
     #[serde(skip)]
     pub source_index: usize,
 }
@@ -128,18 +128,6 @@ pub fn opening(depth: u32) -> Result<Option<Published<u64>>> {
     Ok(d.counts.iter().find(|c| c.depth == depth).map(|c| Published {
         value: c.nodes,
         source: d.sources.values().nth(c.source_index).cloned().unwrap_or_default(),
-    }))
-}
-
-/// The short citation of a count: author, forum and year.
-pub fn short_source(depth: u32) -> Result<Option<String>> {
-    let d = data()?;
-    Ok(d.counts.iter().find(|c| c.depth == depth).map(|c| {
-        let key = d.sources.keys().nth(c.source_index).map_or("", String::as_str);
-        match key {
-            "bik2012" => "Bik 2012, TalkChess 'perft for 8x8 checkers'".to_owned(),
-            _ => "Bik 2009, TalkChess 'perft for 8x8 checkers'".to_owned(),
-        }
     }))
 }
 
