@@ -8,7 +8,7 @@ test:
 ci:
     bash .ci/run
 
-# Reproduce every published figure and write the Kalah tables into reports/.
+# Reproduce every published figure and write the Kalah and checkers tables into reports/.
 reproduce:
     mkdir -p reports/kalah
     cargo run --release --bin kalah -- reproduce --format markdown | tee reports/kalah/bell.md
@@ -16,6 +16,10 @@ reproduce:
     mkdir -p reports/alphabeta
     cargo run --release --bin alphabeta -- newborn --format markdown | tee reports/alphabeta/newborn.md
     cargo run --release --bin alphabeta -- depths --format csv | tee reports/alphabeta/depths.csv
+    mkdir -p reports/checkers
+    cargo run --release --bin checkers -- perft --depth 11 --counting both --format markdown | tee reports/checkers/perft-11.md
+    cargo run --release --bin checkers -- bench --depth 11 --repeats 2 --format markdown | tee reports/checkers/bench.md
+    cargo run --release --bin checkers -- replay datasets/checkers/cochran-1971-appendix-a.pdn --format markdown | tee reports/checkers/cochran.md
 
 # Criterion benchmarks.
 bench:

@@ -7,6 +7,9 @@
 //!
 //! - [`alphabeta`]: node counts of alpha-beta on random and ordered trees
 //!   (Levy 1983, Newborn, Knuth-Moore, Pearl) and on tic-tac-toe.
+//! - [`checkers`]: English draughts perft in Bell's table-driven form,
+//!   Samuel's 36-bit words and a modern bitboard; replay of Cochran's
+//!   (1971) game records.
 //! - [`kalah`]: Bell's (1972) continuation-move counts, stack depths and
 //!   clearing patterns.
 //!
@@ -27,6 +30,7 @@
 #![warn(missing_docs)]
 
 pub mod alphabeta;
+pub mod checkers;
 pub mod chess;
 pub mod error;
 pub mod kalah;
