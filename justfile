@@ -8,8 +8,20 @@ test:
 ci:
     bash .ci/run
 
-# Reproduce every published figure and write the Kalah and checkers tables into reports/.
+# The main job: every study, every published figure, the report with plots in reports/.
 reproduce:
+    cargo run --release --bin plybench -- reproduce --out reports
+
+# The CI subset of the reproduction, into a scratch directory.
+quick:
+    cargo run --release --bin plybench -- reproduce --quick --out target/report-quick
+
+# Render every SVG plot of reports/ to PNG with a real renderer (rsvg-convert, from librsvg2-bin), to look at them.
+plots dir="reports":
+    for f in {{dir}}/*.svg; do rsvg-convert -o "${f%.svg}.png" "$f" && echo "$f -> ${f%.svg}.png"; done
+
+# Each study's own deeper tables, into reports/<study>/.
+study-tables:
     mkdir -p reports/kalah
     cargo run --release --bin kalah -- reproduce --format markdown | tee reports/kalah/bell.md
     cargo run --release --bin kalah -- table --max-pits 16 --terminal-max-pits 13 --format markdown | tee reports/kalah/table.md

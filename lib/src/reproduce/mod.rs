@@ -8,6 +8,7 @@
 //! evidence) does not.
 
 mod alphabeta;
+mod checkers;
 mod kalah;
 mod perft;
 mod write;
@@ -54,11 +55,13 @@ pub enum Study {
     Perft,
     /// Alpha-beta node counts.
     Alphabeta,
+    /// Draughts perft and Cochran's games.
+    Checkers,
 }
 
 impl Study {
     /// Every study, in report order.
-    pub const ALL: [Study; 3] = [Study::Kalah, Study::Perft, Study::Alphabeta];
+    pub const ALL: [Study; 4] = [Study::Kalah, Study::Perft, Study::Alphabeta, Study::Checkers];
 
     /// The name used by `--only`.
     pub fn name(self) -> &'static str {
@@ -66,6 +69,7 @@ impl Study {
             Study::Kalah => "kalah",
             Study::Perft => "perft",
             Study::Alphabeta => "alphabeta",
+            Study::Checkers => "checkers",
         }
     }
 
@@ -75,6 +79,7 @@ impl Study {
             Study::Kalah => "Kalah: Bell's continuation moves (1972, §3.3)",
             Study::Perft => "Chess perft: four board representations",
             Study::Alphabeta => "Alpha-beta: Newborn's table, the minimal tree, real game trees (Levy 1983)",
+            Study::Checkers => "Checkers: draughts perft in three representations, Cochran's games (Bell 1972, §3.2)",
         }
     }
 }
@@ -197,6 +202,7 @@ pub fn run_study(study: Study, options: &Options, progress: &indicatif::Progress
         Study::Kalah => kalah::run(options.budget, progress)?,
         Study::Perft => perft::run(options.budget, progress)?,
         Study::Alphabeta => alphabeta::run(options.budget, options.seed, progress)?,
+        Study::Checkers => checkers::run(options.budget, progress)?,
     };
     report.seconds = start.elapsed().as_secs_f64();
     Ok(report)
