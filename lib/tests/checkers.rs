@@ -24,7 +24,7 @@ fn every_representation_matches_the_published_counts() {
 }
 
 #[test]
-#[ignore = "about five minutes in release"]
+#[ignore = "about two minutes in release"]
 fn deeper_published_counts() {
     let start = Position::start();
     for depth in 9..=11 {
