@@ -6,9 +6,9 @@ use indicatif::ProgressBar;
 
 use super::{Budget, Study, StudyReport, Tally};
 use crate::Result;
-use crate::checkers::run_perft;
 use crate::checkers::published::opening;
 use crate::checkers::replay::{parse_games, replay};
+use crate::checkers::run_perft;
 use crate::checkers::tables::{bench_table, replay_table};
 use crate::checkers::{Counting, Position, Repr};
 use crate::report::{Cell, Column, Comparison, Table, Verdict};
@@ -85,7 +85,8 @@ pub(super) fn run(budget: Budget, progress: &ProgressBar) -> Result<StudyReport>
     let mut games_table = replay_table(&replays);
     games_table.id = "checkers_cochran_games".into();
     let tally = Tally::of(std::slice::from_ref(&perft));
-    let first_unmatched = perft.rows.iter().find(|r| r[5] == Cell::from(Verdict::NoPublishedValue)).map(|r| r[0].text());
+    let first_unmatched =
+        perft.rows.iter().find(|r| r[5] == Cell::from(Verdict::NoPublishedValue)).map(|r| r[0].text());
     let reading = vec![
         format!(
             "Perft of the opening is computed to depth {bit_depth} on three representations that share only the \
@@ -101,5 +102,11 @@ pub(super) fn run(budget: Budget, progress: &ProgressBar) -> Result<StudyReport>
             replays.len()
         ),
     ];
-    Ok(StudyReport { study: Study::Checkers, tables: vec![perft, speed, games_table], plots: Vec::new(), reading, seconds: 0.0 })
+    Ok(StudyReport {
+        study: Study::Checkers,
+        tables: vec![perft, speed, games_table],
+        plots: Vec::new(),
+        reading,
+        seconds: 0.0,
+    })
 }
