@@ -220,3 +220,18 @@ fn bad_input_exits_2_with_one_line() {
     let out = alphabeta(&["exact", "--branching", "2", "--depth", "4"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("stop at depth 3"));
 }
+
+#[test]
+fn chess_tree_orders() {
+    let out = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
+        .args(["chess", "--depth", "2", "--format", "json"])
+        .output()
+        .expect("alphabeta runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), 5);
+    assert_eq!(rows[0]["algorithm"], "minimax");
+    assert_eq!(rows[0]["leaves"], 2039, "Kiwipete perft(2)");
+    assert!(rows.iter().all(|r| r["value"] == rows[0]["value"]));
+}

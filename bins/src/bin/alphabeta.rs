@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use plybench::Error;
+use plybench::alphabeta::chess_tree::chess_table;
 use plybench::alphabeta::depths::{DepthSettings, depth_table};
 use plybench::alphabeta::exact::expected_leaves;
 use plybench::alphabeta::kalah_tree::kalah_table;
@@ -39,6 +40,8 @@ enum Command {
     Depths(DepthArgs),
     /// A real tree: Kalah turns from the opening, alpha-beta in several move orders.
     Kalah(KalahArgs),
+    /// A real tree: chess plies from a position, alpha-beta with random against captures-first order.
+    Chess(ChessArgs),
     /// The full tic-tac-toe tree: minimax and alpha-beta with Levy's orders, killer and window.
     Tictactoe(TicArgs),
 }
@@ -151,6 +154,19 @@ struct DepthArgs {
     #[arg(long, default_value_t = 0.5, allow_hyphen_values = true)]
     correlation: f64,
     /// Seed of the trees.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+#[derive(Args)]
+struct ChessArgs {
+    /// The position (FEN); Kiwipete by default, a middlegame rich in captures.
+    #[arg(long, default_value = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")]
+    fen: String,
+    /// Plies searched (1 to 6; the tree is built in memory, at most 5 million nodes).
+    #[arg(long, default_value_t = 3)]
+    depth: u32,
+    /// Seed of the random order.
     #[arg(long, default_value_t = 1)]
     seed: u64,
 }
@@ -313,6 +329,10 @@ fn main() -> ExitCode {
                 let table = depth_table(&settings, || bar.inc(1))?;
                 bar.finish_and_clear();
                 emit(&[&table], format)?;
+            }
+            Command::Chess(args) => {
+                let setup = plybench::chess::Setup::from_fen(&args.fen)?;
+                emit(&[&chess_table(&setup, args.depth, args.seed)?], format)?;
             }
             Command::Kalah(args) => {
                 emit(&[&kalah_table(args.pits, args.stones, args.depth, args.seed)?], format)?;

@@ -36,6 +36,7 @@
 //! # Ok::<(), plybench::Error>(())
 //! ```
 
+pub mod chess_tree;
 pub mod depths;
 pub mod exact;
 pub mod experiment;
