@@ -37,5 +37,6 @@ pub mod kalah;
 pub mod progress;
 pub mod report;
 pub mod reproduce;
+pub mod rng;
 
 pub use error::{Error, Result};

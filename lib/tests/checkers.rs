@@ -6,6 +6,7 @@ use plybench::checkers::bitboard::BitBoard;
 use plybench::checkers::samuel::SamuelBoard;
 use plybench::checkers::table::TableBoard;
 use plybench::checkers::{Board, Counting, Move, Position, Repr, legal_moves, perft, play, published, run_perft};
+use plybench::rng::SplitMix;
 
 /// Depth reached in CI: perft(8) = 845931 takes well under a second per
 /// representation in release.
@@ -68,19 +69,6 @@ fn divide_adds_up_and_matches_the_published_opening_moves() {
     }
 }
 
-/// A small deterministic generator (SplitMix64).
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
 fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
     moves.sort();
     moves
@@ -88,7 +76,7 @@ fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
 
 /// Positions met on random games from the opening, plus a few with kings.
 fn playout_positions(seed: u64, games: usize) -> Vec<Position> {
-    let mut rng = SplitMix(seed);
+    let mut rng = SplitMix::new(seed);
     let mut out = Vec::new();
     for _ in 0..games {
         let mut p = Position::start();
@@ -98,7 +86,7 @@ fn playout_positions(seed: u64, games: usize) -> Vec<Position> {
             if moves.is_empty() {
                 break;
             }
-            let mv = moves[(rng.next() % moves.len() as u64) as usize];
+            let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
             p = play(&p, &mv);
         }
     }

@@ -7,6 +7,7 @@ use plybench::chess::mailbox10::Mailbox10Board;
 use plybench::chess::published::{edge_case_suite, published_stats, standard_suite};
 use plybench::chess::x88::X88Board;
 use plybench::chess::{Board, MoveList, Setup, perft, perft_stats};
+use plybench::rng::SplitMix;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 
@@ -18,23 +19,6 @@ macro_rules! for_each_repr {
         $test::<X88Board>();
         $test::<BitboardBoard>();
     }};
-}
-
-/// Deterministic pseudo-random numbers (SplitMix64).
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 fn oracle(fen: &str) -> Chess {
@@ -64,7 +48,7 @@ fn oracle_moves(pos: &Chess) -> Vec<String> {
 /// edge-case positions, as FEN, with how many of them were reached by each
 /// special kind of move.
 fn playout_positions(games_per_start: usize, plies: usize, seed: u64) -> (Vec<String>, [usize; 4]) {
-    let mut rng = SplitMix(seed);
+    let mut rng = SplitMix::new(seed);
     let mut starts: Vec<String> = standard_suite().unwrap().into_iter().map(|e| e.fen).collect();
     starts.extend(edge_case_suite().unwrap().into_iter().map(|e| e.fen));
     let mut positions = Vec::new();

@@ -16,12 +16,12 @@
 //! - `perfect`: best move first by true minimax value.
 
 use super::order::Natural;
-use super::rng::{SplitMix, mix};
 use super::search::{Algorithm, search_unchecked};
 use super::tree::{FixedTree, Spec};
 use crate::chess::bitboard::BitboardBoard;
 use crate::chess::{Board, Color, Move, MoveList, Role, Setup};
 use crate::report::{Cell, Column, Table};
+use crate::rng::{SplitMix, mix};
 use crate::{Error, Result};
 
 /// The most nodes a chess tree may have.

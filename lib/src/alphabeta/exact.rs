@@ -38,9 +38,9 @@ use std::cell::RefCell;
 use std::fmt;
 
 use super::order::Natural;
-use super::rng::child_id;
 use super::search::{Algorithm, search_unchecked};
 use super::tree::{GameTree, RandomNode, Shape};
+use crate::rng::child_id;
 use crate::{Error, Result};
 
 /// The most leaves a tree of depth 3 or more may have for

@@ -29,10 +29,10 @@
 //! - `perfect`: best turn first by true minimax value.
 
 use super::order::Natural;
-use super::rng::{SplitMix, mix};
 use super::search::{Algorithm, search_unchecked};
 use super::tree::{FixedTree, Spec};
 use crate::report::{Cell, Column, Table};
+use crate::rng::{SplitMix, mix};
 use crate::{Error, Result};
 
 /// The most pits per side.

@@ -43,7 +43,7 @@ pub mod experiment;
 pub mod kalah_tree;
 pub mod newborn;
 pub mod order;
-mod rng;
+
 pub mod search;
 pub mod tables;
 pub mod theory;
@@ -52,7 +52,7 @@ pub mod tree;
 
 pub use experiment::{Experiment, Precision, Sample, run, run_adaptive, run_budget};
 pub use order::{MoveOrder, Natural, Noisy, OrderKind, Perfect, Worst};
-pub use rng::{SplitMix, mix};
+
 pub use search::{Algorithm, Counts, INFINITY, Outcome, search};
 pub use theory::{
     effective_branching, knuth_moore_minimum, levy_approximation, minimax_leaves, pearl_branching, pearl_xi,

@@ -7,9 +7,9 @@
 //! counted in the node counts: it stands for knowledge the searcher is
 //! assumed to have) and sort on it.
 
-use super::rng::normal;
 use super::search::true_value;
 use super::tree::GameTree;
+use crate::rng::normal;
 
 /// The largest number of children an ordered (non-natural) move order can
 /// sort at one node.

@@ -22,8 +22,8 @@
 //!   it leads to is one of the eight rotations and reflections of a
 //!   position reached by an earlier move from the same node.
 
-use super::rng::{SplitMix, mix};
 use crate::report::{Cell, Column, Table};
+use crate::rng::{SplitMix, mix};
 
 /// Square sets as 9-bit masks, square 1 = bit 0.
 const LINES: [u16; 8] = [0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124];

@@ -1,7 +1,7 @@
 //! Game trees as the searches see them: a root, children by index, and a
 //! value at each terminal node.
 
-use super::rng::{child_id, mix, tree_id};
+use crate::rng::{child_id, mix, tree_id};
 use crate::{Error, Result};
 
 /// A game tree searched from its root, where the first player (MAX) moves.

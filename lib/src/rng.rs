@@ -5,7 +5,7 @@
 /// The SplitMix64 finaliser: a bijective 64-bit mixing function.
 ///
 /// ```
-/// use plybench::alphabeta::mix;
+/// use plybench::rng::mix;
 ///
 /// assert_ne!(mix(1), mix(2));
 /// assert_eq!(mix(7), mix(7));
