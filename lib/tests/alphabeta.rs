@@ -4,8 +4,9 @@ use plybench::alphabeta::exact::{self, by_relative_order, two_ply_fraction};
 use plybench::alphabeta::tictactoe::{self, Options, TicOrder};
 use plybench::alphabeta::{
     Algorithm, Experiment, FixedTree, GameTree, LeafValues, Natural, Noisy, OrderKind, Perfect, Precision, RandomTree,
-    Shape, Spec, Worst, knuth_moore_minimum, mix, run, run_adaptive, search,
+    Shape, Spec, Worst, knuth_moore_minimum, run, run_adaptive, search,
 };
+use plybench::rng::mix;
 use proptest::prelude::*;
 
 fn experiment(b: u32, d: u32, order: OrderKind, algorithm: Algorithm, seed: u64) -> Experiment {
