@@ -37,6 +37,36 @@ pub fn perft<B: Board>(board: &mut B, depth: u32) -> u64 {
     }
 }
 
+/// The same count as [`perft`] by the textbook algorithm, identical for
+/// every representation: pseudo-legal generation
+/// ([`Board::pseudo_legal_moves`]), then make, a test of the mover's king
+/// ([`Board::mover_king_attacked`]) and unmake for every move, the last ply
+/// included (no bulk counting). Timing it compares representations, not
+/// generators.
+///
+/// ```
+/// use plybench::chess::{Setup, perft_like_for_like, array::ArrayBoard, Board};
+///
+/// let mut board = ArrayBoard::from_setup(&Setup::starting());
+/// assert_eq!(perft_like_for_like(&mut board, 3), 8_902);
+/// ```
+pub fn perft_like_for_like<B: Board>(board: &mut B, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = MoveList::new();
+    board.pseudo_legal_moves(&mut moves);
+    let mut nodes = 0;
+    for &m in moves.iter() {
+        let undo = board.make(m);
+        if !board.mover_king_attacked() {
+            nodes += perft_like_for_like(board, depth - 1);
+        }
+        board.unmake(m, undo);
+    }
+    nodes
+}
+
 /// Perft split by root move: one `(move, leaves)` pair per legal move,
 /// sorted by UCI notation, as Stockfish's `go perft` prints them.
 pub fn divide<B: Board>(board: &mut B, depth: u32) -> Vec<(Move, u64)> {
