@@ -19,6 +19,7 @@
 //! ```
 
 pub mod array;
+pub mod bench;
 pub mod bitboard;
 mod board;
 pub mod mailbox10;

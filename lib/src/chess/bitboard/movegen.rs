@@ -296,8 +296,7 @@ impl BitboardBoard {
             while takers != 0 {
                 let from = takers.trailing_zeros() as usize & 63;
                 let after = (self.occupied ^ bit(from) ^ bit(victim)) | bit(ep);
-                if !LEGAL
-                    || sliders.rook(king, after) & straight == 0 && sliders.bishop(king, after) & diagonal == 0 {
+                if !LEGAL || sliders.rook(king, after) & straight == 0 && sliders.bishop(king, after) & diagonal == 0 {
                     sink.one(Move::new(square(from as u32), square(ep as u32), MoveKind::EnPassant));
                 }
                 takers &= takers - 1;
