@@ -152,6 +152,9 @@ fn bad_input_gets_one_line_and_exit_2() {
         (&["--depth", "0"], "depth"),
         (&["--depth", "99"], "depth"),
         (&["--depth", "-1"], "depth"),
+        (&["--threads", "0"], "threads"),
+        (&["--threads", "-2"], "threads"),
+        (&["--threads", "many"], "many"),
         (&["--repr", "quantum"], "quantum"),
         (&["--colour", "white"], "--colour"),
         (&["suite", epd], "line 3"),
@@ -240,5 +243,18 @@ fn bench_bad_input_gets_one_line_and_exit_2() {
         assert!(err.contains(needle), "{args:?}: {err}");
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
         assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn threads_do_not_change_the_counts() {
+    let one = json(&["--fen", KIWIPETE, "--depth", "4"]);
+    for threads in ["2", "5"] {
+        let many = json(&["--fen", KIWIPETE, "--depth", "4", "--threads", threads]);
+        for (a, b) in one["results"].as_array().unwrap().iter().zip(many["results"].as_array().unwrap()) {
+            assert_eq!(a["nodes"], 4_085_603);
+            assert_eq!(a["nodes"], b["nodes"], "{threads} threads");
+            assert_eq!(b["verdict"], "match");
+        }
     }
 }

@@ -5,8 +5,9 @@ use plybench::chess::array::ArrayBoard;
 use plybench::chess::bitboard::BitboardBoard;
 use plybench::chess::mailbox10::Mailbox10Board;
 use plybench::chess::published::{edge_case_suite, published_stats, standard_suite};
+use plybench::chess::run::perft_threads_on;
 use plybench::chess::x88::X88Board;
-use plybench::chess::{Board, MoveList, Setup, perft, perft_like_for_like, perft_stats};
+use plybench::chess::{Board, MoveList, Repr, SEQUENTIAL_BELOW, Setup, perft, perft_like_for_like, perft_stats};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 
@@ -326,4 +327,31 @@ fn pseudo_legal_moves_contain_the_legal_ones<B: Board>() {
 #[test]
 fn pseudo_legal_moves_filtered_by_the_king_test_are_the_legal_moves() {
     for_each_repr!(pseudo_legal_moves_contain_the_legal_ones);
+}
+
+#[test]
+fn every_thread_count_and_representation_gives_the_same_counts() {
+    let entries: Vec<_> = standard_suite().unwrap().into_iter().chain(edge_case_suite().unwrap()).collect();
+    let mut checked = 0;
+    for entry in &entries {
+        // The deepest count up to a million leaves: deep enough to split below the root.
+        let Some(&(depth, expected)) =
+            entry.expected.iter().filter(|&&(d, n)| n <= 1_000_000 && d > SEQUENTIAL_BELOW).max_by_key(|(d, _)| *d)
+        else {
+            continue;
+        };
+        for repr in Repr::ALL {
+            for threads in [1, 2, 3, 8] {
+                let nodes = perft_threads_on(repr, &entry.setup, depth, threads).unwrap().value;
+                assert_eq!(
+                    u128::from(nodes),
+                    expected,
+                    "{repr} with {threads} threads: perft({depth}) of {}",
+                    entry.fen
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 4 * 4 * 10, "{checked} runs");
 }

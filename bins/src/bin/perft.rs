@@ -10,9 +10,9 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use plybench::chess::bench::{BenchPosition, Mode, bench_position, check_seconds, default_positions};
 use plybench::chess::play::play_moves;
-use plybench::chess::run::{MAX_DEPTH, check_depth};
+use plybench::chess::run::{MAX_DEPTH, MAX_THREADS, check_depth, check_threads};
 use plybench::chess::suite::{MAX_SUITE_DEPTH, parse_suite};
-use plybench::chess::tables::{Detail, perft_report, run_suite_job, suite_jobs, suite_table};
+use plybench::chess::tables::{Detail, perft_report, perft_report_threads, run_suite_job, suite_jobs, suite_table};
 use plybench::chess::{Repr, Setup};
 use plybench::report::{Format, Verdict};
 use plybench::{Error, progress};
@@ -110,6 +110,9 @@ struct PerftArgs {
     /// Captures, en passant, castles, promotions, checks, discovered and double checks, checkmates, per depth.
     #[arg(long)]
     stats: bool,
+    /// Threads for the leaf count: the tree is split at the root and below (rayon). Counts do not depend on it.
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
+    threads: i64,
 }
 
 #[derive(Args)]
@@ -148,7 +151,10 @@ fn perft(args: &PerftArgs, format: Format) -> anyhow::Result<ExitCode> {
         (_, true) => Detail::Stats,
         _ => Detail::Nodes,
     };
-    let report = perft_report(&setup, depth, &args.repr.reprs(), detail)?;
+    let threads = usize::try_from(args.threads).unwrap_or(0);
+    let threads = check_threads(threads)
+        .map_err(|_| Error::invalid("--threads", format!("{}; expected 1 to {MAX_THREADS}", args.threads)))?;
+    let report = perft_report_threads(&setup, depth, &args.repr.reprs(), detail, threads)?;
     match format {
         Format::Json => print(&(serde_json::to_string_pretty(&report.to_json())? + "\n"))?,
         Format::Table if detail == Detail::Divide => {
