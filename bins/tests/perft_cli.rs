@@ -152,6 +152,9 @@ fn bad_input_gets_one_line_and_exit_2() {
         (&["--depth", "0"], "depth"),
         (&["--depth", "99"], "depth"),
         (&["--depth", "-1"], "depth"),
+        (&["--threads", "0"], "threads"),
+        (&["--threads", "-2"], "threads"),
+        (&["--threads", "many"], "many"),
         (&["--repr", "quantum"], "quantum"),
         (&["--colour", "white"], "--colour"),
         (&["suite", epd], "line 3"),
@@ -172,5 +175,86 @@ fn bad_input_gets_one_line_and_exit_2() {
     for (args, _) in cases {
         let err = String::from_utf8_lossy(&perft(args).stderr).into_owned();
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn bench_contract_gives_a_table_per_position_and_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bench.epd");
+    std::fs::write(&file, format!("{START} ;D1 20 ;D2 400\n{KIWIPETE} ;D1 48 ;D2 2039\n")).unwrap();
+    let v = json(&["bench", "--positions", file.to_str().unwrap(), "--seconds", "0"]);
+    assert_eq!(v["seconds"], 0.0);
+    let benches = v["benches"].as_array().unwrap();
+    let shape: Vec<(&str, &str, u64)> = benches
+        .iter()
+        .map(|b| (b["mode"].as_str().unwrap(), b["fen"].as_str().unwrap(), b["depth"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(
+        shape,
+        [(("like-for-like"), START, 2), ("best", START, 2), ("like-for-like", KIWIPETE, 2), ("best", KIWIPETE, 2)]
+    );
+    for b in benches {
+        assert_eq!(b["counts_ok"], true);
+        let results = b["results"].as_array().unwrap();
+        let reprs: Vec<&str> = results.iter().map(|r| r["repr"].as_str().unwrap()).collect();
+        assert_eq!(reprs, ["array", "mailbox10", "x88", "bitboard"]);
+        for r in results {
+            for key in ["repr", "nodes", "runs", "median_seconds", "nps", "ratio_to_bitboard"] {
+                assert!(r.get(key).is_some(), "missing {key} in {r}");
+            }
+            assert_eq!(r["nodes"], b["expected"]);
+            assert!(r["runs"].as_u64().unwrap() >= 3);
+            assert!(r["nps"].as_f64().unwrap() > 0.0);
+        }
+        assert_eq!(results[3]["ratio_to_bitboard"], 1.0);
+    }
+
+    let v = json(&["bench", "--positions", file.to_str().unwrap(), "--seconds", "0", "--mode", "best"]);
+    assert!(v["benches"].as_array().unwrap().iter().all(|b| b["mode"] == "best"));
+
+    let wrong = dir.path().join("wrong.epd");
+    std::fs::write(&wrong, format!("{START} ;D2 401\n")).unwrap();
+    let out = perft(&["bench", "--positions", wrong.to_str().unwrap(), "--seconds", "0", "--mode", "best"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("COUNTS WRONG"), "{}", stdout(&out));
+}
+
+#[test]
+fn bench_bad_input_gets_one_line_and_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = dir.path().join("broken.epd");
+    std::fs::write(&broken, format!("{START} ;D1 twenty\n")).unwrap();
+    let deep = dir.path().join("deep.epd");
+    std::fs::write(&deep, format!("{START} ;D1 20 ;D16 1\n")).unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (&["bench", "--mode", "fast"], "fast"),
+        (&["bench", "--seconds", "-1"], "seconds"),
+        (&["bench", "--seconds", "NaN"], "seconds"),
+        (&["bench", "--seconds", "soon"], "soon"),
+        (&["bench", "--positions", "/nonexistent/p.epd"], "cannot read"),
+        (&["bench", "--positions", broken.to_str().unwrap()], "line 1"),
+        (&["bench", "--positions", deep.to_str().unwrap()], "depth"),
+    ];
+    for (args, needle) in cases {
+        let out = perft(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn threads_do_not_change_the_counts() {
+    let one = json(&["--fen", KIWIPETE, "--depth", "4"]);
+    for threads in ["2", "5"] {
+        let many = json(&["--fen", KIWIPETE, "--depth", "4", "--threads", threads]);
+        for (a, b) in one["results"].as_array().unwrap().iter().zip(many["results"].as_array().unwrap()) {
+            assert_eq!(a["nodes"], 4_085_603);
+            assert_eq!(a["nodes"], b["nodes"], "{threads} threads");
+            assert_eq!(b["verdict"], "match");
+        }
     }
 }

@@ -5,8 +5,9 @@ use plybench::chess::array::ArrayBoard;
 use plybench::chess::bitboard::BitboardBoard;
 use plybench::chess::mailbox10::Mailbox10Board;
 use plybench::chess::published::{edge_case_suite, published_stats, standard_suite};
+use plybench::chess::run::perft_threads_on;
 use plybench::chess::x88::X88Board;
-use plybench::chess::{Board, MoveList, Setup, perft, perft_stats};
+use plybench::chess::{Board, MoveList, Repr, SEQUENTIAL_BELOW, Setup, perft, perft_like_for_like, perft_stats};
 use plybench::rng::SplitMix;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
@@ -258,4 +259,83 @@ fn mirrored_positions_count_the_same<B: Board>() {
 #[test]
 fn colour_flip_keeps_every_count() {
     for_each_repr!(mirrored_positions_count_the_same);
+}
+
+fn like_for_like_counts<B: Board>() {
+    let mut checked = 0;
+    for entry in standard_suite().unwrap().into_iter().chain(edge_case_suite().unwrap()) {
+        for &(depth, expected) in entry.expected.iter().filter(|&&(_, n)| n <= 200_000) {
+            let mut board = B::from_setup(&entry.setup);
+            let before = board.clone();
+            assert_eq!(
+                u128::from(perft_like_for_like(&mut board, depth)),
+                expected,
+                "{:?} like-for-like perft({depth}) of {}",
+                B::REPR,
+                entry.fen
+            );
+            assert_eq!(board, before);
+            checked += 1;
+        }
+    }
+    assert!(checked > 50, "{checked} counts checked");
+}
+
+#[test]
+fn the_like_for_like_driver_matches_the_published_counts() {
+    for_each_repr!(like_for_like_counts);
+}
+
+fn pseudo_legal_moves_contain_the_legal_ones<B: Board>() {
+    let (fens, _) = playout_positions(6, 40, 11);
+    for fen in fens {
+        let setup = Setup::from_fen(&fen).unwrap();
+        let mut board = B::from_setup(&setup);
+        let mut pseudo = MoveList::new();
+        board.pseudo_legal_moves(&mut pseudo);
+        let mut kept: Vec<String> = pseudo
+            .iter()
+            .filter(|&&m| {
+                let undo = board.make(m);
+                let legal = !board.mover_king_attacked();
+                board.unmake(m, undo);
+                legal
+            })
+            .map(|m| m.to_string())
+            .collect();
+        kept.sort();
+        assert_eq!(kept, sorted_moves(&mut board), "{:?} {fen}", B::REPR);
+    }
+}
+
+#[test]
+fn pseudo_legal_moves_filtered_by_the_king_test_are_the_legal_moves() {
+    for_each_repr!(pseudo_legal_moves_contain_the_legal_ones);
+}
+
+#[test]
+fn every_thread_count_and_representation_gives_the_same_counts() {
+    let entries: Vec<_> = standard_suite().unwrap().into_iter().chain(edge_case_suite().unwrap()).collect();
+    let mut checked = 0;
+    for entry in &entries {
+        // The deepest count up to a million leaves: deep enough to split below the root.
+        let Some(&(depth, expected)) =
+            entry.expected.iter().filter(|&&(d, n)| n <= 1_000_000 && d > SEQUENTIAL_BELOW).max_by_key(|(d, _)| *d)
+        else {
+            continue;
+        };
+        for repr in Repr::ALL {
+            for threads in [1, 2, 3, 8] {
+                let nodes = perft_threads_on(repr, &entry.setup, depth, threads).unwrap().value;
+                assert_eq!(
+                    u128::from(nodes),
+                    expected,
+                    "{repr} with {threads} threads: perft({depth}) of {}",
+                    entry.fen
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 4 * 4 * 10, "{checked} runs");
 }

@@ -8,10 +8,11 @@
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use plybench::chess::bench::{BenchPosition, Mode, bench_position, check_seconds, default_positions};
 use plybench::chess::play::play_moves;
-use plybench::chess::run::{MAX_DEPTH, check_depth};
+use plybench::chess::run::{MAX_DEPTH, MAX_THREADS, check_depth, check_threads};
 use plybench::chess::suite::{MAX_SUITE_DEPTH, parse_suite};
-use plybench::chess::tables::{Detail, perft_report, run_suite_job, suite_jobs, suite_table};
+use plybench::chess::tables::{Detail, perft_report, perft_report_threads, run_suite_job, suite_jobs, suite_table};
 use plybench::chess::{Repr, Setup};
 use plybench::report::{Format, Verdict};
 use plybench::{Error, progress};
@@ -37,6 +38,29 @@ struct Cli {
 enum Command {
     /// Runs every position of an EPD suite (`<fen> ;D1 20 ;D2 400 ...`) against its counts. Exits 1 on any mismatch.
     Suite(SuiteArgs),
+    /// Times the four representations on the same positions: a table per position and mode (nodes, median run, nodes/s, ratio to bitboard). Exits 1 if a count is wrong.
+    Bench(BenchArgs),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ModeArg {
+    /// Pseudo-legal generation, make/unmake and a king test everywhere; no bulk counting.
+    LikeForLike,
+    /// Each representation at its best (legal generation, bulk counting where it has them).
+    Best,
+}
+
+#[derive(Args)]
+struct BenchArgs {
+    /// Only this mode (default: both).
+    #[arg(long, value_enum)]
+    mode: Option<ModeArg>,
+    /// An EPD suite (`<fen> ;D1 20 ...`); each position runs at the deepest depth it lists. Default: the standard positions, at the deepest published count up to 5 million leaves.
+    #[arg(long)]
+    positions: Option<std::path::PathBuf>,
+    /// Time budget per representation, position and mode, in seconds (at least 3 runs each).
+    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
+    seconds: f64,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -86,6 +110,9 @@ struct PerftArgs {
     /// Captures, en passant, castles, promotions, checks, discovered and double checks, checkmates, per depth.
     #[arg(long)]
     stats: bool,
+    /// Threads for the leaf count: the tree is split at the root and below (rayon). Counts do not depend on it.
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
+    threads: i64,
 }
 
 #[derive(Args)]
@@ -110,6 +137,7 @@ fn main() -> ExitCode {
         let format: Format = cli.format.into();
         match cli.command {
             Some(Command::Suite(args)) => suite(&args, format),
+            Some(Command::Bench(args)) => bench(&args, format),
             None => perft(&cli.perft, format),
         }
     })
@@ -123,7 +151,10 @@ fn perft(args: &PerftArgs, format: Format) -> anyhow::Result<ExitCode> {
         (_, true) => Detail::Stats,
         _ => Detail::Nodes,
     };
-    let report = perft_report(&setup, depth, &args.repr.reprs(), detail)?;
+    let threads = usize::try_from(args.threads).unwrap_or(0);
+    let threads = check_threads(threads)
+        .map_err(|_| Error::invalid("--threads", format!("{}; expected 1 to {MAX_THREADS}", args.threads)))?;
+    let report = perft_report_threads(&setup, depth, &args.repr.reprs(), detail, threads)?;
     match format {
         Format::Json => print(&(serde_json::to_string_pretty(&report.to_json())? + "\n"))?,
         Format::Table if detail == Detail::Divide => {
@@ -186,4 +217,42 @@ fn suite(args: &SuiteArgs, format: Format) -> anyhow::Result<ExitCode> {
     emit(&[&suite_table(&name, &rows)], format)?;
     let failed = rows.iter().any(|r| r.verdict() != Verdict::Match);
     Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+fn bench(args: &BenchArgs, format: Format) -> anyhow::Result<ExitCode> {
+    let seconds = check_seconds(args.seconds)?;
+    let positions = match &args.positions {
+        Some(path) => {
+            let name = path.display().to_string();
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| Error::invalid("positions file", format!("cannot read {name}: {e}")))?;
+            parse_suite(&name, &text)?.iter().map(BenchPosition::from_suite_entry).collect::<Result<Vec<_>, _>>()?
+        }
+        None => default_positions()?,
+    };
+    let modes = match args.mode {
+        Some(ModeArg::LikeForLike) => vec![Mode::LikeForLike],
+        Some(ModeArg::Best) => vec![Mode::Best],
+        None => Mode::ALL.to_vec(),
+    };
+    let bar = progress::bar((positions.len() * modes.len()) as u64, "perft bench");
+    let mut benches = Vec::new();
+    for position in &positions {
+        for &mode in &modes {
+            benches.push(bench_position(position, mode, seconds));
+            bar.inc(1);
+        }
+    }
+    bar.finish_and_clear();
+    if format == Format::Json {
+        let value = serde_json::json!({
+            "seconds": seconds,
+            "benches": benches.iter().map(|b| b.to_json()).collect::<Vec<_>>(),
+        });
+        print(&(serde_json::to_string_pretty(&value)? + "\n"))?;
+    } else {
+        let tables: Vec<_> = benches.iter().map(|b| b.table()).collect();
+        emit(&tables.iter().collect::<Vec<_>>(), format)?;
+    }
+    Ok(if benches.iter().all(|b| b.counts_ok()) { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

@@ -34,6 +34,19 @@ pub trait Board: Clone + PartialEq + fmt::Debug {
     /// Replaces `moves` with every legal move, in any order.
     fn legal_moves(&mut self, moves: &mut MoveList);
 
+    /// Replaces `moves` with every pseudo-legal move, in any order: moves
+    /// that obey the pieces' rules of movement but may leave the mover's own
+    /// king attacked. Castling is listed only when fully legal (the king is
+    /// not in check and crosses no attacked square). Played with
+    /// [`Board::make`] and rejected with [`Board::mover_king_attacked`],
+    /// these give the legal moves: the like-for-like perft driver.
+    fn pseudo_legal_moves(&mut self, moves: &mut MoveList);
+
+    /// Whether the king of the side that has just moved (not the side to
+    /// move) is attacked: after [`Board::make`] of a pseudo-legal move, the
+    /// move was illegal.
+    fn mover_king_attacked(&self) -> bool;
+
     /// The number of legal moves: perft's last ply. Representations that can
     /// count without listing override it.
     #[inline]

@@ -19,6 +19,7 @@
 //! ```
 
 pub mod array;
+pub mod bench;
 pub mod bitboard;
 mod board;
 pub mod mailbox10;
@@ -35,6 +36,6 @@ pub mod x88;
 
 pub use board::{Board, Repr};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
-pub use perft::{PerftStats, divide, perft, perft_stats};
+pub use perft::{PerftStats, SEQUENTIAL_BELOW, divide, perft, perft_like_for_like, perft_parallel, perft_stats};
 pub use setup::{Castling, Setup};
 pub use square::{Color, Piece, Role, Square};

@@ -1,6 +1,8 @@
 //! The perft driver: leaf counts of the legal-move tree, divided by root
 //! move or broken down by kind of move, for any [`Board`].
 
+use rayon::prelude::*;
+
 use super::{Board, Move, MoveList};
 
 /// The number of leaves of the legal-move tree `depth` plies deep.
@@ -35,6 +37,70 @@ pub fn perft<B: Board>(board: &mut B, depth: u32) -> u64 {
             nodes
         }
     }
+}
+
+/// Below this many plies left, [`perft_parallel`] counts sequentially: a
+/// subtree of two plies is too small to be worth a task.
+pub const SEQUENTIAL_BELOW: u32 = 3;
+
+/// [`perft`] split over rayon's threads: at the root and at every node with
+/// at least [`SEQUENTIAL_BELOW`] plies left, each legal move's subtree is a
+/// task, on its own copy of the board (copy-make); rayon's work stealing
+/// balances them. The count is a sum, so it is the same with any number of
+/// threads. Runs on the current rayon pool: wrap it in
+/// `ThreadPool::install` to choose the thread count.
+///
+/// ```
+/// use plybench::chess::{Setup, perft_parallel, bitboard::BitboardBoard, Board};
+///
+/// let board = BitboardBoard::from_setup(&Setup::starting());
+/// assert_eq!(perft_parallel(&board, 4), 197_281);
+/// ```
+pub fn perft_parallel<B: Board + Send + Sync>(board: &B, depth: u32) -> u64 {
+    if depth < SEQUENTIAL_BELOW {
+        return perft(&mut board.clone(), depth);
+    }
+    let mut moves = MoveList::new();
+    board.clone().legal_moves(&mut moves);
+    moves
+        .as_slice()
+        .par_iter()
+        .map(|&m| {
+            let mut child = board.clone();
+            child.make(m);
+            perft_parallel(&child, depth - 1)
+        })
+        .sum()
+}
+
+/// The same count as [`perft`] by the textbook algorithm, identical for
+/// every representation: pseudo-legal generation
+/// ([`Board::pseudo_legal_moves`]), then make, a test of the mover's king
+/// ([`Board::mover_king_attacked`]) and unmake for every move, the last ply
+/// included (no bulk counting). Timing it compares representations, not
+/// generators.
+///
+/// ```
+/// use plybench::chess::{Setup, perft_like_for_like, array::ArrayBoard, Board};
+///
+/// let mut board = ArrayBoard::from_setup(&Setup::starting());
+/// assert_eq!(perft_like_for_like(&mut board, 3), 8_902);
+/// ```
+pub fn perft_like_for_like<B: Board>(board: &mut B, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = MoveList::new();
+    board.pseudo_legal_moves(&mut moves);
+    let mut nodes = 0;
+    for &m in moves.iter() {
+        let undo = board.make(m);
+        if !board.mover_king_attacked() {
+            nodes += perft_like_for_like(board, depth - 1);
+        }
+        board.unmake(m, undo);
+    }
+    nodes
 }
 
 /// Perft split by root move: one `(move, leaves)` pair per legal move,

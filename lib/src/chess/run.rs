@@ -10,7 +10,7 @@ use super::array::ArrayBoard;
 use super::bitboard::BitboardBoard;
 use super::mailbox10::Mailbox10Board;
 use super::x88::X88Board;
-use super::{Board, Move, PerftStats, Repr, Setup, divide, perft, perft_stats};
+use super::{Board, Move, PerftStats, Repr, Setup, divide, perft, perft_parallel, perft_stats};
 use crate::{Error, Result};
 
 /// The deepest perft the tools accept. Every count up to it fits in `u64`
@@ -74,6 +74,45 @@ fn timed<T>(f: impl FnOnce() -> Result<T>) -> Result<Timed<T>> {
 pub fn perft_on(repr: Repr, setup: &Setup, depth: u32) -> Result<Timed<u64>> {
     check_depth(depth)?;
     timed(|| Ok(with_board!(repr, setup, |board| perft(&mut board, depth))))
+}
+
+/// The most threads the tools accept.
+pub const MAX_THREADS: usize = 1024;
+
+/// Checks a thread count: 1 to [`MAX_THREADS`].
+pub fn check_threads(threads: usize) -> Result<usize> {
+    if (1..=MAX_THREADS).contains(&threads) {
+        Ok(threads)
+    } else {
+        Err(Error::invalid("threads", format!("{threads}; expected 1 to {MAX_THREADS}")))
+    }
+}
+
+/// Perft of `setup` to `depth` on `repr` with `threads` threads, timed.
+/// One thread is [`perft`]; more split the tree with [`perft_parallel`]
+/// on a pool of that many threads. The count does not depend on `threads`.
+///
+/// ```
+/// use plybench::chess::run::perft_threads_on;
+/// use plybench::chess::{Repr, Setup};
+///
+/// let kiwipete = Setup::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")?;
+/// assert_eq!(perft_threads_on(Repr::X88, &kiwipete, 3, 2)?.value, 97_862);
+/// # Ok::<(), plybench::Error>(())
+/// ```
+pub fn perft_threads_on(repr: Repr, setup: &Setup, depth: u32, threads: usize) -> Result<Timed<u64>> {
+    check_depth(depth)?;
+    check_threads(threads)?;
+    if threads == 1 {
+        return perft_on(repr, setup, depth);
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Error::invalid("threads", format!("{threads}: cannot start the thread pool ({e})")))?;
+    #[allow(unused_mut)] // with_board! binds the board mutably; the parallel driver copies it
+    let count = || with_board!(repr, setup, |board| perft_parallel(&board, depth));
+    timed(|| Ok(pool.install(count)))
 }
 
 /// Divide of `setup` to `depth` on `repr`, timed.

@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use super::published::{published_nodes, published_stats_for};
-use super::run::{divide_on, perft_on, stats_on};
+use super::run::{divide_on, perft_on, perft_threads_on, stats_on};
 use super::suite::SuiteEntry;
 use super::{Move, PerftStats, Repr, Setup};
 use crate::Result;
@@ -52,11 +52,23 @@ pub struct PerftReport {
 
 /// Runs perft of `setup` to `depth` on each of `reprs`.
 pub fn perft_report(setup: &Setup, depth: u32, reprs: &[Repr], detail: Detail) -> Result<PerftReport> {
+    perft_report_threads(setup, depth, reprs, detail, 1)
+}
+
+/// [`perft_report`] with the leaf counts ([`Detail::Nodes`]) split over
+/// `threads` threads; divide and statistics run on one.
+pub fn perft_report_threads(
+    setup: &Setup,
+    depth: u32,
+    reprs: &[Repr],
+    detail: Detail,
+    threads: usize,
+) -> Result<PerftReport> {
     let mut runs = Vec::with_capacity(reprs.len());
     for &repr in reprs {
         let run = match detail {
             Detail::Nodes => {
-                let t = perft_on(repr, setup, depth)?;
+                let t = perft_threads_on(repr, setup, depth, threads)?;
                 ReprRun { repr, nodes: t.value, seconds: t.seconds, divide: None, stats: None }
             }
             Detail::Divide => {

@@ -342,6 +342,16 @@ impl Board for X88Board {
         });
     }
 
+    fn pseudo_legal_moves(&mut self, moves: &mut MoveList) {
+        moves.clear();
+        self.pseudo_legal(moves);
+    }
+
+    #[inline]
+    fn mover_king_attacked(&self) -> bool {
+        self.attacked(self.kings[self.turn.other().index()], self.turn)
+    }
+
     fn make(&mut self, m: Move) -> X88Undo {
         let from = to_x88(m.from());
         let to = to_x88(m.to());

@@ -296,6 +296,17 @@ impl Board for ArrayBoard {
         });
     }
 
+    fn pseudo_legal_moves(&mut self, moves: &mut MoveList) {
+        moves.clear();
+        self.pseudo_legal(moves);
+    }
+
+    #[inline]
+    fn mover_king_attacked(&self) -> bool {
+        let to_move = self.turn.index();
+        self.attacked(to_move, self.king[1 - to_move])
+    }
+
     fn make(&mut self, m: Move) -> ArrayUndo {
         let us = self.turn.index();
         let them = 1 - us;

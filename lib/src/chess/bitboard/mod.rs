@@ -217,6 +217,19 @@ impl Board for BitboardBoard {
     }
 
     #[inline]
+    fn pseudo_legal_moves(&mut self, moves: &mut MoveList) {
+        moves.clear();
+        self.generate_with::<_, false>(moves);
+    }
+
+    #[inline]
+    fn mover_king_attacked(&self) -> bool {
+        let mover = self.turn.other().index();
+        let king = self.pieces[mover][KING].trailing_zeros() as usize;
+        self.attacked(king, mover ^ 1, self.occupied, &magic::SLIDERS)
+    }
+
+    #[inline]
     fn make(&mut self, m: Move) -> BitboardUndo {
         let from = m.from().index();
         let to = m.to().index();

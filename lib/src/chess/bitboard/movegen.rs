@@ -139,6 +139,14 @@ impl BitboardBoard {
     /// Every legal move, handed to `sink`.
     #[inline(always)]
     pub(super) fn generate<S: Sink>(&self, sink: &mut S) {
+        self.generate_with::<S, true>(sink);
+    }
+
+    /// Every legal move (`LEGAL`) or every pseudo-legal move (not `LEGAL`:
+    /// no check or pin mask, the king to any square not its own side's,
+    /// castling still fully tested), handed to `sink`.
+    #[inline(always)]
+    pub(super) fn generate_with<S: Sink, const LEGAL: bool>(&self, sink: &mut S) {
         let sliders: &Sliders = &SLIDERS;
         let us = self.turn.index();
         let them = us ^ 1;
@@ -148,38 +156,43 @@ impl BitboardBoard {
         let mine = &self.pieces[us];
         let theirs = &self.pieces[them];
         let king = mine[KING_ROLE].trailing_zeros() as usize & 63;
-        let checkers = self.attackers(king, them, sliders);
-
-        // The king: to squares not attacked once it has left its own.
-        let without_king = occupied ^ bit(king);
-        let mut safe = 0;
-        let mut candidates = KING[king] & !own;
-        while candidates != 0 {
-            let to = candidates.trailing_zeros() as usize & 63;
-            if !self.attacked(to, them, without_king, sliders) {
-                safe |= bit(to);
+        let (checkers, target, pinned) = if LEGAL {
+            let checkers = self.attackers(king, them, sliders);
+            // The king: to squares not attacked once it has left its own.
+            let without_king = occupied ^ bit(king);
+            let mut safe = 0;
+            let mut candidates = KING[king] & !own;
+            while candidates != 0 {
+                let to = candidates.trailing_zeros() as usize & 63;
+                if !self.attacked(to, them, without_king, sliders) {
+                    safe |= bit(to);
+                }
+                candidates &= candidates - 1;
             }
-            candidates &= candidates - 1;
-        }
-        sink.piece(king, safe, enemies);
-        if checkers & checkers.wrapping_sub(1) != 0 {
-            return; // double check
-        }
-        let target =
-            if checkers == 0 { !own } else { BETWEEN[king][checkers.trailing_zeros() as usize & 63] | checkers };
-
-        // Pins: one of our pieces alone between the king and an enemy slider.
-        let straight = theirs[ROOK] | theirs[QUEEN];
-        let diagonal = theirs[BISHOP] | theirs[QUEEN];
-        let mut snipers = (ROOK_RAYS[king] & straight) | (BISHOP_RAYS[king] & diagonal);
-        let mut pinned = 0;
-        while snipers != 0 {
-            let blockers = BETWEEN[king][snipers.trailing_zeros() as usize & 63] & occupied;
-            if blockers & blockers.wrapping_sub(1) == 0 {
-                pinned |= blockers & own;
+            sink.piece(king, safe, enemies);
+            if checkers & checkers.wrapping_sub(1) != 0 {
+                return; // double check
             }
-            snipers &= snipers - 1;
-        }
+            let target =
+                if checkers == 0 { !own } else { BETWEEN[king][checkers.trailing_zeros() as usize & 63] | checkers };
+
+            // Pins: one of our pieces alone between the king and an enemy slider.
+            let straight = theirs[ROOK] | theirs[QUEEN];
+            let diagonal = theirs[BISHOP] | theirs[QUEEN];
+            let mut snipers = (ROOK_RAYS[king] & straight) | (BISHOP_RAYS[king] & diagonal);
+            let mut pinned = 0;
+            while snipers != 0 {
+                let blockers = BETWEEN[king][snipers.trailing_zeros() as usize & 63] & occupied;
+                if blockers & blockers.wrapping_sub(1) == 0 {
+                    pinned |= blockers & own;
+                }
+                snipers &= snipers - 1;
+            }
+            (checkers, target, pinned)
+        } else {
+            sink.piece(king, KING[king] & !own, enemies);
+            (0, !own, 0)
+        };
 
         let mut knights = mine[KNIGHT_ROLE] & !pinned;
         while knights != 0 {
@@ -208,15 +221,18 @@ impl BitboardBoard {
             rooks &= rooks - 1;
         }
 
-        self.pawn_moves(sink, king, target, pinned, checkers, sliders);
+        self.pawn_moves::<S, LEGAL>(sink, king, target, pinned, checkers, sliders);
 
+        if !LEGAL && self.castling >> (2 * us) & 3 != 0 && self.attacked(king, them, occupied, sliders) {
+            return; // no castling out of check
+        }
         if checkers == 0 {
             self.castles(sink, king, sliders);
         }
     }
 
     #[inline(always)]
-    fn pawn_moves<S: Sink>(
+    fn pawn_moves<S: Sink, const LEGAL: bool>(
         &self,
         sink: &mut S,
         king: usize,
@@ -280,7 +296,7 @@ impl BitboardBoard {
             while takers != 0 {
                 let from = takers.trailing_zeros() as usize & 63;
                 let after = (self.occupied ^ bit(from) ^ bit(victim)) | bit(ep);
-                if sliders.rook(king, after) & straight == 0 && sliders.bishop(king, after) & diagonal == 0 {
+                if !LEGAL || sliders.rook(king, after) & straight == 0 && sliders.bishop(king, after) & diagonal == 0 {
                     sink.one(Move::new(square(from as u32), square(ep as u32), MoveKind::EnPassant));
                 }
                 takers &= takers - 1;

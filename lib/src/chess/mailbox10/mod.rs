@@ -245,6 +245,16 @@ impl Board for Mailbox10Board {
         moves.iter().filter(|&&m| self.is_legal(m, &safety)).count() as u64
     }
 
+    fn pseudo_legal_moves(&mut self, moves: &mut MoveList) {
+        moves.clear();
+        self.pseudo_legal(moves);
+    }
+
+    #[inline]
+    fn mover_king_attacked(&self) -> bool {
+        self.attacked(self.king(self.turn.other()), self.turn)
+    }
+
     fn make(&mut self, m: Move) -> Mailbox10Undo {
         let from = cell(m.from());
         let to = cell(m.to());
