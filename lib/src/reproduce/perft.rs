@@ -9,6 +9,7 @@ use rayon::prelude::*;
 
 use super::{Budget, Study, StudyReport, Tally};
 use crate::Result;
+use crate::chess::bench::{BenchPosition, Mode, bench_position};
 use crate::chess::published::{edge_case_suite, published_stats, standard_suite};
 use crate::chess::run::perft_on;
 use crate::chess::suite::SuiteEntry;
@@ -77,11 +78,11 @@ pub(super) fn run(budget: Budget, progress: &ProgressBar) -> Result<StudyReport>
             tally.matches, tally.differs
         ),
         known_discrepancies(&tables, tally.known),
-        "The speed table runs each representation on the same positions, one thread, median of the runs. Bell's \
-         array and 0x88 test legality by playing each move and asking whether the king can be taken; the 10x10 \
-         mailbox finds pins and checkers once per node; bitboards generate legal moves from check and pin masks \
-         and count the last ply without playing it. A like-for-like mode and the peer libraries come with the \
-         speed study (issue 4)."
+        "The speed table runs each representation on the same positions, one thread, median of the runs, in two \
+         modes. Like-for-like, every representation runs the same algorithm, so the ratios measure the board \
+         alone. Best, Bell's array and 0x88 still test legality by playing each move and asking whether the king \
+         can be taken; the 10x10 mailbox finds pins and checkers once per node; bitboards generate legal moves \
+         from check and pin masks and count the last ply without playing it."
             .to_owned(),
     ];
     Ok(StudyReport { study: Study::Perft, tables, plots: vec![plot], reading, seconds: 0.0 })
@@ -181,21 +182,19 @@ fn known_discrepancies(tables: &[Table], count: usize) -> String {
     )
 }
 
-fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(f64::total_cmp);
-    values[values.len() / 2]
-}
-
-/// Nodes per second of each representation, one thread, side by side.
+/// Nodes per second of each representation, one thread, side by side, in
+/// both modes of [`crate::chess::bench`]: like-for-like (the same algorithm
+/// everywhere) and best (each representation at its fastest).
 fn speed(budget: Budget) -> Result<(Table, Plot)> {
-    let (runs, positions): (usize, [(&str, &str, u32); 2]) = match budget {
-        Budget::Quick => (1, [("initial", Setup::STARTING_FEN, 4), ("kiwipete", KIWIPETE, 3)]),
-        _ => (5, [("initial", Setup::STARTING_FEN, 5), ("kiwipete", KIWIPETE, 4)]),
+    let (seconds, positions): (f64, [(&str, &str, u32); 2]) = match budget {
+        Budget::Quick => (0.0, [("initial", Setup::STARTING_FEN, 4), ("kiwipete", KIWIPETE, 3)]),
+        _ => (1.0, [("initial", Setup::STARTING_FEN, 5), ("kiwipete", KIWIPETE, 4)]),
     };
     let mut table = Table::new(
         "perft_speed",
-        "perft speed: each representation, one thread, median of runs",
+        "perft speed: each representation, one thread, median of runs, like-for-like and best",
         vec![
+            Column::new("mode", "Mode"),
             Column::new("position", "Position"),
             Column::new("depth", "Depth"),
             Column::new("repr", "Representation"),
@@ -206,45 +205,43 @@ fn speed(budget: Budget) -> Result<(Table, Plot)> {
             Column::new("ratio_to_bitboard", "Ratio to bitboard"),
         ],
     );
+    let mut groups = Vec::new();
     let mut bars: Vec<(String, Vec<Option<f64>>)> =
         Repr::ALL.iter().map(|r| (r.name().to_owned(), Vec::new())).collect();
-    for (name, fen, depth) in positions {
-        let setup = Setup::from_fen(fen)?;
-        let mut measured = Vec::new();
-        for repr in Repr::ALL {
-            let mut seconds = Vec::with_capacity(runs);
-            let mut nodes = 0;
-            for _ in 0..runs {
-                let t = perft_on(repr, &setup, depth)?;
-                nodes = t.value;
-                seconds.push(t.seconds);
+    for mode in Mode::ALL {
+        for (name, fen, depth) in positions {
+            let position = BenchPosition::new(Setup::from_fen(fen)?, depth, None);
+            let bench = bench_position(&position, mode, seconds);
+            groups.push(format!("{name} d{depth}, {mode}"));
+            for (k, r) in bench.results.iter().enumerate() {
+                bars[k].1.push(Some(r.nps));
+                table.push(vec![
+                    mode.name().into(),
+                    name.into(),
+                    u64::from(depth).into(),
+                    r.repr.name().into(),
+                    r.nodes.into(),
+                    (r.runs as u64).into(),
+                    Cell::float(r.median_seconds, 4),
+                    Cell::float(r.nps, 0),
+                    Cell::float(r.ratio_to_bitboard, 3),
+                ]);
             }
-            measured.push((repr, nodes, median(seconds)));
-        }
-        let bitboard_nps = measured.iter().find(|m| m.0 == Repr::Bitboard).map_or(0.0, |m| m.1 as f64 / m.2);
-        for (k, (repr, nodes, seconds)) in measured.into_iter().enumerate() {
-            let nps = nodes as f64 / seconds.max(1e-9);
-            bars[k].1.push(Some(nps));
-            table.push(vec![
-                name.into(),
-                u64::from(depth).into(),
-                repr.name().into(),
-                nodes.into(),
-                (runs as u64).into(),
-                Cell::float(seconds, 4),
-                Cell::float(nps, 0),
-                Cell::float(nps / bitboard_nps.max(1e-9), 3),
-            ]);
         }
     }
-    table.note("Measured in one run on the machine named in the report; compare ratios, not absolute times.");
+    table.note(
+        "like-for-like: pseudo-legal generation, make, king-in-check test, unmake at every node, no bulk counting, on \
+         every representation; best: each as fast as it goes (legal generation and bulk counting where it has them). \
+         Measured in one run on the machine named in the report; compare ratios, not absolute times. The peer \
+         libraries are in `just bench-peers` (README, Comparing representations).",
+    );
     let plot = Plot::Bar(BarPlot {
         id: "perft_speed".into(),
         title: "perft speed per representation (one thread, median)".into(),
-        x_label: "position and perft depth (plies)".into(),
+        x_label: "position, perft depth (plies) and mode".into(),
         y_label: "leaf nodes per second".into(),
         log_y: true,
-        groups: positions.iter().map(|(n, _, d)| format!("{n} d{d}")).collect(),
+        groups,
         series: bars,
     });
     Ok((table, plot))
