@@ -1,0 +1,14 @@
+//! Fuzzing plybench's parsers: the oracles each target checks, and a seeded
+//! mutator for runs on the stable toolchain. See `fuzz/README.md`.
+
+pub mod mutate;
+pub mod oracles;
+
+/// The targets, by name, with their oracles.
+pub const TARGETS: [(&str, fn(&[u8]) -> bool); 5] = [
+    ("fen", oracles::fen),
+    ("epd", oracles::epd),
+    ("uci", oracles::uci),
+    ("checkers", oracles::checkers),
+    ("kalah", oracles::kalah),
+];
