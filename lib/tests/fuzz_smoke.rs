@@ -15,8 +15,9 @@ mod oracles;
 
 use std::path::Path;
 
-/// Mutants per target; `PLYBENCH_FUZZ_ITERATIONS` overrides it.
-const ITERATIONS: usize = 4_000;
+/// Mutants per target (fewer in an unoptimised build);
+/// `PLYBENCH_FUZZ_ITERATIONS` overrides it.
+const ITERATIONS: usize = if cfg!(debug_assertions) { 4_000 } else { 20_000 };
 
 /// Runs `target`'s oracle on its corpus and mutants; at least one mutant
 /// in `per_accepted` must be accepted by the parser.
