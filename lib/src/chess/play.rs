@@ -56,7 +56,8 @@ pub fn play_moves<S: AsRef<str>>(setup: &Setup, moves: &[S]) -> Result<Setup> {
         // A FEN may start the clocks anywhere in u32: counting past the top
         // is refused rather than wrapped (or, in a debug build, a panic).
         let past = |clock: &str| Error::TooLarge(format!("the {clock} passes {} after {uci}", u32::MAX));
-        halfmove = if pawn || m.is_capture() { 0 } else { halfmove.checked_add(1).ok_or_else(|| past("halfmove clock"))? };
+        halfmove =
+            if pawn || m.is_capture() { 0 } else { halfmove.checked_add(1).ok_or_else(|| past("halfmove clock"))? };
         if board.turn() == super::Color::Black {
             fullmove = fullmove.checked_add(1).ok_or_else(|| past("fullmove number"))?;
         }
