@@ -114,8 +114,11 @@ fn outputs(position: &kalah::Position, order: ScanOrder, rules: Rules) -> Vec<Ve
     all
 }
 
+/// Cases per property: an unoptimised build gets a fraction.
+const CASES: u32 = if cfg!(debug_assertions) { 48 } else { 256 };
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(CASES))]
 
     #[test]
     fn chess_make_unmake_round_trips_along_random_games(
@@ -151,7 +154,7 @@ proptest! {
 
 proptest! {
     // Perft to depth 3 on four representations is the costly one.
-    #![proptest_config(ProptestConfig::with_cases(12))]
+    #![proptest_config(ProptestConfig::with_cases(CASES / 4))]
 
     #[test]
     fn perft_is_invariant_under_colour_flip(
