@@ -4,8 +4,11 @@
 pub mod mutate;
 pub mod oracles;
 
+/// An oracle: checks one input, says whether the parser accepted it.
+pub type Oracle = fn(&[u8]) -> bool;
+
 /// The targets, by name, with their oracles.
-pub const TARGETS: [(&str, fn(&[u8]) -> bool); 5] = [
+pub const TARGETS: [(&str, Oracle); 5] = [
     ("fen", oracles::fen),
     ("epd", oracles::epd),
     ("uci", oracles::uci),
