@@ -40,3 +40,12 @@ bench:
 # Our four representations beside shakmaty, cozy-chess and chess: nodes/s and ratio to cozy-chess (startpos d6, Kiwipete d5; quick = d5, d4).
 bench-peers depths="full":
     PEERS_TABLE_ONLY=1 PEERS_DEPTHS={{depths}} RUSTFLAGS="-C target-cpu=native" cargo bench -p plybench-benches --bench perft_peers
+
+# Fuzz every parser with cargo-fuzz (libFuzzer) for `seconds` each. Needs `cargo install cargo-fuzz`;
+# RUSTC_BOOTSTRAP lets the stable toolchain take the nightly flags it passes. New inputs go to target/fuzz-corpus/.
+fuzz seconds="60":
+    cd fuzz && for t in fen epd uci checkers kalah; do mkdir -p ../target/fuzz-corpus/$t && RUSTC_BOOTSTRAP=1 cargo fuzz run --features libfuzzer -O $t ../target/fuzz-corpus/$t corpus/$t -- -max_total_time={{seconds}} -max_len=4096 -seed=1 || exit 1; done
+
+# The same oracles without libFuzzer: seeded byte mutation on the stable toolchain, `seconds` per target.
+fuzz-stable seconds="10" seed="1":
+    cargo run --release --manifest-path fuzz/Cargo.toml --bin smoke -- --seconds {{seconds}} --seed {{seed}}

@@ -53,9 +53,13 @@ pub fn play_moves<S: AsRef<str>>(setup: &Setup, moves: &[S]) -> Result<Setup> {
         let before = board.to_setup();
         let m = find_move(&mut board, uci)?;
         let pawn = before.piece_at(m.from()).is_some_and(|p| p.role == Role::Pawn);
-        halfmove = if pawn || m.is_capture() { 0 } else { halfmove + 1 };
+        // A FEN may start the clocks anywhere in u32: counting past the top
+        // is refused rather than wrapped (or, in a debug build, a panic).
+        let past = |clock: &str| Error::TooLarge(format!("the {clock} passes {} after {uci}", u32::MAX));
+        halfmove =
+            if pawn || m.is_capture() { 0 } else { halfmove.checked_add(1).ok_or_else(|| past("halfmove clock"))? };
         if board.turn() == super::Color::Black {
-            fullmove += 1;
+            fullmove = fullmove.checked_add(1).ok_or_else(|| past("fullmove number"))?;
         }
         board.make(m);
     }
@@ -73,6 +77,25 @@ mod tests {
     fn moves_update_the_position_and_clocks() {
         let setup = play_moves(&Setup::starting(), &["e2e4", "c7c5", "g1f3"]).unwrap();
         assert_eq!(setup.to_fen(), "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    }
+
+    /// Found by the `uci` fuzz target's oracle: a clock at `u32::MAX` wrapped
+    /// (release) or panicked (debug) on the next move.
+    #[test]
+    fn clocks_at_the_top_of_u32_are_refused_not_wrapped() {
+        let top = Setup::from_fen("4k3/8/8/8/8/8/8/R3K3 b Q - 4294967295 4294967295").unwrap();
+        let error = play_moves(&top, &["e8d7"]).unwrap_err();
+        assert!(matches!(error, Error::TooLarge(_)), "{error}");
+        assert!(error.to_string().contains("halfmove clock passes 4294967295 after e8d7"), "{error}");
+        // A pawn move resets the halfmove clock, but Black's move still
+        // advances the fullmove number.
+        let top = Setup::from_fen("4k3/4p3/8/8/8/8/8/R3K3 b Q - 4294967295 4294967295").unwrap();
+        let error = play_moves(&top, &["e7e6"]).unwrap_err();
+        assert!(error.to_string().contains("fullmove number passes"), "{error}");
+        // One short of the top still plays.
+        let near = Setup::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 4294967294 4294967294").unwrap();
+        let after = play_moves(&near, &["a1a2"]).unwrap();
+        assert_eq!((after.halfmove_clock, after.fullmove_number), (u32::MAX, 4294967294));
     }
 
     #[test]

@@ -1,0 +1,230 @@
+//! The fuzz oracles: what must hold for any input to each parser.
+//!
+//! Every function takes raw bytes and returns whether the parser accepted
+//! them. It never panics on a parser error, and panics (with the input in the message) only when an invariant breaks:
+//! a parser panicked, an accepted text does not round-trip, or the board
+//! representations disagree on an accepted position. The cargo-fuzz
+//! targets (`fuzz/fuzz_targets/`) and the seeded smoke test
+//! (`lib/tests/fuzz_smoke.rs`) both call these, so one oracle serves both.
+
+use plybench::checkers::{self, Board as CheckersBoard, Position as CheckersPosition};
+use plybench::chess::{self, Board as ChessBoard, MoveList, Setup, play::play_moves, suite::parse_suite};
+use plybench::kalah::{self, Method, Position as KalahPosition, parse_counts};
+
+/// The longest input an oracle looks at: parsers are linear, and longer
+/// inputs only slow the search down.
+pub const MAX_INPUT: usize = 4096;
+
+/// The most UCI moves one input may play.
+pub const MAX_MOVES: usize = 64;
+
+fn text(data: &[u8]) -> Option<&str> {
+    if data.len() > MAX_INPUT {
+        return None;
+    }
+    std::str::from_utf8(data).ok()
+}
+
+/// The first four FEN fields: what a board representation keeps.
+fn fen4(fen: &str) -> String {
+    fen.split(' ').take(4).collect::<Vec<_>>().join(" ")
+}
+
+/// One representation agrees with the setup it was built from, lists the
+/// same legal moves as the others (`reference`), and takes each back
+/// bit for bit.
+fn chess_repr<B: ChessBoard>(setup: &Setup, reference: &mut Option<Vec<String>>) {
+    let mut board = B::from_setup(setup);
+    let back = board.to_setup();
+    assert_eq!(back.board, setup.board, "{:?}: placement of {}", B::REPR, setup.to_fen());
+    assert_eq!(back.turn, setup.turn, "{:?}: side of {}", B::REPR, setup.to_fen());
+    assert_eq!(back.castling, setup.castling, "{:?}: castling of {}", B::REPR, setup.to_fen());
+    assert_eq!(back.en_passant, setup.en_passant, "{:?}: en passant of {}", B::REPR, setup.to_fen());
+    assert_eq!(fen4(&back.to_fen()), fen4(&setup.to_fen()), "{:?}", B::REPR);
+    let mut moves = MoveList::new();
+    board.legal_moves(&mut moves);
+    let mut names: Vec<String> = moves.iter().map(ToString::to_string).collect();
+    names.sort();
+    match reference {
+        Some(expected) => assert_eq!(&names, expected, "{:?}: legal moves of {}", B::REPR, setup.to_fen()),
+        None => *reference = Some(names),
+    }
+    let before = board.clone();
+    for &m in moves.iter() {
+        let undo = board.make(m);
+        let after = board.to_setup();
+        // What a move leaves must itself be a position the parser accepts.
+        let reparsed = Setup::from_fen(&after.to_fen()).unwrap_or_else(|e| {
+            panic!("{:?}: {m} from {} gives an unparsable {}: {e}", B::REPR, setup.to_fen(), after.to_fen())
+        });
+        assert_eq!(reparsed.board, after.board);
+        board.unmake(m, undo);
+        assert_eq!(board, before, "{:?}: make/unmake of {m} at {}", B::REPR, setup.to_fen());
+    }
+}
+
+/// Every check on an accepted chess setup.
+pub fn check_chess_setup(setup: &Setup) {
+    let fen = setup.to_fen();
+    let again = Setup::from_fen(&fen).unwrap_or_else(|e| panic!("to_fen gave {fen:?}, which does not parse: {e}"));
+    assert_eq!(&again, setup, "FEN -> setup -> FEN -> setup changed {fen}");
+    assert_eq!(again.to_fen(), fen, "to_fen is not stable on {fen}");
+    let mirrored = setup.mirror();
+    let mirrored_fen = mirrored.to_fen();
+    let parsed = Setup::from_fen(&mirrored_fen)
+        .unwrap_or_else(|e| panic!("the colour flip of {fen}, {mirrored_fen}, does not parse: {e}"));
+    assert_eq!(parsed, mirrored);
+    assert_eq!(&mirrored.mirror(), setup, "mirroring twice changed {fen}");
+    let mut reference = None;
+    chess_repr::<chess::array::ArrayBoard>(setup, &mut reference);
+    chess_repr::<chess::mailbox10::Mailbox10Board>(setup, &mut reference);
+    chess_repr::<chess::x88::X88Board>(setup, &mut reference);
+    chess_repr::<chess::bitboard::BitboardBoard>(setup, &mut reference);
+}
+
+/// Target `fen`: [`Setup::from_fen`] and [`Setup::to_fen`].
+pub fn fen(data: &[u8]) -> bool {
+    let Some(text) = text(data) else { return false };
+    let Ok(setup) = Setup::from_fen(text) else { return false };
+    check_chess_setup(&setup);
+    true
+}
+
+/// Target `epd`: [`parse_suite`]. An accepted suite, written back out in
+/// the canonical form, parses to the same positions and counts.
+pub fn epd(data: &[u8]) -> bool {
+    let Some(text) = text(data) else { return false };
+    let Ok(suite) = parse_suite("fuzz.epd", text) else { return false };
+    assert!(!suite.is_empty());
+    let mut canonical = String::new();
+    for entry in &suite {
+        assert!(!entry.expected.is_empty());
+        assert!(entry.expected.iter().all(|&(d, _)| (1..=chess::suite::MAX_SUITE_DEPTH).contains(&d)));
+        let setup = Setup::from_fen(&entry.fen).expect("a suite's FEN parses alone");
+        assert_eq!(setup, entry.setup);
+        check_chess_setup(&entry.setup);
+        canonical.push_str(&entry.setup.to_fen());
+        for (depth, nodes) in &entry.expected {
+            canonical.push_str(&format!(" ;D{depth} {nodes}"));
+        }
+        canonical.push('\n');
+    }
+    let again = parse_suite("canonical.epd", &canonical)
+        .unwrap_or_else(|e| panic!("the canonical suite {canonical:?} does not parse: {e}"));
+    assert_eq!(again.len(), suite.len());
+    for (a, b) in again.iter().zip(&suite) {
+        assert_eq!((&a.setup, &a.expected), (&b.setup, &b.expected));
+    }
+    true
+}
+
+/// Target `uci`: [`play_moves`]. The input is an optional FEN line, then
+/// UCI moves separated by white space; without a FEN the game starts from
+/// the initial position. The result must be a position the FEN parser
+/// accepts, and every representation must reach it move by move.
+pub fn uci(data: &[u8]) -> bool {
+    let Some(text) = text(data) else { return false };
+    let (start, rest) = match text.split_once('\n') {
+        Some((first, rest)) => match Setup::from_fen(first) {
+            Ok(setup) => (setup, rest),
+            Err(_) => (Setup::starting(), text),
+        },
+        None => (Setup::starting(), text),
+    };
+    let moves: Vec<&str> = rest.split_ascii_whitespace().take(MAX_MOVES).collect();
+    let Ok(after) = play_moves(&start, &moves) else { return false };
+    check_chess_setup(&after);
+    fn replay<B: ChessBoard>(start: &Setup, moves: &[&str], after: &Setup) {
+        let mut board = B::from_setup(start);
+        for uci in moves {
+            let m = chess::play::find_move(&mut board, uci)
+                .unwrap_or_else(|e| panic!("{:?} refuses {uci}, which play_moves accepted: {e}", B::REPR));
+            board.make(m);
+        }
+        assert_eq!(fen4(&board.to_setup().to_fen()), fen4(&after.to_fen()), "{:?} after {moves:?}", B::REPR);
+    }
+    replay::<chess::array::ArrayBoard>(&start, &moves, &after);
+    replay::<chess::mailbox10::Mailbox10Board>(&start, &moves, &after);
+    replay::<chess::bitboard::BitboardBoard>(&start, &moves, &after);
+    true
+}
+
+fn checkers_repr<B: CheckersBoard + PartialEq + std::fmt::Debug>(
+    p: &CheckersPosition,
+    reference: &mut Option<Vec<checkers::Move>>,
+) {
+    let mut board = B::from_position(p);
+    assert_eq!(board.position(), *p, "{:?}: position of {p}", B::REPR);
+    let mut moves = Vec::new();
+    board.generate(&mut moves);
+    let mut sorted = moves.clone();
+    sorted.sort();
+    match reference {
+        Some(expected) => assert_eq!(&sorted, expected, "{:?}: moves of {p}", B::REPR),
+        None => *reference = Some(sorted),
+    }
+    let before = board.clone();
+    for mv in &moves {
+        let undo = board.make(mv);
+        let after = board.position();
+        let text = after.to_string();
+        let reparsed: CheckersPosition =
+            text.parse().unwrap_or_else(|e| panic!("{:?}: {mv} from {p} gives an unparsable {text}: {e}", B::REPR));
+        assert_eq!(reparsed, after);
+        board.unmake(mv, undo);
+        assert_eq!(board, before, "{:?}: make/unmake of {mv} at {p}", B::REPR);
+    }
+}
+
+/// Target `checkers`: the PDN FEN parser ([`CheckersPosition`]'s
+/// `FromStr`) and its `Display`, then every representation.
+pub fn checkers(data: &[u8]) -> bool {
+    let Some(text) = text(data) else { return false };
+    let Ok(p) = text.parse::<CheckersPosition>() else { return false };
+    let written = p.to_string();
+    let again: CheckersPosition =
+        written.parse().unwrap_or_else(|e| panic!("Display gave {written:?}, which does not parse: {e}"));
+    assert_eq!(again, p, "PDN FEN -> position -> PDN FEN changed {written}");
+    assert_eq!(again.to_string(), written);
+    let mut reference = None;
+    checkers_repr::<checkers::table::TableBoard>(&p, &mut reference);
+    checkers_repr::<checkers::samuel::SamuelBoard>(&p, &mut reference);
+    checkers_repr::<checkers::bitboard::BitBoard>(&p, &mut reference);
+    true
+}
+
+/// The most counters a fuzzed Kalah position may hold to be counted by
+/// both methods: the count must stay well under a millisecond.
+pub const KALAH_COUNT_COUNTERS: u64 = 12;
+
+/// Target `kalah`: [`parse_counts`] and [`KalahPosition`]'s `FromStr` and
+/// `Display`; small accepted positions are counted by both methods.
+pub fn kalah(data: &[u8]) -> bool {
+    let Some(text) = text(data) else { return false };
+    if let Ok(counts) = parse_counts(text, "--position") {
+        assert!(!counts.is_empty());
+        let joined = counts.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+        assert_eq!(parse_counts(&joined, "--position").ok(), Some(counts));
+    }
+    let Ok(p) = text.parse::<KalahPosition>() else { return false };
+    let written = p.to_string();
+    let again: KalahPosition =
+        written.parse().unwrap_or_else(|e| panic!("Display gave {written:?}, which does not parse: {e}"));
+    assert_eq!(again, p);
+    assert_eq!(again.to_string(), written);
+    if p.own_counters() <= KALAH_COUNT_COUNTERS && p.pits() <= 8 {
+        let progress = indicatif::ProgressBar::hidden();
+        let run = |method| {
+            kalah::count(&p, kalah::CountOptions { method: Some(method), ..Default::default() }, &progress)
+                .expect("a small position counts")
+        };
+        let (stack, memo) = (run(Method::Stack), run(Method::Memo));
+        assert_eq!(stack.sequences, memo.sequences, "{written}");
+        assert_eq!(
+            (stack.max_stack_right_to_left, stack.max_stack_left_to_right),
+            (memo.max_stack_right_to_left, memo.max_stack_left_to_right),
+            "{written}"
+        );
+    }
+    true
+}
