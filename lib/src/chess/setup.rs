@@ -117,6 +117,18 @@ impl Setup {
         Setup::from_fen(Setup::STARTING_FEN).expect("the starting FEN is valid")
     }
 
+    /// A position from its placement, side to move, castling rights and en
+    /// passant square, with the clocks at their start (0 and 1): what a
+    /// representation hands back, since none of them keeps the clocks.
+    pub fn from_parts(
+        board: [Option<Piece>; 64],
+        turn: Color,
+        castling: Castling,
+        en_passant: Option<Square>,
+    ) -> Setup {
+        Setup { board, turn, castling, en_passant, halfmove_clock: 0, fullmove_number: 1 }
+    }
+
     /// Parses and checks a FEN: six fields, or the first four (as in EPD).
     pub fn from_fen(fen: &str) -> Result<Setup> {
         let fields: Vec<&str> = fen.split_ascii_whitespace().collect();

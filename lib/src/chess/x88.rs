@@ -315,14 +315,12 @@ impl Board for X88Board {
                 board[s.index()] = Some(Piece::new(color_of(p), role_of(p)));
             }
         }
-        Setup {
+        Setup::from_parts(
             board,
-            turn: self.turn,
-            castling: Castling::from_bits(self.castling),
-            en_passant: (!off_board(self.en_passant)).then(|| to_square(self.en_passant)),
-            halfmove_clock: 0,
-            fullmove_number: 1,
-        }
+            self.turn,
+            Castling::from_bits(self.castling),
+            (!off_board(self.en_passant)).then(|| to_square(self.en_passant)),
+        )
     }
 
     #[inline]

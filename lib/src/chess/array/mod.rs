@@ -268,14 +268,12 @@ impl Board for ArrayBoard {
                 }
             }
         }
-        Setup {
+        Setup::from_parts(
             board,
-            turn: self.turn,
-            castling: Castling::from_bits(self.castling),
-            en_passant: (self.en_passant != 0).then(|| neutral(self.en_passant)),
-            halfmove_clock: 0,
-            fullmove_number: 1,
-        }
+            self.turn,
+            Castling::from_bits(self.castling),
+            (self.en_passant != 0).then(|| neutral(self.en_passant)),
+        )
     }
 
     #[inline]

@@ -188,14 +188,7 @@ impl Board for BitboardBoard {
                 board[s.index()] = Some(Piece::new(color, Role::ALL[role as usize]));
             }
         }
-        Setup {
-            board,
-            turn: self.turn,
-            castling: Castling::from_bits(self.castling),
-            en_passant: Square::new(self.en_passant),
-            halfmove_clock: 0,
-            fullmove_number: 1,
-        }
+        Setup::from_parts(board, self.turn, Castling::from_bits(self.castling), Square::new(self.en_passant))
     }
 
     #[inline]

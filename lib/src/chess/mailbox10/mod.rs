@@ -216,14 +216,12 @@ impl Board for Mailbox10Board {
                 board[s.index()] = Some(Piece::new(color_of(content), role_of(content)));
             }
         }
-        Setup {
+        Setup::from_parts(
             board,
-            turn: self.turn,
-            castling: Castling::from_bits(self.castling),
-            en_passant: (self.en_passant != NO_EP).then(|| SQUARE[self.en_passant as usize]),
-            halfmove_clock: 0,
-            fullmove_number: 1,
-        }
+            self.turn,
+            Castling::from_bits(self.castling),
+            (self.en_passant != NO_EP).then(|| SQUARE[self.en_passant as usize]),
+        )
     }
 
     #[inline]
