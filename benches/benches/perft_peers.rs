@@ -7,8 +7,9 @@
 //! the ratio to cozy-chess), then runs the criterion benchmarks. With
 //! `PEERS_TABLE_ONLY=1` it prints the table only; with `PEERS_DEPTHS=full`
 //! the table uses startpos d6 and Kiwipete d5 instead of d5 and d4
-//! (`just bench-peers`). Counts are checked to agree before anything is
-//! timed.
+//! (`just bench-peers`). `PEERS_ENGINES=x88,bitboard` limits the table to
+//! those generators (cozy-chess, the reference of the ratios, is always
+//! kept). Counts are checked to agree before anything is timed.
 
 use std::hint::black_box;
 use std::str::FromStr;
@@ -92,13 +93,28 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
+/// The generators the table runs: `PEERS_ENGINES` (comma-separated), or all.
+fn engines() -> Vec<&'static str> {
+    match std::env::var("PEERS_ENGINES") {
+        Ok(list) => {
+            let wanted: Vec<&str> = list.split(',').map(str::trim).collect();
+            for w in &wanted {
+                assert!(ENGINES.contains(w), "PEERS_ENGINES: unknown generator {w:?}; expected some of {ENGINES:?}");
+            }
+            ENGINES.into_iter().filter(|e| *e == "cozy-chess" || wanted.contains(e)).collect()
+        }
+        Err(_) => ENGINES.to_vec(),
+    }
+}
+
 /// The side-by-side table, in markdown, on stdout.
 fn table() {
     let positions = positions();
-    let mut nps = vec![[0.0f64; 2]; ENGINES.len()];
+    let engines = engines();
+    let mut nps = vec![[0.0f64; 2]; engines.len()];
     let mut nodes = [0u64; 2];
     for (p, (_, fen, depth)) in positions.iter().enumerate() {
-        for (e, engine) in ENGINES.iter().enumerate() {
+        for (e, engine) in engines.iter().enumerate() {
             let n = count(engine, fen, *depth);
             if e == 0 {
                 nodes[p] = n;
@@ -114,11 +130,11 @@ fn table() {
             nps[e][p] = n as f64 / median(times);
         }
     }
-    let cozy = ENGINES.iter().position(|&e| e == "cozy-chess").expect("cozy-chess is listed");
+    let cozy = engines.iter().position(|&e| e == "cozy-chess").expect("cozy-chess is listed");
     let head: Vec<String> = positions.iter().map(|(name, _, d)| format!("{name} d{d} Mnps | x cozy")).collect();
     println!("| generator | {} |", head.join(" | "));
     println!("|---|{}", "---|---|".repeat(positions.len()));
-    for (e, engine) in ENGINES.iter().enumerate() {
+    for (e, engine) in engines.iter().enumerate() {
         let cells: Vec<String> =
             (0..positions.len()).map(|p| format!("{:.1} | {:.2}", nps[e][p] / 1e6, nps[e][p] / nps[cozy][p])).collect();
         println!("| {engine} | {} |", cells.join(" | "));

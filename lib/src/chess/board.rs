@@ -22,6 +22,12 @@ pub trait Board: Clone + PartialEq + fmt::Debug {
     /// What [`Board::make`] saves for [`Board::unmake`].
     type Undo: Copy;
 
+    /// Whether the best-mode perft driver should copy the board and make
+    /// the move on the copy (copy-make) instead of make/unmake: worth it
+    /// when the board is small and unmake has much to restore.
+    /// [`super::perft_like_for_like`] always uses make/unmake.
+    const COPY_MAKE: bool = false;
+
     /// The board of a validated setup.
     fn from_setup(setup: &Setup) -> Self;
 

@@ -8,7 +8,8 @@ use super::{Board, Move, MoveList};
 /// The number of leaves of the legal-move tree `depth` plies deep.
 ///
 /// The last ply is counted, not played ([`Board::count_legal`]): "bulk
-/// counting". `perft(b, 0)` is 1. Debug builds check at every interior node
+/// counting". Boards that ask for it ([`Board::COPY_MAKE`]) are copied
+/// and the move made on the copy. `perft(b, 0)` is 1. Debug builds check at every interior node
 /// that unmake restores the board bit for bit.
 ///
 /// ```
@@ -25,6 +26,14 @@ pub fn perft<B: Board>(board: &mut B, depth: u32) -> u64 {
             let mut moves = MoveList::new();
             board.legal_moves(&mut moves);
             let mut nodes = 0;
+            if B::COPY_MAKE {
+                for &m in moves.iter() {
+                    let mut child = board.clone();
+                    child.make(m);
+                    nodes += perft(&mut child, depth - 1);
+                }
+                return nodes;
+            }
             for &m in moves.iter() {
                 #[cfg(debug_assertions)]
                 let before = board.clone();
