@@ -14,6 +14,9 @@ use crate::{Error, Result};
 /// The `format` field of every batch file.
 pub const FORMAT: &str = "plybench-batch/1";
 
+/// The most units a run may have.
+pub const MAX_UNITS_TOTAL: usize = 10_000_000;
+
 /// A checkpoint or shard file: which run it belongs to, which units it has
 /// completed, and a checksum over all of it.
 ///
@@ -176,6 +179,9 @@ impl BatchFile {
         let file: BatchFile = serde_json::from_value(value).map_err(|e| bad(format!("malformed ({e})")))?;
         if file.checksum != file.checksum_of_contents() {
             return Err(bad("checksum mismatch: the file was altered or truncated; rerun its units".to_owned()));
+        }
+        if file.units_total > MAX_UNITS_TOTAL {
+            return Err(bad(format!("it claims {} units, past the limit of {MAX_UNITS_TOTAL}", file.units_total)));
         }
         if file.run_id != run_id(file.tool, &file.params) {
             return Err(bad("its run_id does not match its tool and params".to_owned()));

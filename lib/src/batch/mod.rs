@@ -39,7 +39,7 @@ mod study;
 mod unit;
 
 pub use checkpoint::Checkpoint;
-pub use file::{BatchFile, FORMAT, canonical, run_id};
+pub use file::{BatchFile, FORMAT, MAX_UNITS_TOTAL, canonical, run_id};
 pub use run::{Finished, MAX_THREADS, RunOptions, run};
 pub use shard::{MAX_SHARDS, Shard};
 pub use study::{Outcome, Study, Tool};

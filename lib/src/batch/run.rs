@@ -8,7 +8,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::signal::{SaveOnSignal, lock};
-use super::{BatchFile, Checkpoint, Outcome, Shard, Study, Unit, UnitRecord, merge};
+use super::{BatchFile, Checkpoint, MAX_UNITS_TOTAL, Outcome, Shard, Study, Unit, UnitRecord, merge};
 use crate::report::{Cell, Table};
 use crate::{Error, Result};
 
@@ -80,6 +80,9 @@ pub fn run<S: Study>(params: &S::Params, options: &RunOptions) -> Result<Finishe
         return Err(Error::invalid("--threads", format!("{}; expected 1 to {MAX_THREADS}", options.threads)));
     }
     let units = Unit::enumerate(S::units(params)?);
+    if units.len() > MAX_UNITS_TOTAL {
+        return Err(Error::TooLarge(format!("{} units, past the limit of {MAX_UNITS_TOTAL}", units.len())));
+    }
     let value = serde_json::to_value(params).map_err(|e| Error::invalid("parameters", e.to_string()))?;
     let fresh = BatchFile::new(S::TOOL, options.command.clone(), value, options.shard, units.len());
     let checkpoint = match (&options.checkpoint, &options.resume) {
