@@ -21,9 +21,9 @@
 //!
 //! // perft(3) of the initial position, split after one ply, in two shards.
 //! let params = PerftParams::new(&Setup::starting(), 3, &[Repr::Bitboard], Some(1))?;
-//! let shard = |k| RunOptions { shard: Some(Shard::new(k, 2)?), threads: 1, ..RunOptions::default() };
-//! let one = run::<PerftSplit>(&params, &shard(1)?)?.file;
-//! let two = run::<PerftSplit>(&params, &shard(2)?)?.file;
+//! let shard = |k| RunOptions { shard: Some(Shard::new(k, 2).unwrap()), threads: 1, ..RunOptions::default() };
+//! let one = run::<PerftSplit>(&params, &shard(1))?.file;
+//! let two = run::<PerftSplit>(&params, &shard(2))?.file;
 //! let merged = merge_loaded(&[("1.json".into(), one), ("2.json".into(), two)])?;
 //! assert_eq!(merged.outcome.json["results"][0]["nodes"], 8_902);
 //! # Ok::<(), plybench::Error>(())
