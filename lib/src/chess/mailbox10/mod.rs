@@ -229,18 +229,17 @@ impl Board for Mailbox10Board {
         self.turn
     }
 
+    #[inline]
     fn legal_moves(&mut self, moves: &mut MoveList) {
         moves.clear();
-        self.pseudo_legal(moves);
-        let safety = self.safety();
-        moves.retain(|m| self.is_legal(m, &safety));
+        self.generate(moves);
     }
 
+    #[inline]
     fn count_legal(&mut self) -> u64 {
-        let mut moves = MoveList::new();
-        self.pseudo_legal(&mut moves);
-        let safety = self.safety();
-        moves.iter().filter(|&&m| self.is_legal(m, &safety)).count() as u64
+        let mut counter = legal::Counter(0);
+        self.generate(&mut counter);
+        counter.0
     }
 
     fn pseudo_legal_moves(&mut self, moves: &mut MoveList) {
