@@ -16,6 +16,12 @@
 //! - castling needs the right, the empty path, no check, and no attack on
 //!   the squares the king crosses.
 //!
+//! Enemy attacks on a square (the king's destinations, castling squares,
+//! checkers) are tested piece kind by piece kind; a slider's magic lookup is
+//! skipped when no enemy slider of that kind stands on the empty board's
+//! lines through the square, a table test that is cheaper than the
+//! multiplication and the dependent load into the large attack table.
+//!
 //! The generator hands whole target sets to a [`Sink`]: the move list takes
 //! them apart move by move, the counter only counts their bits. That is how
 //! [`Board::count_legal`](crate::chess::Board::count_legal) counts the last
