@@ -16,6 +16,12 @@
 //! - castling needs the right, the empty path, no check, and no attack on
 //!   the squares the king crosses.
 //!
+//! Enemy attacks on a square (the king's destinations, castling squares,
+//! checkers) are tested piece kind by piece kind; a slider's magic lookup is
+//! skipped when no enemy slider of that kind stands on the empty board's
+//! lines through the square, a table test that is cheaper than the
+//! multiplication and the dependent load into the large attack table.
+//!
 //! The generator hands whole target sets to a [`Sink`]: the move list takes
 //! them apart move by move, the counter only counts their bits. That is how
 //! [`Board::count_legal`](crate::chess::Board::count_legal) counts the last
@@ -110,6 +116,21 @@ impl Sink for Counter {
     }
 }
 
+/// Whether one of `sliders` attacks along `attacks` (computed only when
+/// one of them stands on `rays`, the empty board's lines through the
+/// square).
+#[inline(always)]
+fn slider_attack(rays: u64, sliders: u64, attacks: impl FnOnce() -> u64) -> bool {
+    rays & sliders != 0 && attacks() & sliders != 0
+}
+
+/// The members of `sliders` in `attacks` (computed only when one of them
+/// stands on `rays`).
+#[inline(always)]
+fn slider_attackers(rays: u64, sliders: u64, attacks: impl FnOnce() -> u64) -> u64 {
+    if rays & sliders == 0 { 0 } else { attacks() & sliders }
+}
+
 impl BitboardBoard {
     /// Whether a piece of `them` attacks `sq` when `occupied` is occupied.
     #[inline(always)]
@@ -119,11 +140,16 @@ impl BitboardBoard {
         (KNIGHT[sq] & p[KNIGHT_ROLE]) != 0
             || (PAWN[(them ^ 1) & 1][sq] & p[PAWN_ROLE]) != 0
             || (KING[sq] & p[KING_ROLE]) != 0
-            || (sliders.bishop(sq, occupied) & (p[BISHOP] | p[QUEEN])) != 0
-            || (sliders.rook(sq, occupied) & (p[ROOK] | p[QUEEN])) != 0
+            || slider_attack(BISHOP_RAYS[sq], p[BISHOP] | p[QUEEN], || sliders.bishop(sq, occupied))
+            || slider_attack(ROOK_RAYS[sq], p[ROOK] | p[QUEEN], || sliders.rook(sq, occupied))
     }
 
     /// The pieces of `them` attacking `sq` on the current board.
+    ///
+    /// The sliders' magic lookups are skipped when no enemy slider of the
+    /// kind stands on the empty board's lines through `sq` (the common case
+    /// early in a game): a cheap table test before a multiplication and a
+    /// dependent load.
     #[inline(always)]
     pub(super) fn attackers(&self, sq: usize, them: usize, sliders: &Sliders) -> u64 {
         let sq = sq & 63;
@@ -132,8 +158,8 @@ impl BitboardBoard {
         (KNIGHT[sq] & p[KNIGHT_ROLE])
             | (PAWN[(them ^ 1) & 1][sq] & p[PAWN_ROLE])
             | (KING[sq] & p[KING_ROLE])
-            | (sliders.bishop(sq, occupied) & (p[BISHOP] | p[QUEEN]))
-            | (sliders.rook(sq, occupied) & (p[ROOK] | p[QUEEN]))
+            | slider_attackers(BISHOP_RAYS[sq], p[BISHOP] | p[QUEEN], || sliders.bishop(sq, occupied))
+            | slider_attackers(ROOK_RAYS[sq], p[ROOK] | p[QUEEN], || sliders.rook(sq, occupied))
     }
 
     /// Every legal move, handed to `sink`.

@@ -47,16 +47,23 @@
 //!
 //! # Legality
 //!
-//! Moves are generated pseudo-legally (castling fully checked), then
-//! filtered without playing most of them (see the `legal` module). Once per
-//! node the filter finds the pieces giving check and the pinned pieces by
-//! looking outward from the king. Then a king move is legal if its
-//! destination is not attacked with the king lifted off the board; any other
-//! move must land on a square that answers the check (in single check: the
-//! checker's, or one between a checking slider and the king; none in double
-//! check), and a pinned piece may move only along its pin line. En passant,
-//! which empties two squares of one rank, is made, the king's cell tested
-//! for attack, and unmade.
+//! Two generators share the board. `movegen` lists pseudo-legal moves
+//! (castling fully checked), for the like-for-like driver, which plays each
+//! and rejects those that leave the king attacked. `legal` produces only
+//! legal moves, without playing them (see that module): once per node it
+//! looks along the king's eight lines, and at its knight and pawn cells,
+//! to find both the pieces giving check and our pinned pieces in one pass.
+//! Then a king step is kept if its cell is not attacked with the king
+//! lifted off the board; in double check nothing else moves; in single
+//! check another piece must land on the checker's cell or between it and
+//! the king (a mask of cells), and a pinned piece cannot help; out of check
+//! an unpinned piece moves freely and a pinned one stays on its line.
+//! En passant, which empties two cells of one rank, is played, the king
+//! tested and the move taken back. Castling is generated only out of check.
+//!
+//! The legal generator hands each move to a sink: the move list, or a
+//! counter that only adds one (four for a promotion). That is how
+//! [`Board::count_legal`] counts perft's last ply without building a list.
 
 mod attack;
 mod geometry;
@@ -229,18 +236,17 @@ impl Board for Mailbox10Board {
         self.turn
     }
 
+    #[inline]
     fn legal_moves(&mut self, moves: &mut MoveList) {
         moves.clear();
-        self.pseudo_legal(moves);
-        let safety = self.safety();
-        moves.retain(|m| self.is_legal(m, &safety));
+        self.generate(moves);
     }
 
+    #[inline]
     fn count_legal(&mut self) -> u64 {
-        let mut moves = MoveList::new();
-        self.pseudo_legal(&mut moves);
-        let safety = self.safety();
-        moves.iter().filter(|&&m| self.is_legal(m, &safety)).count() as u64
+        let mut counter = legal::Counter(0);
+        self.generate(&mut counter);
+        counter.0
     }
 
     fn pseudo_legal_moves(&mut self, moves: &mut MoveList) {
