@@ -1,0 +1,196 @@
+//! Legal generation: checks and pins found once per node, then only legal
+//! moves produced.
+//!
+//! From the king, every enemy piece is looked up in the difference table.
+//! A knight or pawn that reaches the king gives check. A slider on one of
+//! the king's lines is walked towards: with nothing between it gives check,
+//! with exactly one piece of the mover's between, that piece is pinned to
+//! the line. Then:
+//!
+//! - in double check only the king moves;
+//! - in single check every other piece must land on the checker's square or
+//!   a square between it and the king (a set of 0x88 squares in a `u128`);
+//! - a pinned piece moves only along its pin line (a knight never);
+//! - the king steps to squares not attacked with itself lifted off the
+//!   board, so a slider's line through the king's old square is seen;
+//! - en passant, which can uncover a rank through two pieces, is tried on a
+//!   copy of the board and the king tested; it is rare enough not to
+//!   matter for speed.
+
+use super::X88Board;
+use super::geometry::{
+    BISHOP_STEPS, CODE_REACH, EMPTY, KING, KING_STEPS, KNIGHT_STEPS, LINE_STEP, REACH, ROOK_STEPS, SLIDES, color_of,
+    diff, off_board, role_of, step, to_square,
+};
+use crate::chess::{Board, Move, MoveKind, MoveList, Role};
+
+/// Where generated moves go: a list, or a count at the last ply.
+pub(super) trait Sink {
+    /// One move from `from` to `to` (0x88 squares).
+    fn push(&mut self, from: u8, to: u8, kind: MoveKind);
+
+    /// The four promotions of a pawn going from `from` to `to`.
+    fn promotions(&mut self, from: u8, to: u8, capture: bool);
+}
+
+impl Sink for MoveList {
+    #[inline]
+    fn push(&mut self, from: u8, to: u8, kind: MoveKind) {
+        MoveList::push(self, Move::new(to_square(from), to_square(to), kind));
+    }
+
+    #[inline]
+    fn promotions(&mut self, from: u8, to: u8, capture: bool) {
+        for role in Role::PROMOTIONS {
+            if let Some(kind) = MoveKind::promotion(role, capture) {
+                MoveList::push(self, Move::new(to_square(from), to_square(to), kind));
+            }
+        }
+    }
+}
+
+/// A sink that only counts: bulk counting at perft's last ply.
+pub(super) struct Counter(pub(super) u64);
+
+impl Sink for Counter {
+    #[inline]
+    fn push(&mut self, _: u8, _: u8, _: MoveKind) {
+        self.0 += 1;
+    }
+
+    #[inline]
+    fn promotions(&mut self, _: u8, _: u8, _: bool) {
+        self.0 += 4;
+    }
+}
+
+/// The bit of 0x88 square `sq` in a `u128` square set.
+#[inline]
+const fn bit(sq: u8) -> u128 {
+    1u128 << sq
+}
+
+impl X88Board {
+    /// Every legal move of the side to move, into `sink`.
+    pub(super) fn legal<S: Sink>(&mut self, sink: &mut S) {
+        let us = self.turn;
+        let them = us.other();
+        let king = self.king(us);
+        let mut checks = 0u32;
+        // The squares a non-king move may land on.
+        let mut targets = !0u128;
+        let mut pinned = 0u128;
+        let mut pins = [(0u8, 0i8); 8];
+        let mut pin_count = 0;
+        for &from in self.men(them) {
+            let d = diff(from, king);
+            let reach = REACH[d] & CODE_REACH[self.cells[from as usize] as usize] & !KING;
+            if reach == 0 {
+                continue;
+            }
+            if reach & SLIDES == 0 {
+                checks += 1;
+                targets = bit(from);
+                continue;
+            }
+            // Walk from the king towards the slider.
+            let unit = LINE_STEP[diff(king, from)];
+            let mut s = step(king, unit);
+            let mut blocker = None;
+            let mut open = true;
+            while s != from {
+                let p = self.cells[s as usize];
+                if p != EMPTY {
+                    if blocker.is_some() || color_of(p) != us {
+                        open = false;
+                        break;
+                    }
+                    blocker = Some(s);
+                }
+                s = step(s, unit);
+            }
+            if !open {
+                continue;
+            }
+            match blocker {
+                None => {
+                    checks += 1;
+                    let mut line = 0u128;
+                    let mut s = step(king, unit);
+                    while s != from {
+                        line |= bit(s);
+                        s = step(s, unit);
+                    }
+                    targets = line | bit(from);
+                }
+                Some(b) => {
+                    pinned |= bit(b);
+                    pins[pin_count] = (b, unit);
+                    pin_count += 1;
+                }
+            }
+        }
+
+        // The king's own steps, tested with the king lifted off the board.
+        self.cells[king as usize] = EMPTY;
+        for d in KING_STEPS {
+            let to = step(king, d);
+            if off_board(to) {
+                continue;
+            }
+            let target = self.cells[to as usize];
+            if target != EMPTY && color_of(target) == us {
+                continue;
+            }
+            if !self.attacked(to, them) {
+                sink.push(king, to, if target == EMPTY { MoveKind::Quiet } else { MoveKind::Capture });
+            }
+        }
+        self.cells[king as usize] = super::geometry::code(us, Role::King);
+        if checks >= 2 {
+            return;
+        }
+        if checks == 0 && self.castling != 0 {
+            self.castles(sink);
+        }
+
+        let this = &*self;
+        for &from in &this.men(us)[1..] {
+            let pin = if pinned & bit(from) == 0 {
+                0
+            } else {
+                pins[..pin_count].iter().find(|p| p.0 == from).map_or(0, |p| p.1)
+            };
+            match role_of(this.cells[from as usize]) {
+                Role::Pawn => this.pawn_moves::<true, S>(from, pin, targets, sink),
+                Role::Knight => {
+                    if pin == 0 {
+                        this.leaps(from, &KNIGHT_STEPS, targets, sink);
+                    }
+                }
+                role => {
+                    let steps: &[i8] = match role {
+                        Role::Bishop => &BISHOP_STEPS,
+                        Role::Rook => &ROOK_STEPS,
+                        _ => &KING_STEPS,
+                    };
+                    if pin == 0 {
+                        this.slides(from, steps, targets, sink);
+                    } else if steps.contains(&pin) {
+                        this.slide(from, pin, targets, sink);
+                        this.slide(from, -pin, targets, sink);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the pawn on `from` may take en passant on `to`: the move is
+    /// made on a copy and the king tested.
+    #[cold]
+    pub(super) fn en_passant_legal(&self, from: u8, to: u8) -> bool {
+        let mut after = self.clone();
+        after.make(Move::new(to_square(from), to_square(to), MoveKind::EnPassant));
+        !after.mover_king_attacked()
+    }
+}

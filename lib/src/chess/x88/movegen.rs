@@ -1,0 +1,148 @@
+//! Pseudo-legal generation for the like-for-like driver: every move that
+//! obeys the pieces' rules of movement, found by walking the mover's piece
+//! list; castling is tested in full (no castling out of, through or into
+//! check).
+
+use super::X88Board;
+use super::geometry::{BISHOP_STEPS, EMPTY, KING_STEPS, KNIGHT_STEPS, ROOK_STEPS, color_of, off_board, role_of, step};
+use super::legal::Sink;
+use crate::chess::{Castling, Color, MoveKind, Role};
+
+impl X88Board {
+    /// Every pseudo-legal move: legal but for leaving the own king attacked.
+    pub(super) fn pseudo_legal<S: Sink>(&self, sink: &mut S) {
+        let us = self.turn;
+        for &from in self.men(us) {
+            let piece = self.cells[from as usize];
+            match role_of(piece) {
+                Role::Pawn => self.pawn_moves::<false, S>(from, 0, !0, sink),
+                Role::Knight => self.leaps(from, &KNIGHT_STEPS, !0, sink),
+                Role::King => self.leaps(from, &KING_STEPS, !0, sink),
+                Role::Bishop => self.slides(from, &BISHOP_STEPS, !0, sink),
+                Role::Rook => self.slides(from, &ROOK_STEPS, !0, sink),
+                Role::Queen => self.slides(from, &KING_STEPS, !0, sink),
+            }
+        }
+        if self.castling != 0 && !self.attacked(self.king(us), us.other()) {
+            self.castles(sink);
+        }
+    }
+
+    /// The one-step moves of a knight or king on `from` to cells in
+    /// `targets` (a set of 0x88 squares).
+    #[inline]
+    pub(super) fn leaps<S: Sink>(&self, from: u8, steps: &[i8; 8], targets: u128, sink: &mut S) {
+        let us = self.turn;
+        for &d in steps {
+            let to = step(from, d);
+            if off_board(to) || targets >> to & 1 == 0 {
+                continue;
+            }
+            let target = self.cells[to as usize];
+            if target == EMPTY {
+                sink.push(from, to, MoveKind::Quiet);
+            } else if color_of(target) != us {
+                sink.push(from, to, MoveKind::Capture);
+            }
+        }
+    }
+
+    /// The moves of a slider on `from` along `steps`, to cells in `targets`.
+    #[inline]
+    pub(super) fn slides<S: Sink>(&self, from: u8, steps: &[i8], targets: u128, sink: &mut S) {
+        for &d in steps {
+            self.slide(from, d, targets, sink);
+        }
+    }
+
+    /// The moves of a slider on `from` along one direction `d`, to cells in
+    /// `targets`.
+    #[inline]
+    pub(super) fn slide<S: Sink>(&self, from: u8, d: i8, targets: u128, sink: &mut S) {
+        let us = self.turn;
+        let mut to = step(from, d);
+        while !off_board(to) {
+            let target = self.cells[to as usize];
+            let allowed = targets >> to & 1 != 0;
+            if target == EMPTY {
+                if allowed {
+                    sink.push(from, to, MoveKind::Quiet);
+                }
+            } else {
+                if allowed && color_of(target) != us {
+                    sink.push(from, to, MoveKind::Capture);
+                }
+                break;
+            }
+            to = step(to, d);
+        }
+    }
+
+    /// The moves of the pawn on `from`: pushes and captures landing in
+    /// `targets`, and only along the line `pin` (a unit step, either way)
+    /// unless it is 0. En passant is listed always when not `LEGAL`, else
+    /// only when the mover's king is safe after it.
+    #[inline]
+    pub(super) fn pawn_moves<const LEGAL: bool, S: Sink>(&self, from: u8, pin: i8, targets: u128, sink: &mut S) {
+        let c = &self.cells;
+        let us = self.turn;
+        let (forward, start_rank, last_rank): (i8, u8, u8) = match us {
+            Color::White => (16, 1, 7),
+            Color::Black => (-16, 6, 0),
+        };
+        let one = step(from, forward);
+        // A pawn is never on its last rank, so `one` is on the board.
+        if c[one as usize] == EMPTY && (pin == 0 || pin == forward || pin == -forward) {
+            if targets >> one & 1 != 0 {
+                if one >> 4 == last_rank {
+                    sink.promotions(from, one, false);
+                } else {
+                    sink.push(from, one, MoveKind::Quiet);
+                }
+            }
+            let two = step(one, forward);
+            if from >> 4 == start_rank && c[two as usize] == EMPTY && targets >> two & 1 != 0 {
+                sink.push(from, two, MoveKind::DoublePush);
+            }
+        }
+        for side in [-1i8, 1] {
+            let to = step(one, side);
+            let d = forward + side;
+            if off_board(to) || (pin != 0 && pin != d && pin != -d) {
+                continue;
+            }
+            let target = c[to as usize];
+            if target != EMPTY {
+                if color_of(target) != us && targets >> to & 1 != 0 {
+                    if to >> 4 == last_rank {
+                        sink.promotions(from, to, true);
+                    } else {
+                        sink.push(from, to, MoveKind::Capture);
+                    }
+                }
+            } else if to == self.en_passant && (!LEGAL || self.en_passant_legal(from, to)) {
+                sink.push(from, to, MoveKind::EnPassant);
+            }
+        }
+    }
+
+    /// The castles open to the side to move, which is not in check: the
+    /// rights held, the cells between empty, the squares the king crosses
+    /// and lands on not attacked.
+    pub(super) fn castles<S: Sink>(&self, sink: &mut S) {
+        let us = self.turn;
+        let them = us.other();
+        let base: u8 = if us == Color::White { 0x00 } else { 0x70 };
+        let king = base + 4;
+        let c = &self.cells;
+        let can = |side: Castling| self.castling & side.bits() != 0;
+        let empty = |squares: &[u8]| squares.iter().all(|&s| c[(base + s) as usize] == EMPTY);
+        let safe = |squares: &[u8]| squares.iter().all(|&s| !self.attacked(base + s, them));
+        if can(Castling::right(us, true)) && empty(&[5, 6]) && safe(&[5, 6]) {
+            sink.push(king, base + 6, MoveKind::CastleKing);
+        }
+        if can(Castling::right(us, false)) && empty(&[1, 2, 3]) && safe(&[3, 2]) {
+            sink.push(king, base + 2, MoveKind::CastleQueen);
+        }
+    }
+}
