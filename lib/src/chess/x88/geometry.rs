@@ -29,6 +29,20 @@ pub(super) const fn code(color: Color, role: Role) -> u8 {
     role as u8 + 1 + if matches!(color, Color::Black) { BLACK } else { 0 }
 }
 
+/// The kind of piece in a code, `code & 7`, as the generators match on it.
+pub(super) mod kind {
+    /// A pawn.
+    pub(in super::super) const PAWN: u8 = 1;
+    /// A knight.
+    pub(in super::super) const KNIGHT: u8 = 2;
+    /// A bishop.
+    pub(in super::super) const BISHOP: u8 = 3;
+    /// A rook.
+    pub(in super::super) const ROOK: u8 = 4;
+    /// A queen.
+    pub(in super::super) const QUEEN: u8 = 5;
+}
+
 /// The role of a non-empty piece code.
 #[inline]
 pub(super) const fn role_of(code: u8) -> Role {

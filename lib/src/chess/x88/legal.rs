@@ -19,8 +19,8 @@
 
 use super::X88Board;
 use super::geometry::{
-    BISHOP_STEPS, CODE_REACH, EMPTY, KING, KING_STEPS, KNIGHT_STEPS, LINE_STEP, REACH, ROOK_STEPS, SLIDES, color_of,
-    diff, off_board, role_of, step, to_square,
+    BISHOP_STEPS, CODE_REACH, EMPTY, KING, KING_STEPS, KNIGHT_STEPS, LINE_STEP, REACH, ROOK_STEPS, SLIDES, code,
+    color_of, diff, kind, off_board, step, to_square,
 };
 use crate::chess::{Board, Move, MoveKind, MoveList, Role};
 
@@ -61,6 +61,36 @@ impl Sink for Counter {
     #[inline]
     fn promotions(&mut self, _: u8, _: u8, _: bool) {
         self.0 += 4;
+    }
+}
+
+/// Which squares a move may land on: a restriction known at compile time,
+/// so the common case (no check) tests nothing.
+pub(super) trait Targets: Copy {
+    /// Whether a move may land on the 0x88 square `sq`.
+    fn has(self, sq: u8) -> bool;
+}
+
+/// Any square: the side to move is not in check.
+#[derive(Clone, Copy)]
+pub(super) struct Anywhere;
+
+impl Targets for Anywhere {
+    #[inline]
+    fn has(self, _: u8) -> bool {
+        true
+    }
+}
+
+/// Only the squares of a set of 0x88 squares: in check, the checker's
+/// square and those between it and the king.
+#[derive(Clone, Copy)]
+pub(super) struct Only(u128);
+
+impl Targets for Only {
+    #[inline]
+    fn has(self, sq: u8) -> bool {
+        self.0 & bit(sq) != 0
     }
 }
 
@@ -132,7 +162,10 @@ impl X88Board {
         }
 
         // The king's own steps, tested with the king lifted off the board.
+        // Whether the squares beside it on its rank are safe is kept for
+        // castling: out of check, lifting the king changes nothing there.
         self.cells[king as usize] = EMPTY;
+        let mut beside_safe = [false; 2];
         for d in KING_STEPS {
             let to = step(king, d);
             if off_board(to) {
@@ -144,42 +177,59 @@ impl X88Board {
             }
             if !self.attacked(to, them) {
                 sink.push(king, to, if target == EMPTY { MoveKind::Quiet } else { MoveKind::Capture });
+                match d {
+                    1 => beside_safe[0] = true,
+                    -1 => beside_safe[1] = true,
+                    _ => {}
+                }
             }
         }
-        self.cells[king as usize] = super::geometry::code(us, Role::King);
-        if checks >= 2 {
-            return;
+        self.cells[king as usize] = code(us, Role::King);
+        match checks {
+            0 => {
+                if self.castling != 0 {
+                    self.castles(Some(beside_safe), sink);
+                }
+                self.others(Anywhere, pinned, &pins[..pin_count], sink);
+            }
+            1 => self.others(Only(targets), pinned, &pins[..pin_count], sink),
+            _ => {}
         }
-        if checks == 0 && self.castling != 0 {
-            self.castles(sink);
-        }
+    }
 
-        let this = &*self;
-        for &from in &this.men(us)[1..] {
-            let pin = if pinned & bit(from) == 0 {
+    /// The moves of the side to move's men other than the king, landing in
+    /// `targets`; `pinned` (a set of 0x88 squares) and `pins` (square, line
+    /// step) name the pinned ones.
+    #[inline]
+    fn others<T: Targets, S: Sink>(&self, targets: T, pinned: u128, pins: &[(u8, i8)], sink: &mut S) {
+        for &from in &self.men(self.turn)[1..] {
+            let pin = if pinned == 0 || pinned & bit(from) == 0 {
                 0
             } else {
-                pins[..pin_count].iter().find(|p| p.0 == from).map_or(0, |p| p.1)
+                pins.iter().find(|p| p.0 == from).map_or(0, |p| p.1)
             };
-            match role_of(this.cells[from as usize]) {
-                Role::Pawn => this.pawn_moves::<true, S>(from, pin, targets, sink),
-                Role::Knight => {
-                    if pin == 0 {
-                        this.leaps(from, &KNIGHT_STEPS, targets, sink);
-                    }
+            let piece = self.cells[from as usize] & 7;
+            if piece == kind::PAWN {
+                self.pawn_moves::<true, T, S>(from, pin, targets, sink);
+            } else if pin == 0 {
+                match piece {
+                    kind::KNIGHT => self.leaps(from, &KNIGHT_STEPS, targets, sink),
+                    kind::BISHOP => self.slides(from, &BISHOP_STEPS, targets, sink),
+                    kind::ROOK => self.slides(from, &ROOK_STEPS, targets, sink),
+                    _ => self.slides(from, &KING_STEPS, targets, sink),
                 }
-                role => {
-                    let steps: &[i8] = match role {
-                        Role::Bishop => &BISHOP_STEPS,
-                        Role::Rook => &ROOK_STEPS,
-                        _ => &KING_STEPS,
-                    };
-                    if pin == 0 {
-                        this.slides(from, steps, targets, sink);
-                    } else if steps.contains(&pin) {
-                        this.slide(from, pin, targets, sink);
-                        this.slide(from, -pin, targets, sink);
-                    }
+            } else {
+                // A pinned piece moves only along its pin line, both ways,
+                // and only if it moves along such lines at all.
+                let along = match piece {
+                    kind::BISHOP => BISHOP_STEPS.contains(&pin),
+                    kind::ROOK => ROOK_STEPS.contains(&pin),
+                    kind::QUEEN => true,
+                    _ => false,
+                };
+                if along {
+                    self.slide(from, pin, targets, sink);
+                    self.slide(from, -pin, targets, sink);
                 }
             }
         }

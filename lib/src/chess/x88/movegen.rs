@@ -4,9 +4,10 @@
 //! check).
 
 use super::X88Board;
-use super::geometry::{BISHOP_STEPS, EMPTY, KING_STEPS, KNIGHT_STEPS, ROOK_STEPS, color_of, off_board, role_of, step};
-use super::legal::Sink;
-use crate::chess::{Castling, Color, MoveKind, Role};
+use super::geometry::kind::{BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
+use super::geometry::{BISHOP_STEPS, EMPTY, KING_STEPS, KNIGHT_STEPS, ROOK_STEPS, color_of, off_board, step};
+use super::legal::{Anywhere, Sink, Targets};
+use crate::chess::{Castling, Color, MoveKind};
 
 impl X88Board {
     /// Every pseudo-legal move: legal but for leaving the own king attacked.
@@ -14,28 +15,28 @@ impl X88Board {
         let us = self.turn;
         for &from in self.men(us) {
             let piece = self.cells[from as usize];
-            match role_of(piece) {
-                Role::Pawn => self.pawn_moves::<false, S>(from, 0, !0, sink),
-                Role::Knight => self.leaps(from, &KNIGHT_STEPS, !0, sink),
-                Role::King => self.leaps(from, &KING_STEPS, !0, sink),
-                Role::Bishop => self.slides(from, &BISHOP_STEPS, !0, sink),
-                Role::Rook => self.slides(from, &ROOK_STEPS, !0, sink),
-                Role::Queen => self.slides(from, &KING_STEPS, !0, sink),
+            match piece & 7 {
+                PAWN => self.pawn_moves::<false, _, S>(from, 0, Anywhere, sink),
+                KNIGHT => self.leaps(from, &KNIGHT_STEPS, Anywhere, sink),
+                BISHOP => self.slides(from, &BISHOP_STEPS, Anywhere, sink),
+                ROOK => self.slides(from, &ROOK_STEPS, Anywhere, sink),
+                QUEEN => self.slides(from, &KING_STEPS, Anywhere, sink),
+                _ => self.leaps(from, &KING_STEPS, Anywhere, sink),
             }
         }
         if self.castling != 0 && !self.attacked(self.king(us), us.other()) {
-            self.castles(sink);
+            self.castles(None, sink);
         }
     }
 
     /// The one-step moves of a knight or king on `from` to cells in
     /// `targets` (a set of 0x88 squares).
     #[inline]
-    pub(super) fn leaps<S: Sink>(&self, from: u8, steps: &[i8; 8], targets: u128, sink: &mut S) {
+    pub(super) fn leaps<T: Targets, S: Sink>(&self, from: u8, steps: &[i8; 8], targets: T, sink: &mut S) {
         let us = self.turn;
         for &d in steps {
             let to = step(from, d);
-            if off_board(to) || targets >> to & 1 == 0 {
+            if off_board(to) || !targets.has(to) {
                 continue;
             }
             let target = self.cells[to as usize];
@@ -49,7 +50,7 @@ impl X88Board {
 
     /// The moves of a slider on `from` along `steps`, to cells in `targets`.
     #[inline]
-    pub(super) fn slides<S: Sink>(&self, from: u8, steps: &[i8], targets: u128, sink: &mut S) {
+    pub(super) fn slides<T: Targets, S: Sink>(&self, from: u8, steps: &[i8], targets: T, sink: &mut S) {
         for &d in steps {
             self.slide(from, d, targets, sink);
         }
@@ -58,12 +59,12 @@ impl X88Board {
     /// The moves of a slider on `from` along one direction `d`, to cells in
     /// `targets`.
     #[inline]
-    pub(super) fn slide<S: Sink>(&self, from: u8, d: i8, targets: u128, sink: &mut S) {
+    pub(super) fn slide<T: Targets, S: Sink>(&self, from: u8, d: i8, targets: T, sink: &mut S) {
         let us = self.turn;
         let mut to = step(from, d);
         while !off_board(to) {
             let target = self.cells[to as usize];
-            let allowed = targets >> to & 1 != 0;
+            let allowed = targets.has(to);
             if target == EMPTY {
                 if allowed {
                     sink.push(from, to, MoveKind::Quiet);
@@ -83,7 +84,12 @@ impl X88Board {
     /// unless it is 0. En passant is listed always when not `LEGAL`, else
     /// only when the mover's king is safe after it.
     #[inline]
-    pub(super) fn pawn_moves<const LEGAL: bool, S: Sink>(&self, from: u8, pin: i8, targets: u128, sink: &mut S) {
+    pub(super) fn pawn_moves<const LEGAL: bool, T: Targets, S: Sink>(
+        &self,
+        from: u8,
+        pin: i8,
+        targets: T,
+        sink: &mut S) {
         let c = &self.cells;
         let us = self.turn;
         let (forward, start_rank, last_rank): (i8, u8, u8) = match us {
@@ -93,7 +99,7 @@ impl X88Board {
         let one = step(from, forward);
         // A pawn is never on its last rank, so `one` is on the board.
         if c[one as usize] == EMPTY && (pin == 0 || pin == forward || pin == -forward) {
-            if targets >> one & 1 != 0 {
+            if targets.has(one) {
                 if one >> 4 == last_rank {
                     sink.promotions(from, one, false);
                 } else {
@@ -101,7 +107,7 @@ impl X88Board {
                 }
             }
             let two = step(one, forward);
-            if from >> 4 == start_rank && c[two as usize] == EMPTY && targets >> two & 1 != 0 {
+            if from >> 4 == start_rank && c[two as usize] == EMPTY && targets.has(two) {
                 sink.push(from, two, MoveKind::DoublePush);
             }
         }
@@ -113,7 +119,7 @@ impl X88Board {
             }
             let target = c[to as usize];
             if target != EMPTY {
-                if color_of(target) != us && targets >> to & 1 != 0 {
+                if color_of(target) != us && targets.has(to) {
                     if to >> 4 == last_rank {
                         sink.promotions(from, to, true);
                     } else {
@@ -128,8 +134,9 @@ impl X88Board {
 
     /// The castles open to the side to move, which is not in check: the
     /// rights held, the cells between empty, the squares the king crosses
-    /// and lands on not attacked.
-    pub(super) fn castles<S: Sink>(&self, sink: &mut S) {
+    /// and lands on not attacked. `crossing` tells whether the squares the
+    /// king crosses (f and d file) are attacked, when the caller knows.
+    pub(super) fn castles<S: Sink>(&self, crossing: Option<[bool; 2]>, sink: &mut S) {
         let us = self.turn;
         let them = us.other();
         let base: u8 = if us == Color::White { 0x00 } else { 0x70 };
@@ -137,11 +144,12 @@ impl X88Board {
         let c = &self.cells;
         let can = |side: Castling| self.castling & side.bits() != 0;
         let empty = |squares: &[u8]| squares.iter().all(|&s| c[(base + s) as usize] == EMPTY);
-        let safe = |squares: &[u8]| squares.iter().all(|&s| !self.attacked(base + s, them));
-        if can(Castling::right(us, true)) && empty(&[5, 6]) && safe(&[5, 6]) {
+        let safe = |s: u8| !self.attacked(base + s, them);
+        let crossed = |side: usize, s: u8| crossing.map_or_else(|| safe(s), |known| known[side]);
+        if can(Castling::right(us, true)) && empty(&[5, 6]) && crossed(0, 5) && safe(6) {
             sink.push(king, base + 6, MoveKind::CastleKing);
         }
-        if can(Castling::right(us, false)) && empty(&[1, 2, 3]) && safe(&[3, 2]) {
+        if can(Castling::right(us, false)) && empty(&[1, 2, 3]) && crossed(1, 3) && safe(2) {
             sink.push(king, base + 2, MoveKind::CastleQueen);
         }
     }
