@@ -208,3 +208,34 @@ pub(super) const LINE_STEP: [i8; 239] = {
     }
     table
 };
+
+/// For each difference `king - from` (offset by 119): the [`REACH`] bits
+/// of the moves from `from` to any square a king on `king` may step or
+/// castle to (its eight neighbours and two squares along its rank). A
+/// piece whose kind of move misses these bits cannot attack any of them,
+/// so the king's targets need not test it.
+pub(super) const NEAR_KING: [u8; 239] = {
+    let mut table = [0u8; 239];
+    let around: [i32; 10] = [1, 17, 16, 15, -1, -17, -16, -15, 2, -2];
+    let mut d = 0;
+    while d < 239 {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < around.len() {
+            let e = d as i32 + around[i];
+            if e >= 0 && e < 239 {
+                bits |= REACH[e as usize];
+            }
+            i += 1;
+        }
+        table[d] = bits;
+        d += 1;
+    }
+    table
+};
+
+/// The colour bit ([`BLACK`] or 0) of `color`'s piece codes.
+#[inline]
+pub(super) const fn color_bit(color: Color) -> u8 {
+    if matches!(color, Color::Black) { BLACK } else { 0 }
+}

@@ -20,7 +20,7 @@
 use super::X88Board;
 use super::geometry::{
     BISHOP_STEPS, CODE_REACH, EMPTY, KING, KING_STEPS, KNIGHT_STEPS, LINE_STEP, REACH, ROOK_STEPS, SLIDES, code,
-    color_of, diff, kind, off_board, step, to_square,
+    BLACK, NEAR_KING, color_bit, color_of, diff, kind, off_board, step, to_square,
 };
 use crate::chess::{Board, Move, MoveKind, MoveList, Role};
 
@@ -112,9 +112,17 @@ impl X88Board {
         let mut pinned = 0u128;
         let mut pins = [(0u8, 0i8); 8];
         let mut pin_count = 0;
+        // The enemy pieces that might attack a square the king goes to.
+        let mut near = [0u8; 16];
+        let mut near_count = 0;
         for &from in self.men(them) {
             let d = diff(from, king);
-            let reach = REACH[d] & CODE_REACH[self.cells[from as usize] as usize] & !KING;
+            let moves = CODE_REACH[self.cells[from as usize] as usize];
+            if NEAR_KING[d] & moves != 0 {
+                near[near_count] = from;
+                near_count += 1;
+            }
+            let reach = REACH[d] & moves & !KING;
             if reach == 0 {
                 continue;
             }
@@ -161,6 +169,7 @@ impl X88Board {
             }
         }
 
+        let near = &near[..near_count];
         // The king's own steps, tested with the king lifted off the board.
         // Whether the squares beside it on its rank are safe is kept for
         // castling: out of check, lifting the king changes nothing there.
@@ -172,10 +181,10 @@ impl X88Board {
                 continue;
             }
             let target = self.cells[to as usize];
-            if target != EMPTY && color_of(target) == us {
+            if target != EMPTY && target & BLACK == color_bit(us) {
                 continue;
             }
-            if !self.attacked(to, them) {
+            if !near.iter().any(|&from| self.attacks(from, to)) {
                 sink.push(king, to, if target == EMPTY { MoveKind::Quiet } else { MoveKind::Capture });
                 match d {
                     1 => beside_safe[0] = true,
@@ -185,14 +194,15 @@ impl X88Board {
             }
         }
         self.cells[king as usize] = code(us, Role::King);
+        let this = &*self;
         match checks {
             0 => {
-                if self.castling != 0 {
-                    self.castles(Some(beside_safe), sink);
+                if this.castling != 0 {
+                    this.castles(Some(beside_safe), |to| !near.iter().any(|&from| this.attacks(from, to)), sink);
                 }
-                self.others(Anywhere, pinned, &pins[..pin_count], sink);
+                this.others(Anywhere, pinned, &pins[..pin_count], sink);
             }
-            1 => self.others(Only(targets), pinned, &pins[..pin_count], sink),
+            1 => this.others(Only(targets), pinned, &pins[..pin_count], sink),
             _ => {}
         }
     }

@@ -5,7 +5,8 @@
 
 use super::X88Board;
 use super::geometry::kind::{BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
-use super::geometry::{BISHOP_STEPS, EMPTY, KING_STEPS, KNIGHT_STEPS, ROOK_STEPS, color_of, off_board, step};
+use super::geometry::{BISHOP_STEPS, EMPTY, KING_STEPS, KNIGHT_STEPS, ROOK_STEPS, color_bit, off_board, step};
+use super::geometry::BLACK;
 use super::legal::{Anywhere, Sink, Targets};
 use crate::chess::{Castling, Color, MoveKind};
 
@@ -25,7 +26,8 @@ impl X88Board {
             }
         }
         if self.castling != 0 && !self.attacked(self.king(us), us.other()) {
-            self.castles(None, sink);
+            let them = us.other();
+            self.castles(None, |s| !self.attacked(s, them), sink);
         }
     }
 
@@ -42,7 +44,7 @@ impl X88Board {
             let target = self.cells[to as usize];
             if target == EMPTY {
                 sink.push(from, to, MoveKind::Quiet);
-            } else if color_of(target) != us {
+            } else if target & BLACK != color_bit(us) {
                 sink.push(from, to, MoveKind::Capture);
             }
         }
@@ -70,7 +72,7 @@ impl X88Board {
                     sink.push(from, to, MoveKind::Quiet);
                 }
             } else {
-                if allowed && color_of(target) != us {
+                if allowed && target & BLACK != color_bit(us) {
                     sink.push(from, to, MoveKind::Capture);
                 }
                 break;
@@ -119,7 +121,7 @@ impl X88Board {
             }
             let target = c[to as usize];
             if target != EMPTY {
-                if color_of(target) != us && targets.has(to) {
+                if target & BLACK != color_bit(us) && targets.has(to) {
                     if to >> 4 == last_rank {
                         sink.promotions(from, to, true);
                     } else {
@@ -135,21 +137,20 @@ impl X88Board {
     /// The castles open to the side to move, which is not in check: the
     /// rights held, the cells between empty, the squares the king crosses
     /// and lands on not attacked. `crossing` tells whether the squares the
-    /// king crosses (f and d file) are attacked, when the caller knows.
-    pub(super) fn castles<S: Sink>(&self, crossing: Option<[bool; 2]>, sink: &mut S) {
+    /// king crosses (f and d file) are attacked, when the caller knows;
+    /// `safe` tests a square.
+    pub(super) fn castles<S: Sink>(&self, crossing: Option<[bool; 2]>, safe: impl Fn(u8) -> bool, sink: &mut S) {
         let us = self.turn;
-        let them = us.other();
         let base: u8 = if us == Color::White { 0x00 } else { 0x70 };
         let king = base + 4;
         let c = &self.cells;
         let can = |side: Castling| self.castling & side.bits() != 0;
         let empty = |squares: &[u8]| squares.iter().all(|&s| c[(base + s) as usize] == EMPTY);
-        let safe = |s: u8| !self.attacked(base + s, them);
-        let crossed = |side: usize, s: u8| crossing.map_or_else(|| safe(s), |known| known[side]);
-        if can(Castling::right(us, true)) && empty(&[5, 6]) && crossed(0, 5) && safe(6) {
+        let crossed = |side: usize, s: u8| crossing.map_or_else(|| safe(base + s), |known| known[side]);
+        if can(Castling::right(us, true)) && empty(&[5, 6]) && crossed(0, 5) && safe(base + 6) {
             sink.push(king, base + 6, MoveKind::CastleKing);
         }
-        if can(Castling::right(us, false)) && empty(&[1, 2, 3]) && crossed(1, 3) && safe(2) {
+        if can(Castling::right(us, false)) && empty(&[1, 2, 3]) && crossed(1, 3) && safe(base + 2) {
             sink.push(king, base + 2, MoveKind::CastleQueen);
         }
     }
