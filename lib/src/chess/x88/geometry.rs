@@ -198,8 +198,20 @@ pub(super) const LINE_STEP: [i8; 239] = {
         let mut df: i32 = -7;
         while df <= 7 {
             if (df != 0 || dr != 0) && (df == 0 || dr == 0 || df == dr || df == -dr) {
-                let sf = if df > 0 { 1 } else if df < 0 { -1 } else { 0 };
-                let sr = if dr > 0 { 1 } else if dr < 0 { -1 } else { 0 };
+                let sf = if df > 0 {
+                    1
+                } else if df < 0 {
+                    -1
+                } else {
+                    0
+                };
+                let sr = if dr > 0 {
+                    1
+                } else if dr < 0 {
+                    -1
+                } else {
+                    0
+                };
                 table[(dr * 16 + df + 119) as usize] = (sr * 16 + sf) as i8;
             }
             df += 1;

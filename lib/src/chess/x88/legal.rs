@@ -19,8 +19,8 @@
 
 use super::X88Board;
 use super::geometry::{
-    BISHOP_STEPS, CODE_REACH, EMPTY, KING, KING_STEPS, KNIGHT_STEPS, LINE_STEP, REACH, ROOK_STEPS, SLIDES, code,
-    BLACK, NEAR_KING, color_bit, color_of, diff, kind, off_board, step, to_square,
+    BISHOP_STEPS, BLACK, CODE_REACH, EMPTY, KING, KING_STEPS, KNIGHT_STEPS, LINE_STEP, NEAR_KING, REACH, ROOK_STEPS,
+    SLIDES, code, color_bit, color_of, diff, kind, off_board, step, to_square,
 };
 use crate::chess::{Board, Move, MoveKind, MoveList, Role};
 

@@ -4,9 +4,9 @@
 //! check).
 
 use super::X88Board;
+use super::geometry::BLACK;
 use super::geometry::kind::{BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
 use super::geometry::{BISHOP_STEPS, EMPTY, KING_STEPS, KNIGHT_STEPS, ROOK_STEPS, color_bit, off_board, step};
-use super::geometry::BLACK;
 use super::legal::{Anywhere, Sink, Targets};
 use crate::chess::{Castling, Color, MoveKind};
 
@@ -91,7 +91,8 @@ impl X88Board {
         from: u8,
         pin: i8,
         targets: T,
-        sink: &mut S) {
+        sink: &mut S,
+    ) {
         let c = &self.cells;
         let us = self.turn;
         let (forward, start_rank, last_rank): (i8, u8, u8) = match us {
