@@ -96,6 +96,7 @@
 //! ```
 
 mod generate;
+mod legal;
 mod tables;
 
 #[cfg(test)]
@@ -282,16 +283,12 @@ impl Board for ArrayBoard {
     }
 
     fn legal_moves(&mut self, moves: &mut MoveList) {
-        moves.clear();
-        self.pseudo_legal(moves);
-        let us = self.turn.index();
-        let them = 1 - us;
-        moves.retain(|m| {
-            let undo = self.make(m);
-            let legal = !self.attacked(them, self.king[us]);
-            self.unmake(m, undo);
-            legal
-        });
+        self.list_moves(moves);
+    }
+
+    #[inline]
+    fn count_legal(&mut self) -> u64 {
+        self.count_moves()
     }
 
     fn pseudo_legal_moves(&mut self, moves: &mut MoveList) {
