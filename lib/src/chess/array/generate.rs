@@ -54,15 +54,14 @@ impl ArrayBoard {
 
     #[inline]
     fn leaper_moves(&self, table: &'static [u16; LEAPER_LEN], square: u8, moves: &mut MoveList) {
-        let us = self.turn.index();
-        let (mine, theirs) = (&self.men[us], &self.men[1 - us]);
+        let mine = &self.men[self.turn.index()];
         let from = neutral(square);
         for &t in leaper_targets(table, square) {
             let t = t as usize;
             if mine[t] != 0 {
                 continue;
             }
-            let kind = if theirs[t] != 0 { MoveKind::Capture } else { MoveKind::Quiet };
+            let kind = if self.entry[t] != 0 { MoveKind::Capture } else { MoveKind::Quiet };
             moves.push(Move::new(from, neutral(t as u8), kind));
         }
     }
@@ -93,7 +92,7 @@ impl ArrayBoard {
     #[inline]
     fn pawn_moves(&self, square: u8, moves: &mut MoveList) {
         let us = self.turn.index();
-        let (mine, theirs) = (&self.men[us], &self.men[1 - us]);
+        let theirs = &self.men[1 - us];
         let table = pawn_table(us);
         let row = 4 * square as usize;
         let from = neutral(square);
@@ -110,11 +109,11 @@ impl ArrayBoard {
             }
         };
         let one = table[row];
-        if mine[one as usize] == 0 && theirs[one as usize] == 0 {
+        if self.entry[one as usize] == 0 {
             push(one, false, moves);
             // The pawn's own square when off its starting rank: never empty.
             let two = table[row + 1];
-            if mine[two as usize] == 0 && theirs[two as usize] == 0 {
+            if self.entry[two as usize] == 0 {
                 moves.push(Move::new(from, neutral(two), MoveKind::DoublePush));
             }
         }
@@ -135,9 +134,7 @@ impl ArrayBoard {
         let side = us.index();
         let base: u8 = if us == Color::White { 0 } else { 56 };
         let king = base + 5;
-        let empty = |squares: &[u8]| {
-            squares.iter().all(|&s| self.men[0][(base + s) as usize] == 0 && self.men[1][(base + s) as usize] == 0)
-        };
+        let empty = |squares: &[u8]| squares.iter().all(|&s| self.entry[(base + s) as usize] == 0);
         let safe = |squares: &[u8]| squares.iter().all(|&s| !self.attacked(1 - side, base + s));
         if self.castling & Castling::right(us, true).bits() != 0 && empty(&[6, 7]) && safe(&[5, 6, 7]) {
             moves.push(Move::new(neutral(king), neutral(base + 7), MoveKind::CastleKing));
