@@ -256,7 +256,7 @@ impl ArrayBoard {
 impl Board for ArrayBoard {
     const REPR: Repr = Repr::Array;
     type Undo = ArrayUndo;
-    const COPY_MAKE: bool = false;
+    const COPY_MAKE: bool = true;
 
     fn from_setup(setup: &Setup) -> Self {
         let mut board = ArrayBoard {
