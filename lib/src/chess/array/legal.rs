@@ -337,8 +337,7 @@ impl ArrayBoard {
         if self.castling & Castling::right(us, true).bits() != 0 && empty(&[6, 7]) && safe(&[6, 7]) {
             out.put(Move::new(neutral(king), neutral(base + 7), MoveKind::CastleKing));
         }
-        if self.castling & Castling::right(us, false).bits() != 0 && empty(&[2, 3, 4]) && safe(&[4, 3])
-        {
+        if self.castling & Castling::right(us, false).bits() != 0 && empty(&[2, 3, 4]) && safe(&[4, 3]) {
             out.put(Move::new(neutral(king), neutral(base + 3), MoveKind::CastleQueen));
         }
     }

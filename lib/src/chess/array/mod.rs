@@ -176,6 +176,17 @@ const fn castle_mask(square: u8) -> u8 {
     keep & 0b1111
 }
 
+/// [`castle_mask`] of every cell, looked up by make.
+static CASTLE_MASKS: [u8; CELLS] = {
+    let mut masks = [0b1111; CELLS];
+    let mut square = 1;
+    while square <= 64 {
+        masks[square] = castle_mask(square as u8);
+        square += 1;
+    }
+    masks
+};
+
 /// A chess position on Bell's two 64-square boards with piece lists.
 ///
 /// ```
@@ -367,7 +378,7 @@ impl Board for ArrayBoard {
             self.king[us] = to;
         }
         self.en_passant = if kind == MoveKind::DoublePush { (from + to) / 2 } else { 0 };
-        self.castling &= castle_mask(from) & castle_mask(to);
+        self.castling &= CASTLE_MASKS[from as usize] & CASTLE_MASKS[to as usize];
         self.turn = self.turn.other();
         undo
     }
