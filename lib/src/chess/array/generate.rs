@@ -12,27 +12,17 @@ use super::{ArrayBoard, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::chess::{Castling, Color, Move, MoveKind, MoveList, Role};
 
 /// The pawn table of side `side` (0 White, 1 Black).
-#[inline]
-fn pawn_table(side: usize) -> &'static [u8; PAWN_LEN] {
+#[inline(always)]
+pub(super) fn pawn_table(side: usize) -> &'static [u8; PAWN_LEN] {
     if side == 0 { &WHITE_PAWN_TABLE } else { &BLACK_PAWN_TABLE }
 }
 
 /// The targets of a knight or king on `square`: the cells from the back
 /// pointer up to the row's last move cell.
-#[inline]
-fn leaper_targets(table: &'static [u16; LEAPER_LEN], square: u8) -> &'static [u16] {
+#[inline(always)]
+pub(super) fn leaper_targets(table: &'static [u16; LEAPER_LEN], square: u8) -> &'static [u16] {
     let j = 9 * square as usize;
     &table[table[j] as usize..j]
-}
-
-/// The increment of direction `d` and the number of squares from `square`
-/// to the terminal square in that direction (0 when the first step leaves
-/// the board).
-#[inline]
-fn ray(table: &[i8; SLIDER_LEN], square: u8, d: usize) -> (i8, i8) {
-    let k = table[d];
-    let terminal = table[4 * square as usize + d];
-    (k, (terminal - square as i8) / k)
 }
 
 impl ArrayBoard {
@@ -64,38 +54,37 @@ impl ArrayBoard {
 
     #[inline]
     fn leaper_moves(&self, table: &'static [u16; LEAPER_LEN], square: u8, moves: &mut MoveList) {
-        let us = self.turn.index();
-        let (mine, theirs) = (&self.men[us], &self.men[1 - us]);
+        let mine = &self.men[self.turn.index()];
         let from = neutral(square);
         for &t in leaper_targets(table, square) {
             let t = t as usize;
             if mine[t] != 0 {
                 continue;
             }
-            let kind = if theirs[t] != 0 { MoveKind::Capture } else { MoveKind::Quiet };
+            let kind = if self.entry[t] != 0 { MoveKind::Capture } else { MoveKind::Quiet };
             moves.push(Move::new(from, neutral(t as u8), kind));
         }
     }
 
     #[inline]
     fn slider_moves(&self, table: &[i8; SLIDER_LEN], square: u8, moves: &mut MoveList) {
-        let us = self.turn.index();
-        let (mine, theirs) = (&self.men[us], &self.men[1 - us]);
+        let them = 1 - self.turn.index();
         let from = neutral(square);
         for d in 0..4 {
-            let (k, n) = ray(table, square, d);
-            let mut i = square as i8;
-            for _ in 0..n {
-                i += k;
+            // Bell's `for i := s + k step k until terminal`.
+            let k = table[d];
+            let terminal = table[4 * square as usize + d] as u8;
+            let mut i = square;
+            while i != terminal {
+                i = (i as i8 + k) as u8;
                 let t = i as usize;
-                if mine[t] != 0 {
+                if self.entry[t] != 0 {
+                    if self.men[them][t] != 0 {
+                        moves.push(Move::new(from, neutral(i), MoveKind::Capture));
+                    }
                     break;
                 }
-                if theirs[t] != 0 {
-                    moves.push(Move::new(from, neutral(i as u8), MoveKind::Capture));
-                    break;
-                }
-                moves.push(Move::new(from, neutral(i as u8), MoveKind::Quiet));
+                moves.push(Move::new(from, neutral(i), MoveKind::Quiet));
             }
         }
     }
@@ -103,7 +92,7 @@ impl ArrayBoard {
     #[inline]
     fn pawn_moves(&self, square: u8, moves: &mut MoveList) {
         let us = self.turn.index();
-        let (mine, theirs) = (&self.men[us], &self.men[1 - us]);
+        let theirs = &self.men[1 - us];
         let table = pawn_table(us);
         let row = 4 * square as usize;
         let from = neutral(square);
@@ -120,11 +109,11 @@ impl ArrayBoard {
             }
         };
         let one = table[row];
-        if mine[one as usize] == 0 && theirs[one as usize] == 0 {
+        if self.entry[one as usize] == 0 {
             push(one, false, moves);
             // The pawn's own square when off its starting rank: never empty.
             let two = table[row + 1];
-            if mine[two as usize] == 0 && theirs[two as usize] == 0 {
+            if self.entry[two as usize] == 0 {
                 moves.push(Move::new(from, neutral(two), MoveKind::DoublePush));
             }
         }
@@ -145,9 +134,7 @@ impl ArrayBoard {
         let side = us.index();
         let base: u8 = if us == Color::White { 0 } else { 56 };
         let king = base + 5;
-        let empty = |squares: &[u8]| {
-            squares.iter().all(|&s| self.men[0][(base + s) as usize] == 0 && self.men[1][(base + s) as usize] == 0)
-        };
+        let empty = |squares: &[u8]| squares.iter().all(|&s| self.entry[(base + s) as usize] == 0);
         let safe = |squares: &[u8]| squares.iter().all(|&s| !self.attacked(1 - side, base + s));
         if self.castling & Castling::right(us, true).bits() != 0 && empty(&[6, 7]) && safe(&[5, 6, 7]) {
             moves.push(Move::new(neutral(king), neutral(base + 7), MoveKind::CastleKing));
@@ -163,7 +150,16 @@ impl ArrayBoard {
     /// lists for `target`; a pawn of `by` only from the two squares behind
     /// it diagonally, whose pawn-table row must name `target`; a slider is
     /// the first man met along a ray from `target`.
+    #[inline]
     pub(super) fn attacked(&self, by: usize, target: u8) -> bool {
+        self.attacked_ignoring(by, target, 0)
+    }
+
+    /// [`ArrayBoard::attacked`] as if `ignored` (0 for none) were empty:
+    /// the king asks it of the squares he may step to, with himself taken
+    /// off the board.
+    #[inline(always)]
+    pub(super) fn attacked_ignoring(&self, by: usize, target: u8, ignored: u8) -> bool {
         let men = &self.men[by];
         if leaper_targets(&KNIGHT_TABLE, target).iter().any(|&s| men[s as usize] == KNIGHT)
             || leaper_targets(&KING_TABLE, target).iter().any(|&s| men[s as usize] == KING)
@@ -181,20 +177,22 @@ impl ArrayBoard {
                 }
             }
         }
-        self.first_met(&ROOK_TABLE, by, ROOK, target) || self.first_met(&BISHOP_TABLE, by, BISHOP, target)
+        self.first_met(&ROOK_TABLE, by, ROOK, target, ignored)
+            || self.first_met(&BISHOP_TABLE, by, BISHOP, target, ignored)
     }
 
     /// Whether the first man met along some ray of `table` from `target` is
     /// side `by`'s `slider` or queen.
-    #[inline]
-    fn first_met(&self, table: &[i8; SLIDER_LEN], by: usize, slider: u8, target: u8) -> bool {
+    #[inline(always)]
+    fn first_met(&self, table: &[i8; SLIDER_LEN], by: usize, slider: u8, target: u8, ignored: u8) -> bool {
         for d in 0..4 {
-            let (k, n) = ray(table, target, d);
-            let mut i = target as i8;
-            for _ in 0..n {
-                i += k;
+            let k = table[d];
+            let terminal = table[4 * target as usize + d] as u8;
+            let mut i = target;
+            while i != terminal {
+                i = (i as i8 + k) as u8;
                 let s = i as usize;
-                if self.men[0][s] | self.men[1][s] != 0 {
+                if self.entry[s] != 0 && i != ignored {
                     let man = self.men[by][s];
                     if man == slider || man == QUEEN {
                         return true;
@@ -243,7 +241,9 @@ impl ArrayBoard {
     fn slider_reaches(&self, table: &[i8; SLIDER_LEN], square: u8, target: u8) -> bool {
         let diff = target as i8 - square as i8;
         for d in 0..4 {
-            let (k, n) = ray(table, square, d);
+            // The increment, and the number of squares to the terminal.
+            let k = table[d];
+            let n = (table[4 * square as usize + d] - square as i8) / k;
             if diff % k != 0 {
                 continue;
             }
