@@ -32,6 +32,7 @@
 pub mod alphabeta;
 pub mod checkers;
 pub mod chess;
+pub mod decimal;
 pub mod error;
 pub mod kalah;
 pub mod progress;
