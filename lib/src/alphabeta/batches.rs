@@ -25,7 +25,6 @@
 //! # Ok::<(), plybench::Error>(())
 //! ```
 
-use hdrhistogram::Histogram;
 use serde::{Deserialize, Serialize};
 
 use super::experiment::{Experiment, Sample, run};
@@ -343,14 +342,6 @@ impl Partial {
     }
 }
 
-/// Builds histograms the way [`Sample`] does, for tests.
-#[cfg(test)]
-fn histogram_of(values: &[u64]) -> Histogram<u64> {
-    let mut h = Sample::empty().histogram;
-    values.iter().for_each(|&v| h.saturating_record(v));
-    h
-}
-
 /// `f64` as its shortest round-trip decimal text.
 mod float_text {
     use serde::de::Error as _;
@@ -385,9 +376,17 @@ mod float_text {
 
 #[cfg(test)]
 mod tests {
+    use hdrhistogram::Histogram;
     use proptest::prelude::*;
 
     use super::*;
+
+    /// A histogram built the way [`Sample`] builds one.
+    fn histogram_of(values: &[u64]) -> Histogram<u64> {
+        let mut h = Sample::empty().histogram;
+        values.iter().for_each(|&v| h.saturating_record(v));
+        h
+    }
 
     fn partials(params: &RandomParams) -> Vec<Partial> {
         let experiment = params.experiment().unwrap();

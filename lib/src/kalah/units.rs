@@ -185,6 +185,53 @@ pub fn units(params: &Params) -> Result<Vec<Unit>> {
     Ok(found)
 }
 
+/// The unit named `id` (as [`Unit::id`] writes it), found by replaying its
+/// pits from the start rather than by listing every unit.
+///
+/// ```
+/// use plybench::kalah::units::{Params, unit_from_id, units};
+/// use plybench::kalah::{Position, Rules};
+///
+/// let params = Params::new(&Position::board_test(5)?, Rules::default(), None, 2)?;
+/// for unit in units(&params)? {
+///     assert_eq!(unit_from_id(&params, &unit.id())?, unit);
+/// }
+/// assert!(unit_from_id(&params, "P4 P9").is_err());
+/// # Ok::<(), plybench::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// [`Error::InvalidInput`] if `id` does not name a unit of the split.
+pub fn unit_from_id(params: &Params, id: &str) -> Result<Unit> {
+    let start = params.checked()?;
+    let n = start.pits();
+    let bad = |why: String| Error::invalid("unit", format!("`{id}` {why}"));
+    let pits: Vec<Pit> = if id == "start" {
+        Vec::new()
+    } else {
+        id.split(' ')
+            .map(|word| {
+                word.strip_prefix('P')
+                    .and_then(|d| d.parse::<usize>().ok())
+                    .and_then(Pit::new)
+                    .filter(|p| p.number() <= n)
+                    .ok_or_else(|| bad(format!("names no pit of {n} ({word:?})")))
+            })
+            .collect::<Result<_>>()?
+    };
+    if pits.len() != params.split_depth {
+        return Err(bad(format!("plays {} pits; units of this split play {}", pits.len(), params.split_depth)));
+    }
+    let mut board = flat_board(&start);
+    for &pit in &pits {
+        if board[pit.index()] == 0 || !sow(&mut board, n, pit, params.rules()).continues {
+            return Err(bad(format!("is not a line of continuation moves ({pit} does not continue)")));
+        }
+    }
+    Ok(Unit { pits, position: Position::new(board[..n].to_vec(), board[n + 1..].to_vec())? })
+}
+
 /// Counts one unit with the parameters' method.
 ///
 /// # Errors
