@@ -219,14 +219,28 @@ impl Batch {
 /// As [`RandomParams::experiment`].
 pub fn batches(params: &RandomParams) -> Result<Vec<Batch>> {
     params.experiment()?;
-    let size = params.batch_trees;
-    let units = params.trees.div_ceil(size);
-    Ok((0..units)
-        .map(|k| {
-            let first = k * size;
-            Batch { first, count: size.min(params.trees - first) }
-        })
-        .collect())
+    let units = params.trees.div_ceil(params.batch_trees);
+    Ok((0..units).map(|k| nth(params, k)).collect())
+}
+
+/// Batch number `index` (from 0) of a run.
+///
+/// # Errors
+///
+/// As [`RandomParams::experiment`], and [`Error::InvalidInput`] if the run
+/// has no such batch.
+pub fn batch_at(params: &RandomParams, index: usize) -> Result<Batch> {
+    params.experiment()?;
+    let units = params.trees.div_ceil(params.batch_trees);
+    match u64::try_from(index) {
+        Ok(k) if k < units => Ok(nth(params, k)),
+        _ => Err(Error::invalid("unit", format!("{index}; the run has {units} batches"))),
+    }
+}
+
+fn nth(params: &RandomParams, k: u64) -> Batch {
+    let first = k * params.batch_trees;
+    Batch { first, count: params.batch_trees.min(params.trees - first) }
 }
 
 /// Searches one batch.
@@ -398,6 +412,8 @@ mod tests {
         let params = RandomParams { trees: 10, batch_trees: 4, ..RandomParams::new(2, 2) };
         let ids: Vec<String> = batches(&params).unwrap().iter().map(Batch::id).collect();
         assert_eq!(ids, ["trees 0..3", "trees 4..7", "trees 8..9"]);
+        assert_eq!(batch_at(&params, 2).unwrap(), Batch { first: 8, count: 2 });
+        assert!(batch_at(&params, 3).is_err());
     }
 
     #[test]
