@@ -41,8 +41,8 @@ pub fn split_count_table(params: &super::units::Params, figures: &Count, units: 
     let mut table = count_table(&params.start()?, figures, options);
     table.notes.clear();
     table.note(format!(
-        "Summed from {units} work units (subtrees {} continuation moves deep); seconds are the sum of the unit times.",
-        params.split_depth
+        "Summed from {units} work units (subtrees below the cut after {} counters sown); seconds are the sum of the unit times.",
+        params.split_counters
     ));
     table.note(
         "Distinct terminal positions are not counted in a split run: two subtrees can end on the same board, so \

@@ -1,12 +1,22 @@
 //! A count split into work units whose figures merge exactly.
 //!
-//! The continuation tree is cut `split_depth` continuation moves below the
-//! start: each position reached by exactly that many continuation moves is
-//! one [`Unit`], named by the pits played to reach it (`P3 P1`). A unit is
-//! counted on its own with the usual methods ([`count`]); the few plies
-//! above the cut are replayed when merging. Units are listed depth first,
-//! `P1` before `P2`, so the list and every unit's index depend only on the
+//! The continuation tree is cut once the mover has sown `split_counters`
+//! counters out of his pits: each continuation sows at least one out (into
+//! the kalah), so every line of continuation moves crosses the cut within
+//! that many moves. Each position first reached across the cut is one
+//! [`Unit`], named by the pits played to reach it (`P3 P1`). A unit is
+//! counted on its own with the usual methods ([`count`]); the plies above
+//! the cut are replayed when merging. Units are listed depth first, `P1`
+//! before `P2`, so the list and every unit's index depend only on the
 //! [`Params`].
+//!
+//! Why counters and not a fixed number of moves: the subtrees below the
+//! first moves are very uneven (in the board test, playing `P1` first leaves
+//! a position almost as rich as the start, playing `PN` first leaves one
+//! with no continuation), so a cut two moves deep leaves one unit with most
+//! of the work. Cutting by counters sown goes deeper exactly where the
+//! position stays rich; with the default cut, the slowest of 3 round-robin
+//! shards of the 12-pit board test does about 1.2 times the mean work.
 //!
 //! What merges, and how:
 //! - move sequences: the terminal moves above the cut plus the units'
@@ -28,7 +38,7 @@
 //! use plybench::kalah::{CountOptions, Position, Rules, count};
 //!
 //! let position = Position::board_test(7)?;
-//! let params = Params::new(&position, Rules::default(), None, 2)?;
+//! let params = Params::new(&position, Rules::default(), None, Some(4))?;
 //! let results = units(&params)?.iter().map(|unit| run_unit(&params, unit)).collect::<Result<Vec<_>, _>>()?;
 //! let merged = merge(&params, &results)?;
 //!
@@ -48,15 +58,12 @@ use super::position::{Pit, Position};
 use super::sow::{Rules, sow};
 use crate::{Error, Result};
 
-/// The split depth used when none is asked for: two continuation moves,
-/// which gives the 12-pit board test 133 units (enough to keep every shard
-/// of a few within a small factor of the mean) and costs nothing to
-/// enumerate.
-pub const DEFAULT_SPLIT_DEPTH: usize = 2;
+/// The most units the automatic cut may make: enough for an even spread
+/// over dozens of shards, few enough that a checkpoint stays small.
+pub const AUTO_MAX_UNITS: usize = 10_000;
 
-/// The deepest split accepted. Each level multiplies the units by up to the
-/// number of pits.
-pub const MAX_SPLIT_DEPTH: usize = 4;
+/// The most units any cut may make.
+pub const MAX_UNITS: usize = 1_000_000;
 
 /// Everything that defines a split count. Two runs with equal parameters
 /// have the same units, in the same order.
@@ -70,32 +77,43 @@ pub struct Params {
     pub captures: bool,
     /// The method every unit is counted with.
     pub method: Method,
-    /// Continuation moves above the cut.
-    pub split_depth: usize,
+    /// Counters the mover sows out of his pits above the cut.
+    pub split_counters: u64,
 }
 
 impl Params {
     /// The parameters of a split count of `position`. `method: None` is
     /// resolved here by [`Method::auto`] on the whole position, so that every
-    /// unit uses the same method.
+    /// unit uses the same method. `split_counters: None` chooses the deepest
+    /// cut, up to one counter per pit, that makes at most
+    /// [`AUTO_MAX_UNITS`] units.
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidInput`] if `split_depth` exceeds [`MAX_SPLIT_DEPTH`].
-    pub fn new(position: &Position, rules: Rules, method: Option<Method>, split_depth: usize) -> Result<Params> {
-        if split_depth > MAX_SPLIT_DEPTH {
-            return Err(Error::invalid(
-                "--split-depth",
-                format!("{split_depth}; use 0 to {MAX_SPLIT_DEPTH} continuation moves"),
-            ));
-        }
-        Ok(Params {
+    /// [`Error::TooLarge`] if the cut makes more than [`MAX_UNITS`] units.
+    pub fn new(position: &Position, rules: Rules, method: Option<Method>, split_counters: Option<u64>) -> Result<Params> {
+        let mut params = Params {
             position: position.own_pn_first(),
             opponent: position.opponent().to_vec(),
             captures: rules.captures,
             method: method.unwrap_or_else(|| Method::auto(position)),
-            split_depth,
-        })
+            split_counters: split_counters.unwrap_or(0),
+        };
+        match split_counters {
+            Some(_) => {
+                units(&params)?;
+            }
+            None => {
+                for k in 1..=position.pits() as u64 {
+                    let deeper = Params { split_counters: k, ..params.clone() };
+                    match count_units(&deeper, AUTO_MAX_UNITS) {
+                        Some(_) => params = deeper,
+                        None => break,
+                    }
+                }
+            }
+        }
+        Ok(params)
     }
 
     /// The starting position.
@@ -118,20 +136,22 @@ impl Params {
     pub fn unit_options(&self) -> CountOptions {
         CountOptions { rules: self.rules(), method: Some(self.method), terminal_positions: false }
     }
-
-    fn checked(&self) -> Result<Position> {
-        if self.split_depth > MAX_SPLIT_DEPTH {
-            return Err(Error::invalid(
-                "split_depth",
-                format!("{}; at most {MAX_SPLIT_DEPTH} is supported", self.split_depth),
-            ));
-        }
-        self.start()
-    }
 }
 
-/// One work unit: the subtree below a position reached by
-/// [`Params::split_depth`] continuation moves.
+/// The number of units of `params`' cut, or `None` if more than `limit`.
+fn count_units(params: &Params, limit: usize) -> Option<usize> {
+    let start = params.start().ok()?;
+    let mut found = 0usize;
+    walk(&flat_board(&start), start.pits(), params.rules(), params.split_counters, &mut Vec::new(), &mut |_, _| {
+        found += 1;
+        if found > limit { Err(Error::TooLarge(String::new())) } else { Ok(UnitCount::default()) }
+    })
+    .ok()?;
+    Some(found)
+}
+
+/// One work unit: the subtree below a position first reached across the
+/// cut of [`Params::split_counters`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unit {
     /// The pits played from the start, in order.
@@ -143,7 +163,7 @@ pub struct Unit {
 
 impl Unit {
     /// The unit's stable name: the pits played, e.g. `P3 P1`, or `start`
-    /// for an unsplit count.
+    /// for an unsplit count (a cut at 0 counters).
     pub fn id(&self) -> String {
         if self.pits.is_empty() {
             return "start".to_owned();
@@ -170,12 +190,18 @@ pub struct UnitCount {
 ///
 /// # Errors
 ///
-/// As [`Params::start`].
+/// As [`Params::start`]; [`Error::TooLarge`] past [`MAX_UNITS`] units.
 pub fn units(params: &Params) -> Result<Vec<Unit>> {
-    let start = params.checked()?;
+    let start = params.start()?;
     let n = start.pits();
     let mut found = Vec::new();
-    walk(&flat_board(&start), n, params.rules(), params.split_depth, &mut Vec::new(), &mut |pits, board| {
+    walk(&flat_board(&start), n, params.rules(), params.split_counters, &mut Vec::new(), &mut |pits, board| {
+        if found.len() == MAX_UNITS {
+            return Err(Error::TooLarge(format!(
+                "cutting after {} counters makes more than {MAX_UNITS} units; cut after fewer",
+                params.split_counters
+            )));
+        }
         found.push(Unit {
             pits: pits.to_vec(),
             position: Position::new(board[..n].to_vec(), board[n + 1..].to_vec())?,
@@ -192,7 +218,7 @@ pub fn units(params: &Params) -> Result<Vec<Unit>> {
 /// use plybench::kalah::units::{Params, unit_from_id, units};
 /// use plybench::kalah::{Position, Rules};
 ///
-/// let params = Params::new(&Position::board_test(5)?, Rules::default(), None, 2)?;
+/// let params = Params::new(&Position::board_test(5)?, Rules::default(), None, Some(3))?;
 /// for unit in units(&params)? {
 ///     assert_eq!(unit_from_id(&params, &unit.id())?, unit);
 /// }
@@ -204,7 +230,7 @@ pub fn units(params: &Params) -> Result<Vec<Unit>> {
 ///
 /// [`Error::InvalidInput`] if `id` does not name a unit of the split.
 pub fn unit_from_id(params: &Params, id: &str) -> Result<Unit> {
-    let start = params.checked()?;
+    let start = params.start()?;
     let n = start.pits();
     let bad = |why: String| Error::invalid("unit", format!("`{id}` {why}"));
     let pits: Vec<Pit> = if id == "start" {
@@ -220,14 +246,20 @@ pub fn unit_from_id(params: &Params, id: &str) -> Result<Unit> {
             })
             .collect::<Result<_>>()?
     };
-    if pits.len() != params.split_depth {
-        return Err(bad(format!("plays {} pits; units of this split play {}", pits.len(), params.split_depth)));
-    }
     let mut board = flat_board(&start);
+    let mut left = params.split_counters;
     for &pit in &pits {
+        if left == 0 {
+            return Err(bad(format!("goes on past the cut after {} counters", params.split_counters)));
+        }
+        let before = own_counters(&board, n);
         if board[pit.index()] == 0 || !sow(&mut board, n, pit, params.rules()).continues {
             return Err(bad(format!("is not a line of continuation moves ({pit} does not continue)")));
         }
+        left = left.saturating_sub(before - own_counters(&board, n));
+    }
+    if left > 0 {
+        return Err(bad(format!("stops short of the cut after {} counters", params.split_counters)));
     }
     Ok(Unit { pits, position: Position::new(board[..n].to_vec(), board[n + 1..].to_vec())? })
 }
@@ -254,10 +286,10 @@ pub fn run_unit(params: &Params, unit: &Unit) -> Result<UnitCount> {
 /// [`Error::InvalidInput`] if `results` does not hold one entry per unit;
 /// [`Error::TooLarge`] if the sequences overflow `u128`.
 pub fn merge(params: &Params, results: &[UnitCount]) -> Result<Count> {
-    let start = params.checked()?;
+    let start = params.start()?;
     let mut next = results.iter();
     let mut used = 0usize;
-    let top = walk(&flat_board(&start), start.pits(), params.rules(), params.split_depth, &mut Vec::new(), &mut |_, _| {
+    let top = walk(&flat_board(&start), start.pits(), params.rules(), params.split_counters, &mut Vec::new(), &mut |_, _| {
         used += 1;
         next.next().copied().ok_or_else(|| wrong_length(results.len(), None))
     })?;
@@ -280,17 +312,23 @@ fn wrong_length(given: usize, expected: Option<usize>) -> Error {
     Error::invalid("unit results", format!("{given} given but the split has {expected} units; merge every unit once"))
 }
 
-/// Plays the plies above the cut from `board`, calling `leaf` at each unit
-/// (with the pits played and the unit's board), and combines the figures
-/// upwards: terminal moves count one sequence each, heights follow Bell's
-/// stacking order for each scan.
-fn walk<F>(board: &[u32], n: usize, rules: Rules, depth: usize, pits: &mut Vec<Pit>, leaf: &mut F) -> Result<UnitCount>
+fn own_counters(board: &[u32], n: usize) -> u64 {
+    board[..n].iter().map(|&c| u64::from(c)).sum()
+}
+
+/// Plays the plies above the cut from `board` (`left` counters still to
+/// sow out before the cut), calling `leaf` at each unit (with the pits
+/// played and the unit's board), and combines the figures upwards: terminal
+/// moves count one sequence each, heights follow Bell's stacking order for
+/// each scan.
+fn walk<F>(board: &[u32], n: usize, rules: Rules, left: u64, pits: &mut Vec<Pit>, leaf: &mut F) -> Result<UnitCount>
 where
     F: FnMut(&[Pit], &[u32]) -> Result<UnitCount>,
 {
-    if depth == 0 {
+    if left == 0 {
         return leaf(pits, board);
     }
+    let before = own_counters(board, n);
     let mut sequences = 0u128;
     // The continuations' figures, P1's first: the order right-to-left
     // scanning stacks them in.
@@ -304,7 +342,9 @@ where
         child.copy_from_slice(board);
         if sow(&mut child, n, pit, rules).continues {
             pits.push(pit);
-            let below = walk(&child, n, rules, depth - 1, pits, leaf)?;
+            // A continuation sows at least its last counter into the kalah.
+            let sown = before - own_counters(&child, n);
+            let below = walk(&child, n, rules, left.saturating_sub(sown), pits, leaf)?;
             pits.pop();
             sequences = sequences.checked_add(below.sequences).ok_or_else(overflow)?;
             children.push(below);
@@ -334,8 +374,8 @@ mod tests {
         count(position, options, &ProgressBar::hidden()).unwrap()
     }
 
-    fn split(position: &Position, rules: Rules, method: Method, depth: usize) -> Count {
-        let params = Params::new(position, rules, Some(method), depth).unwrap();
+    fn split(position: &Position, rules: Rules, method: Method, cut: Option<u64>) -> Count {
+        let params = Params::new(position, rules, Some(method), cut).unwrap();
         let results: Vec<UnitCount> = units(&params).unwrap().iter().map(|u| run_unit(&params, u).unwrap()).collect();
         merge(&params, &results).unwrap()
     }
@@ -351,11 +391,26 @@ mod tests {
             let position = Position::board_test(pits).unwrap();
             for method in [Method::Stack, Method::Memo] {
                 let expected = whole(&position, Rules::default(), method);
-                for depth in 0..=MAX_SPLIT_DEPTH {
-                    let got = split(&position, Rules::default(), method, depth);
-                    assert!(same(&got, &expected), "{pits} pits, {method:?}, depth {depth}: {got:?} vs {expected:?}");
+                for cut in [None, Some(0), Some(1), Some(2), Some(3), Some(5), Some(8), Some(13)] {
+                    let got = split(&position, Rules::default(), method, cut);
+                    assert!(same(&got, &expected), "{pits} pits, {method:?}, cut {cut:?}: {got:?} vs {expected:?}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn the_automatic_cut_stays_within_its_unit_budget() {
+        for pits in [2, 6, 9, 12, 14] {
+            let params = Params::new(&Position::board_test(pits).unwrap(), Rules::default(), None, None).unwrap();
+            let found = units(&params).unwrap().len();
+            assert!((1..=AUTO_MAX_UNITS).contains(&found), "{pits} pits: {found} units");
+            assert!(params.split_counters >= 1 && params.split_counters <= pits as u64);
+            let deeper = Params { split_counters: params.split_counters + 1, ..params.clone() };
+            assert!(
+                params.split_counters == pits as u64 || units(&deeper).unwrap().len() > AUTO_MAX_UNITS,
+                "{pits} pits: the cut could go deeper"
+            );
         }
     }
 
@@ -363,40 +418,51 @@ mod tests {
     fn left_to_right_heights_need_the_stacking_order() {
         // Bell's example: 3,2,1 stacks 3 right to left but 5 left to right.
         let position: Position = "3,2,1".parse().unwrap();
-        let got = split(&position, Rules::default(), Method::Stack, 1);
+        let got = split(&position, Rules::default(), Method::Stack, Some(1));
         assert_eq!((got.max_stack_right_to_left, got.max_stack_left_to_right), (3, 5));
     }
 
     #[test]
     fn units_are_named_by_the_pits_played() {
-        let params = Params::new(&Position::board_test(3).unwrap(), Rules::default(), None, 1).unwrap();
+        let params = Params::new(&Position::board_test(3).unwrap(), Rules::default(), None, Some(1)).unwrap();
         let ids: Vec<String> = units(&params).unwrap().iter().map(Unit::id).collect();
         assert_eq!(ids, ["P1", "P2", "P3"]);
-        let params = Params { split_depth: 0, ..params };
+        // Each first move sows one counter out; P1 then P2 sows a second.
+        let params = Params { split_counters: 2, ..params };
+        let ids: Vec<String> = units(&params).unwrap().iter().map(Unit::id).collect();
+        assert_eq!(ids, ["P1 P2", "P1 P3", "P2 P3"]);
+        for id in &ids {
+            assert_eq!(&unit_from_id(&params, id).unwrap().id(), id);
+        }
+        for wrong in ["P1", "P1 P2 P1", "P2 P1", "P3 P2", "P4 P1", "Q1 P2", "", "start"] {
+            assert!(unit_from_id(&params, wrong).is_err(), "{wrong:?}");
+        }
+        let params = Params { split_counters: 0, ..params };
         assert_eq!(units(&params).unwrap()[0].id(), "start");
     }
 
     #[test]
     fn a_position_without_moves_has_no_units_and_no_sequences() {
         let position = Position::from_own(vec![0, 0]).unwrap();
-        let params = Params::new(&position, Rules::default(), None, 2).unwrap();
+        let params = Params::new(&position, Rules::default(), None, Some(2)).unwrap();
         assert!(units(&params).unwrap().is_empty());
         assert_eq!(merge(&params, &[]).unwrap().sequences, 0);
     }
 
     #[test]
     fn merging_the_wrong_number_of_results_fails() {
-        let params = Params::new(&Position::board_test(4).unwrap(), Rules::default(), None, 1).unwrap();
+        let params = Params::new(&Position::board_test(4).unwrap(), Rules::default(), None, Some(1)).unwrap();
         let n = units(&params).unwrap().len();
         assert!(merge(&params, &vec![UnitCount::default(); n - 1]).is_err());
         assert!(merge(&params, &vec![UnitCount::default(); n + 1]).is_err());
-        assert!(Params::new(&Position::board_test(4).unwrap(), Rules::default(), None, MAX_SPLIT_DEPTH + 1).is_err());
+        let err = Params::new(&Position::board_test(30).unwrap(), Rules::default(), None, Some(40)).unwrap_err();
+        assert!(matches!(err, Error::TooLarge(_)), "{err}");
     }
 
     #[test]
     fn params_and_results_round_trip_through_json() {
         let position = Position::new(vec![1, 2, 3], vec![4, 0, 6]).unwrap();
-        let params = Params::new(&position, Rules { captures: true }, None, 2).unwrap();
+        let params = Params::new(&position, Rules { captures: true }, None, None).unwrap();
         let text = serde_json::to_string(&params).unwrap();
         let back: Params = serde_json::from_str(&text).unwrap();
         assert_eq!(back, params);
