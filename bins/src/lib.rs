@@ -64,6 +64,24 @@ pub fn emit(tables: &[&Table], format: Format) -> anyhow::Result<()> {
     print(&text)
 }
 
+/// Prints a batch run's result (see `plybench::batch`) in `format`, then
+/// `extra` tables: JSON is the result's document with each extra table
+/// added under its id; the other formats print the result's tables and the
+/// extras one after the other.
+pub fn emit_outcome(outcome: &plybench::batch::Outcome, extra: &[&Table], format: Format) -> anyhow::Result<()> {
+    if format == Format::Json {
+        let mut json = outcome.json.clone();
+        if let serde_json::Value::Object(map) = &mut json {
+            for table in extra {
+                map.insert(table.id.clone(), serde_json::to_value(table)?);
+            }
+        }
+        return print(&(serde_json::to_string_pretty(&json)? + "\n"));
+    }
+    let tables: Vec<&Table> = outcome.tables.iter().chain(extra.iter().copied()).collect();
+    emit(&tables, format)
+}
+
 /// Runs a binary's `main`, printing any error as one line on stderr.
 /// Usage errors and bad input exit with status 2, anything else with 1.
 pub fn run(main: impl FnOnce() -> anyhow::Result<ExitCode>) -> ExitCode {

@@ -7,6 +7,8 @@
 //!
 //! - [`alphabeta`]: node counts of alpha-beta on random and ordered trees
 //!   (Levy 1983, Newborn, Knuth-Moore, Pearl) and on tic-tac-toe.
+//! - [`batch`]: long runs in work units: checkpoints, resumption after an
+//!   interruption, shards and their merge.
 //! - [`checkers`]: English draughts perft in Bell's table-driven form,
 //!   Samuel's 36-bit words and a modern bitboard; replay of Cochran's
 //!   (1971) game records.
@@ -30,6 +32,7 @@
 #![warn(missing_docs)]
 
 pub mod alphabeta;
+pub mod batch;
 pub mod checkers;
 pub mod chess;
 pub mod decimal;

@@ -8,15 +8,17 @@
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use plybench::batch::{RunOptions, Shard};
 use plybench::chess::bench::{BenchPosition, Mode, bench_position, check_seconds, default_positions};
 use plybench::chess::play::play_moves;
 use plybench::chess::run::{MAX_DEPTH, MAX_THREADS, check_depth, check_threads};
+use plybench::chess::split::{PerftParams, PerftSplit};
 use plybench::chess::suite::{MAX_SUITE_DEPTH, parse_suite};
 use plybench::chess::tables::{Detail, perft_report, perft_report_threads, run_suite_job, suite_jobs, suite_table};
 use plybench::chess::{Repr, Setup};
 use plybench::report::{Format, Verdict};
 use plybench::{Error, progress};
-use plybench_cli::{FormatArg, emit, parse_args, print, run};
+use plybench_cli::{FormatArg, emit, emit_outcome, parse_args, print, run};
 
 /// Chess perft over Bell's array, the 10x10 mailbox, 0x88 and bitboards.
 #[derive(Parser)]
@@ -113,6 +115,18 @@ struct PerftArgs {
     /// Threads for the leaf count: the tree is split at the root and below (rayon). Counts do not depend on it.
     #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
     threads: i64,
+    /// Record each completed work unit (a move prefix) in FILE, rewritten atomically at least every 2 s; Ctrl-C or SIGTERM saves it and exits 130.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["resume", "divide", "stats"])]
+    checkpoint: Option<std::path::PathBuf>,
+    /// Continue the run recorded in FILE (give the same options); the counts equal an uninterrupted run's.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["divide", "stats"])]
+    resume: Option<std::path::PathBuf>,
+    /// Compute only units i with i % N == K-1 and write them to the --checkpoint file; `plybench merge` sums the N files.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<Shard>,
+    /// Work units are the legal move prefixes of this many plies (default: the fewest plies giving at least 100 units).
+    #[arg(long, value_name = "S", conflicts_with_all = ["divide", "stats"])]
+    split_depth: Option<u32>,
 }
 
 #[derive(Args)]
@@ -144,6 +158,9 @@ fn main() -> ExitCode {
 }
 
 fn perft(args: &PerftArgs, format: Format) -> anyhow::Result<ExitCode> {
+    if args.checkpoint.is_some() || args.resume.is_some() || args.shard.is_some() || args.split_depth.is_some() {
+        return perft_batch(args, format);
+    }
     let depth = check_depth(args.depth)?;
     let setup = play_moves(&Setup::from_fen(&args.fen)?, &args.moves)?;
     let detail = match (args.divide, args.stats) {
@@ -174,6 +191,38 @@ fn perft(args: &PerftArgs, format: Format) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(if report.is_consistent() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// `perft --checkpoint/--resume/--shard/--split-depth`: the leaf count in
+/// work units (`plybench::batch`), recorded in a file as they complete.
+fn perft_batch(args: &PerftArgs, format: Format) -> anyhow::Result<ExitCode> {
+    if args.shard.is_some() && args.checkpoint.is_none() && args.resume.is_none() {
+        return Err(Error::invalid("--shard", "needs --checkpoint FILE (or --resume FILE) to write its part to").into());
+    }
+    let depth = check_depth(args.depth)?;
+    let setup = play_moves(&Setup::from_fen(&args.fen)?, &args.moves)?;
+    let threads = usize::try_from(args.threads).unwrap_or(0);
+    let threads = check_threads(threads)
+        .map_err(|_| Error::invalid("--threads", format!("{}; expected 1 to {MAX_THREADS}", args.threads)))?;
+    let params = PerftParams::new(&setup, depth, &args.repr.reprs(), args.split_depth)?;
+    let options = RunOptions {
+        checkpoint: args.checkpoint.clone(),
+        resume: args.resume.clone(),
+        shard: args.shard,
+        threads,
+        command: std::env::args().collect(),
+    };
+    let finished = plybench::batch::run::<PerftSplit>(&params, &options)?;
+    match &finished.outcome {
+        Some(outcome) => {
+            emit_outcome(outcome, &[], format)?;
+            Ok(if outcome.ok { ExitCode::SUCCESS } else { ExitCode::from(1) })
+        }
+        None => {
+            emit(&[&finished.summary_table()], format)?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
 }
 
 /// `perft <depth> "<fen>" ["<moves>"]`: divide lines `move count`, a blank

@@ -11,7 +11,7 @@ use plybench::report::Table;
 use plybench::reproduce::{
     Budget, Options, RunInfo, Study, Tally, parse_studies, run_study, summary_table, utc_now, write_report,
 };
-use plybench_cli::{FormatArg, emit, parse_args, run};
+use plybench_cli::{FormatArg, emit, emit_outcome, parse_args, run};
 
 /// Reproduces every published figure of the toolkit's studies and writes the comparison report.
 #[derive(Parser)]
@@ -28,6 +28,18 @@ struct Cli {
 enum Command {
     /// Runs the studies, prints their tables and a summary, and writes the report. Exits 1 if a published figure is not reproduced.
     Reproduce(ReproduceArgs),
+    /// Sums the shard or checkpoint files of one run (`perft --shard K/N --checkpoint FILE`) into the single-machine result, with the balance of the shards. Refuses files of other runs, and units missing or given twice.
+    Merge(MergeArgs),
+}
+
+#[derive(Args)]
+struct MergeArgs {
+    /// The files: every shard of one run, each once.
+    #[arg(required = true, value_name = "FILES")]
+    files: Vec<PathBuf>,
+    /// Also tabulate how the recorded unit times would spread over N round-robin shards, for N in this range (e.g. 2-8).
+    #[arg(long, value_name = "MIN-MAX")]
+    as_shards: Option<String>,
 }
 
 #[derive(Args)]
@@ -58,8 +70,10 @@ struct ReproduceArgs {
 fn main() -> ExitCode {
     run(|| {
         let cli: Cli = parse_args();
-        let Command::Reproduce(args) = cli.command;
-        reproduce(&args, cli.format.into())
+        match cli.command {
+            Command::Reproduce(args) => reproduce(&args, cli.format.into()),
+            Command::Merge(args) => merge(&args, cli.format.into()),
+        }
     })
 }
 
@@ -106,4 +120,32 @@ fn reproduce(args: &ReproduceArgs, format: plybench::report::Format) -> anyhow::
     }
     let tally = reports.iter().fold(Tally::default(), |t, r| t + Tally::of(&r.tables));
     Ok(if tally.differs == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+fn merge(args: &MergeArgs, format: plybench::report::Format) -> anyhow::Result<ExitCode> {
+    let range = args.as_shards.as_deref().map(parse_range).transpose()?;
+    let merged = plybench::batch::merge::merge_files(&args.files)?;
+    let mut extra = vec![&merged.balance, &merged.spread];
+    let round_robin = range.map(|(lo, hi)| {
+        let shards: Vec<usize> = (lo..=hi).collect();
+        plybench::batch::merge::round_robin_table(&merged.units, &shards)
+    });
+    extra.extend(round_robin.as_ref());
+    emit_outcome(&merged.outcome, &extra, format)?;
+    Ok(if merged.outcome.ok { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// `2-8` (or `4`): a range of shard counts, 1 to 1000.
+fn parse_range(text: &str) -> Result<(usize, usize), Error> {
+    let bad =
+        || Error::invalid("--as-shards", format!("{text:?}; expected MIN-MAX with 1 <= MIN <= MAX <= 1000, e.g. 2-8"));
+    let number = |t: &str| t.parse::<usize>().ok().filter(|n| (1..=1000).contains(n)).ok_or_else(bad);
+    let (lo, hi) = match text.split_once('-') {
+        Some((lo, hi)) => (number(lo)?, number(hi)?),
+        None => (number(text)?, number(text)?),
+    };
+    if lo > hi {
+        return Err(bad());
+    }
+    Ok((lo, hi))
 }

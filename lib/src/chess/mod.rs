@@ -29,6 +29,7 @@ pub mod play;
 pub mod published;
 pub mod run;
 mod setup;
+pub mod split;
 mod square;
 pub mod suite;
 pub mod tables;
