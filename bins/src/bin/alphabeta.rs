@@ -6,7 +6,11 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use plybench::Error;
-use plybench::alphabeta::batches::{AlgorithmName, DEFAULT_BATCH_TREES, OrderName, RandomParams, ValuesName};
+use plybench::alphabeta::batches::{
+    AlgorithmName, DEFAULT_BATCH_TREES, OrderName, RandomParams, RandomSplit, ValuesName,
+};
+use plybench::batch::{RunOptions, Shard};
+use plybench::report::Format;
 use plybench::alphabeta::chess_tree::chess_table;
 use plybench::alphabeta::depths::{DepthSettings, depth_table};
 use plybench::alphabeta::exact::expected_leaves;
@@ -16,7 +20,7 @@ use plybench::alphabeta::tables::{exact_table, random_table};
 use plybench::alphabeta::tictactoe::{self, Options as TicOptions, TicOrder};
 use plybench::alphabeta::{Algorithm, Experiment, LeafValues, Noisy, OrderKind, Shape, run};
 use plybench::progress;
-use plybench_cli::{FormatArg, emit, run as run_main};
+use plybench_cli::{FormatArg, emit, emit_outcome, run as run_main};
 
 /// Alpha-beta node counts on random trees and tic-tac-toe.
 #[derive(Parser)]
@@ -122,6 +126,18 @@ struct RandomArgs {
     /// Trees per work unit of a checkpointed or sharded run.
     #[arg(long, default_value_t = DEFAULT_BATCH_TREES)]
     batch_trees: u64,
+    /// Record each completed work unit (a batch of trees) in FILE, rewritten atomically at least every 2 s; Ctrl-C or SIGTERM saves it and exits 130.
+    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    checkpoint: Option<std::path::PathBuf>,
+    /// Continue the run recorded in FILE (give the same options); the figures equal an uninterrupted run's.
+    #[arg(long, value_name = "FILE")]
+    resume: Option<std::path::PathBuf>,
+    /// Compute only units i with i % N == K-1 and write them to the --checkpoint file; `plybench merge` sums the N files.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<Shard>,
+    /// Batches searched at once in a checkpointed or sharded run (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 #[derive(Args)]
@@ -276,12 +292,42 @@ impl RandomArgs {
     }
 }
 
+/// `alphabeta random --checkpoint/--resume/--shard`: the experiment in
+/// batches of trees (`plybench::batch`), recorded in a file as they complete.
+fn random_batch(args: &RandomArgs, format: Format) -> anyhow::Result<ExitCode> {
+    if args.shard.is_some() && args.checkpoint.is_none() && args.resume.is_none() {
+        return Err(Error::invalid("--shard", "needs --checkpoint FILE (or --resume FILE) to write its part to").into());
+    }
+    let threads = match args.threads {
+        Some(threads) => threads,
+        None => std::thread::available_parallelism().map_or(1, usize::from),
+    };
+    let params = args.params();
+    params.experiment()?;
+    let options = RunOptions {
+        checkpoint: args.checkpoint.clone(),
+        resume: args.resume.clone(),
+        shard: args.shard,
+        threads,
+        command: std::env::args().collect(),
+    };
+    let finished = plybench::batch::run::<RandomSplit>(&params, &options)?;
+    match &finished.outcome {
+        Some(outcome) => emit_outcome(outcome, &[], format)?,
+        None => emit(&[&finished.summary_table()], format)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 fn main() -> ExitCode {
     run_main(|| {
         let cli = Cli::parse();
         let format = cli.format.into();
         match cli.command {
             Command::Random(args) => {
+                if args.checkpoint.is_some() || args.resume.is_some() || args.shard.is_some() {
+                    return random_batch(&args, format);
+                }
                 let experiment = args.params().experiment()?;
                 let sample = run(&experiment, 0, args.trees)?;
                 emit(&[&random_table(&experiment, &sample)], format)?;

@@ -28,6 +28,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::experiment::{Experiment, Sample, run};
+use super::tables::random_table;
+use crate::batch::{Completed, Outcome, Study, Tool, Unit};
 use super::order::{Noisy, OrderKind};
 use super::search::{Algorithm, INFINITY};
 use super::tree::{LeafValues, Shape};
@@ -353,6 +355,50 @@ impl Partial {
             max_leaves: self.max_leaves,
             histogram,
         })
+    }
+}
+
+/// The split experiment as a [`Study`]: what `alphabeta random
+/// --checkpoint`, `--resume`, `--shard` and `plybench merge` run.
+///
+/// ```
+/// use plybench::alphabeta::batches::{RandomParams, RandomSplit};
+/// use plybench::batch::{RunOptions, Shard, merge::merge_loaded, run};
+///
+/// let params = RandomParams { trees: 500, batch_trees: 100, ..RandomParams::new(3, 3) };
+/// let shard = |k| RunOptions { shard: Some(Shard::new(k, 2)?), threads: 1, ..RunOptions::default() };
+/// let one = run::<RandomSplit>(&params, &shard(1)?)?.file;
+/// let two = run::<RandomSplit>(&params, &shard(2)?)?.file;
+/// let merged = merge_loaded(&[("1.json".into(), one), ("2.json".into(), two)])?;
+/// assert_eq!(merged.outcome.json["trees"], 500);
+/// # Ok::<(), plybench::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct RandomSplit;
+
+impl Study for RandomSplit {
+    const TOOL: Tool = Tool::Alphabeta;
+    type Params = RandomParams;
+    type Part = Partial;
+
+    fn units(params: &RandomParams) -> Result<Vec<String>> {
+        Ok(batches(params)?.iter().map(Batch::id).collect())
+    }
+
+    fn run_unit(params: &RandomParams, unit: &Unit) -> Result<Partial> {
+        let batch = batch_at(params, unit.index)?;
+        if batch.id() != unit.id {
+            return Err(Error::invalid("unit", format!("{} is `{}` in this run, not `{}`", unit.index, batch.id(), unit.id)));
+        }
+        run_batch(&params.experiment()?, &batch)
+    }
+
+    fn finish(params: &RandomParams, parts: Vec<Completed<Partial>>) -> Result<Outcome> {
+        let partials: Vec<Partial> = parts.into_iter().map(|done| done.part).collect();
+        let sample = merge(params, &partials)?;
+        let table = random_table(&params.experiment()?, &sample);
+        let json = serde_json::to_value(&table).map_err(|e| Error::invalid("alphabeta random", e.to_string()))?;
+        Ok(Outcome { tables: vec![table], json, ok: true })
     }
 }
 

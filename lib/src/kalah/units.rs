@@ -56,6 +56,8 @@ use serde::{Deserialize, Serialize};
 use super::count::{Count, CountOptions, Method, count, flat_board};
 use super::position::{Pit, Position};
 use super::sow::{Rules, sow};
+use super::tables::split_count_table;
+use crate::batch::{self, Completed, Outcome, Study, Tool};
 use crate::{Error, Result};
 
 /// The most units the automatic cut may make: enough for an even spread
@@ -363,6 +365,57 @@ where
 
 fn overflow() -> Error {
     Error::TooLarge("the number of move sequences exceeds u128".into())
+}
+
+/// The split Kalah count as a [`Study`]: what `kalah count --checkpoint`,
+/// `--resume`, `--shard` and `plybench merge` run.
+///
+/// ```
+/// use plybench::batch::{RunOptions, Shard, merge::merge_loaded, run};
+/// use plybench::kalah::units::{KalahSplit, Params};
+/// use plybench::kalah::{Position, Rules};
+///
+/// let params = Params::new(&Position::board_test(6)?, Rules::default(), None, Some(2))?;
+/// let shard = |k| RunOptions { shard: Some(Shard::new(k, 2)?), threads: 1, ..RunOptions::default() };
+/// let one = run::<KalahSplit>(&params, &shard(1)?)?.file;
+/// let two = run::<KalahSplit>(&params, &shard(2)?)?.file;
+/// let merged = merge_loaded(&[("1.json".into(), one), ("2.json".into(), two)])?;
+/// assert_eq!(merged.outcome.json["move_sequences"], 912);
+/// # Ok::<(), plybench::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct KalahSplit;
+
+impl Study for KalahSplit {
+    const TOOL: Tool = Tool::Kalah;
+    type Params = Params;
+    type Part = UnitCount;
+
+    fn units(params: &Params) -> Result<Vec<String>> {
+        Ok(units(params)?.iter().map(Unit::id).collect())
+    }
+
+    fn run_unit(params: &Params, unit: &batch::Unit) -> Result<UnitCount> {
+        run_unit(params, &unit_from_id(params, &unit.id)?)
+    }
+
+    fn finish(params: &Params, parts: Vec<Completed<UnitCount>>) -> Result<Outcome> {
+        let ids = units(params)?;
+        for (done, unit) in parts.iter().zip(&ids) {
+            if done.unit.id != unit.id() {
+                return Err(Error::invalid(
+                    "batch file",
+                    format!("unit {} is `{}` there but `{}` in this split", done.unit.index, done.unit.id, unit.id()),
+                ));
+            }
+        }
+        let results: Vec<UnitCount> = parts.iter().map(|done| done.part).collect();
+        let mut figures = merge(params, &results)?;
+        figures.seconds = parts.iter().map(|done| done.seconds).sum();
+        let table = split_count_table(params, &figures, parts.len())?;
+        let json = serde_json::to_value(&table).map_err(|e| Error::invalid("kalah count", e.to_string()))?;
+        Ok(Outcome { tables: vec![table], json, ok: true })
+    }
 }
 
 #[cfg(test)]
