@@ -9,8 +9,6 @@ use plybench::Error;
 use plybench::alphabeta::batches::{
     AlgorithmName, DEFAULT_BATCH_TREES, OrderName, RandomParams, RandomSplit, ValuesName,
 };
-use plybench::batch::{RunOptions, Shard};
-use plybench::report::Format;
 use plybench::alphabeta::chess_tree::chess_table;
 use plybench::alphabeta::depths::{DepthSettings, depth_table};
 use plybench::alphabeta::exact::expected_leaves;
@@ -19,7 +17,9 @@ use plybench::alphabeta::newborn::{self, Settings};
 use plybench::alphabeta::tables::{exact_table, random_table};
 use plybench::alphabeta::tictactoe::{self, Options as TicOptions, TicOrder};
 use plybench::alphabeta::{Algorithm, Experiment, LeafValues, Noisy, OrderKind, Shape, run};
+use plybench::batch::{RunOptions, Shard};
 use plybench::progress;
+use plybench::report::Format;
 use plybench_cli::{FormatArg, emit, emit_outcome, run as run_main};
 
 /// Alpha-beta node counts on random trees and tic-tac-toe.

@@ -5,11 +5,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use plybench::Error;
+use plybench::batch::{RunOptions, Shard};
 use plybench::kalah::sweep::{longest_on_pits, pattern_for_counters};
 use plybench::kalah::tables::{self, TableOptions};
 use plybench::kalah::trace::trace;
-use plybench::Error;
-use plybench::batch::{RunOptions, Shard};
 use plybench::kalah::units::{KalahSplit, Params};
 use plybench::kalah::{CountOptions, Method, Position, Rules, ScanOrder, count, is_small, parse_counts};
 use plybench::progress;
@@ -199,7 +199,10 @@ fn main() -> ExitCode {
                     position = Position::new(position.own().to_vec(), parse_counts(opponent, "--opponent")?)?;
                 }
                 let rules = Rules { captures: args.captures };
-                if args.checkpoint.is_some() || args.resume.is_some() || args.shard.is_some() || args.split_counters.is_some()
+                if args.checkpoint.is_some()
+                    || args.resume.is_some()
+                    || args.shard.is_some()
+                    || args.split_counters.is_some()
                 {
                     return count_batch(&args, &position, rules, format);
                 }

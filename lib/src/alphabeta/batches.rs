@@ -28,11 +28,11 @@
 use serde::{Deserialize, Serialize};
 
 use super::experiment::{Experiment, Sample, run};
-use super::tables::random_table;
-use crate::batch::{Completed, Outcome, Study, Tool, Unit};
 use super::order::{Noisy, OrderKind};
 use super::search::{Algorithm, INFINITY};
+use super::tables::random_table;
 use super::tree::{LeafValues, Shape};
+use crate::batch::{Completed, Outcome, Study, Tool, Unit};
 use crate::{Error, Result};
 
 /// Trees per unit when none is asked for: large enough that a unit's
@@ -388,7 +388,10 @@ impl Study for RandomSplit {
     fn run_unit(params: &RandomParams, unit: &Unit) -> Result<Partial> {
         let batch = batch_at(params, unit.index)?;
         if batch.id() != unit.id {
-            return Err(Error::invalid("unit", format!("{} is `{}` in this run, not `{}`", unit.index, batch.id(), unit.id)));
+            return Err(Error::invalid(
+                "unit",
+                format!("{} is `{}` in this run, not `{}`", unit.index, batch.id(), unit.id),
+            ));
         }
         run_batch(&params.experiment()?, &batch)
     }

@@ -93,7 +93,12 @@ impl Params {
     /// # Errors
     ///
     /// [`Error::TooLarge`] if the cut makes more than [`MAX_UNITS`] units.
-    pub fn new(position: &Position, rules: Rules, method: Option<Method>, split_counters: Option<u64>) -> Result<Params> {
+    pub fn new(
+        position: &Position,
+        rules: Rules,
+        method: Option<Method>,
+        split_counters: Option<u64>,
+    ) -> Result<Params> {
         let mut params = Params {
             position: position.own_pn_first(),
             opponent: position.opponent().to_vec(),
@@ -204,10 +209,8 @@ pub fn units(params: &Params) -> Result<Vec<Unit>> {
                 params.split_counters
             )));
         }
-        found.push(Unit {
-            pits: pits.to_vec(),
-            position: Position::new(board[..n].to_vec(), board[n + 1..].to_vec())?,
-        });
+        found
+            .push(Unit { pits: pits.to_vec(), position: Position::new(board[..n].to_vec(), board[n + 1..].to_vec())? });
         Ok(UnitCount::default())
     })?;
     Ok(found)
@@ -291,10 +294,17 @@ pub fn merge(params: &Params, results: &[UnitCount]) -> Result<Count> {
     let start = params.start()?;
     let mut next = results.iter();
     let mut used = 0usize;
-    let top = walk(&flat_board(&start), start.pits(), params.rules(), params.split_counters, &mut Vec::new(), &mut |_, _| {
-        used += 1;
-        next.next().copied().ok_or_else(|| wrong_length(results.len(), None))
-    })?;
+    let top = walk(
+        &flat_board(&start),
+        start.pits(),
+        params.rules(),
+        params.split_counters,
+        &mut Vec::new(),
+        &mut |_, _| {
+            used += 1;
+            next.next().copied().ok_or_else(|| wrong_length(results.len(), None))
+        },
+    )?;
     if used != results.len() {
         return Err(wrong_length(results.len(), Some(used)));
     }
