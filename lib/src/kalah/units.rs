@@ -17,6 +17,12 @@
 //! of the work. Cutting by counters sown goes deeper exactly where the
 //! position stays rich; with the default cut, the slowest of 3 round-robin
 //! shards of the 12-pit board test does about 1.2 times the mean work.
+//! It is not enough on larger boards: along Bell's clearing line
+//! (`P1 P2 P1 P3 P1 P4 …`) every move sows a single counter out and the
+//! position stays nearly as rich as the start, so at 15 pits the unit
+//! `P1 P2 P1 P3 P1 P4` alone holds 52% of the sequences (32% for the ten-move
+//! unit with `--split-counters 10`). A cut that follows the cost of each
+//! subtree is left to do.
 //!
 //! What merges, and how:
 //! - move sequences: the terminal moves above the cut plus the units'
