@@ -366,7 +366,9 @@ impl Partial {
 /// use plybench::batch::{RunOptions, Shard, merge::merge_loaded, run};
 ///
 /// let params = RandomParams { trees: 500, batch_trees: 100, ..RandomParams::new(3, 3) };
-/// let shard = |k| RunOptions { shard: Some(Shard::new(k, 2)?), threads: 1, ..RunOptions::default() };
+/// let shard = |k| -> plybench::Result<RunOptions> {
+///     Ok(RunOptions { shard: Some(Shard::new(k, 2)?), threads: 1, ..RunOptions::default() })
+/// };
 /// let one = run::<RandomSplit>(&params, &shard(1)?)?.file;
 /// let two = run::<RandomSplit>(&params, &shard(2)?)?.file;
 /// let merged = merge_loaded(&[("1.json".into(), one), ("2.json".into(), two)])?;

@@ -392,7 +392,9 @@ fn overflow() -> Error {
 /// use plybench::kalah::{Position, Rules};
 ///
 /// let params = Params::new(&Position::board_test(6)?, Rules::default(), None, Some(2))?;
-/// let shard = |k| RunOptions { shard: Some(Shard::new(k, 2)?), threads: 1, ..RunOptions::default() };
+/// let shard = |k| -> plybench::Result<RunOptions> {
+///     Ok(RunOptions { shard: Some(Shard::new(k, 2)?), threads: 1, ..RunOptions::default() })
+/// };
 /// let one = run::<KalahSplit>(&params, &shard(1)?)?.file;
 /// let two = run::<KalahSplit>(&params, &shard(2)?)?.file;
 /// let merged = merge_loaded(&[("1.json".into(), one), ("2.json".into(), two)])?;
