@@ -35,6 +35,7 @@ pub mod alphabeta;
 pub mod batch;
 pub mod checkers;
 pub mod chess;
+pub mod decimal;
 pub mod error;
 pub mod kalah;
 pub mod progress;

@@ -6,6 +6,9 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use plybench::Error;
+use plybench::alphabeta::batches::{
+    AlgorithmName, DEFAULT_BATCH_TREES, OrderName, RandomParams, RandomSplit, ValuesName,
+};
 use plybench::alphabeta::chess_tree::chess_table;
 use plybench::alphabeta::depths::{DepthSettings, depth_table};
 use plybench::alphabeta::exact::expected_leaves;
@@ -14,8 +17,10 @@ use plybench::alphabeta::newborn::{self, Settings};
 use plybench::alphabeta::tables::{exact_table, random_table};
 use plybench::alphabeta::tictactoe::{self, Options as TicOptions, TicOrder};
 use plybench::alphabeta::{Algorithm, Experiment, LeafValues, Noisy, OrderKind, Shape, run};
+use plybench::batch::{RunOptions, Shard};
 use plybench::progress;
-use plybench_cli::{FormatArg, emit, run as run_main};
+use plybench::report::Format;
+use plybench_cli::{FormatArg, emit, emit_outcome, run as run_main};
 
 /// Alpha-beta node counts on random trees and tic-tac-toe.
 #[derive(Parser)]
@@ -118,6 +123,21 @@ struct RandomArgs {
     /// Aspiration window half-width, as a fraction of the leaf-value range.
     #[arg(long, default_value_t = 0.1)]
     window_half_width: f64,
+    /// Trees per work unit of a checkpointed or sharded run.
+    #[arg(long, default_value_t = DEFAULT_BATCH_TREES)]
+    batch_trees: u64,
+    /// Record each completed work unit (a batch of trees) in FILE, rewritten atomically at least every 2 s; Ctrl-C or SIGTERM saves it and exits 130.
+    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    checkpoint: Option<std::path::PathBuf>,
+    /// Continue the run recorded in FILE (give the same options); the figures equal an uninterrupted run's.
+    #[arg(long, value_name = "FILE")]
+    resume: Option<std::path::PathBuf>,
+    /// Compute only units i with i % N == K-1 and write them to the --checkpoint file; `plybench merge` sums the N files.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<Shard>,
+    /// Batches searched at once in a checkpointed or sharded run (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 #[derive(Args)]
@@ -238,48 +258,65 @@ struct TicArgs {
     seed: u64,
 }
 
-fn experiment(args: &RandomArgs) -> Result<Experiment, Error> {
-    let shape = Shape::new(args.branching, args.depth)?;
-    if args.trees == 0 {
-        return Err(Error::invalid("--trees", "0; search at least one tree"));
-    }
-    if let Some(r) = args.correlation {
-        Noisy::new(r)?;
-    }
-    let order = match args.order {
-        OrderArg::Random => OrderKind::Random,
-        OrderArg::Perfect => OrderKind::Perfect,
-        OrderArg::Worst => OrderKind::Worst,
-        OrderArg::Noisy => OrderKind::Noisy(
-            args.correlation.ok_or_else(|| Error::invalid("--correlation", "missing; --order noisy needs it"))?,
-        ),
-    };
-    let values = match args.values {
-        ValuesArg::Continuous => LeafValues::Continuous,
-        ValuesArg::Discrete if args.levels < 2 => {
-            return Err(Error::invalid("--levels", format!("{}; discrete values need at least 2 levels", args.levels)));
+impl RandomArgs {
+    /// The run's parameters, as the library checks and records them.
+    fn params(&self) -> RandomParams {
+        RandomParams {
+            branching: self.branching,
+            depth: self.depth,
+            trees: self.trees,
+            seed: self.seed,
+            order: match self.order {
+                OrderArg::Random => OrderName::Random,
+                OrderArg::Perfect => OrderName::Perfect,
+                OrderArg::Worst => OrderName::Worst,
+                OrderArg::Noisy => OrderName::Noisy,
+            },
+            correlation: self.correlation,
+            algorithm: match self.algorithm {
+                AlgorithmArg::Minimax => AlgorithmName::Minimax,
+                AlgorithmArg::Alphabeta => AlgorithmName::Alphabeta,
+                AlgorithmArg::F1 => AlgorithmName::F1,
+                AlgorithmArg::Aspiration => AlgorithmName::Aspiration,
+                AlgorithmArg::Negascout => AlgorithmName::Negascout,
+            },
+            values: match self.values {
+                ValuesArg::Continuous => ValuesName::Continuous,
+                ValuesArg::Discrete => ValuesName::Discrete,
+            },
+            levels: self.levels,
+            window_centre: self.window_centre,
+            window_half_width: self.window_half_width,
+            batch_trees: self.batch_trees,
         }
-        ValuesArg::Discrete => LeafValues::Discrete { levels: args.levels },
+    }
+}
+
+/// `alphabeta random --checkpoint/--resume/--shard`: the experiment in
+/// batches of trees (`plybench::batch`), recorded in a file as they complete.
+fn random_batch(args: &RandomArgs, format: Format) -> anyhow::Result<ExitCode> {
+    if args.shard.is_some() && args.checkpoint.is_none() && args.resume.is_none() {
+        return Err(Error::invalid("--shard", "needs --checkpoint FILE (or --resume FILE) to write its part to").into());
+    }
+    let threads = match args.threads {
+        Some(threads) => threads,
+        None => std::thread::available_parallelism().map_or(1, usize::from),
     };
-    let algorithm = match args.algorithm {
-        AlgorithmArg::Minimax => Algorithm::Minimax,
-        AlgorithmArg::Alphabeta => Algorithm::AlphaBeta,
-        AlgorithmArg::F1 => Algorithm::AlphaBetaF1,
-        AlgorithmArg::Negascout => Algorithm::NegaScout,
-        AlgorithmArg::Aspiration => {
-            let (c, h) = (args.window_centre, args.window_half_width);
-            if !(0.0..=1.0).contains(&c) {
-                return Err(Error::invalid("--window-centre", format!("{c}; it must lie in [0, 1]")));
-            }
-            if !(h > 0.0 && h <= 1.0) {
-                return Err(Error::invalid("--window-half-width", format!("{h}; it must lie in (0, 1]")));
-            }
-            let low = if c - h <= 0.0 { -plybench::alphabeta::INFINITY } else { values.at_quantile(c - h) };
-            let high = if c + h >= 1.0 { plybench::alphabeta::INFINITY } else { values.at_quantile(c + h) };
-            Algorithm::Aspiration { low, high }
-        }
+    let params = args.params();
+    params.experiment()?;
+    let options = RunOptions {
+        checkpoint: args.checkpoint.clone(),
+        resume: args.resume.clone(),
+        shard: args.shard,
+        threads,
+        command: std::env::args().collect(),
     };
-    Ok(Experiment { shape, values, order, algorithm, seed: args.seed })
+    let finished = plybench::batch::run::<RandomSplit>(&params, &options)?;
+    match &finished.outcome {
+        Some(outcome) => emit_outcome(outcome, &[], format)?,
+        None => emit(&[&finished.summary_table()], format)?,
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn main() -> ExitCode {
@@ -288,7 +325,10 @@ fn main() -> ExitCode {
         let format = cli.format.into();
         match cli.command {
             Command::Random(args) => {
-                let experiment = experiment(&args)?;
+                if args.checkpoint.is_some() || args.resume.is_some() || args.shard.is_some() {
+                    return random_batch(&args, format);
+                }
+                let experiment = args.params().experiment()?;
                 let sample = run(&experiment, 0, args.trees)?;
                 emit(&[&random_table(&experiment, &sample)], format)?;
             }

@@ -1,15 +1,20 @@
 //! `kalah`: Bell's (1972) continuation-move counts, stack depths and
 //! clearing patterns. All logic is in `plybench::kalah`.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use plybench::Error;
+use plybench::batch::{RunOptions, Shard};
 use plybench::kalah::sweep::{longest_on_pits, pattern_for_counters};
 use plybench::kalah::tables::{self, TableOptions};
 use plybench::kalah::trace::trace;
+use plybench::kalah::units::{KalahSplit, Params};
 use plybench::kalah::{CountOptions, Method, Position, Rules, ScanOrder, count, is_small, parse_counts};
 use plybench::progress;
-use plybench_cli::{FormatArg, emit, parse_args, run};
+use plybench::report::Format;
+use plybench_cli::{FormatArg, emit, emit_outcome, parse_args, run};
 
 /// Kalah continuation moves after Bell (1972), section 3.3.
 #[derive(Parser)]
@@ -102,6 +107,21 @@ struct CountArgs {
     /// Whether to count distinct terminal positions.
     #[arg(long, value_enum, default_value_t)]
     terminals: Terminals,
+    /// Record each completed work unit (a subtree) in FILE, rewritten atomically at least every 2 s; Ctrl-C or SIGTERM saves it and exits 130.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["resume", "trace"])]
+    checkpoint: Option<PathBuf>,
+    /// Continue the run recorded in FILE (give the same options); the counts equal an uninterrupted run's.
+    #[arg(long, value_name = "FILE", conflicts_with = "trace")]
+    resume: Option<PathBuf>,
+    /// Compute only units i with i % N == K-1 and write them to the --checkpoint file; `plybench merge` sums the N files.
+    #[arg(long, value_name = "K/N", conflicts_with = "trace")]
+    shard: Option<Shard>,
+    /// Work units are the subtrees below the point where the mover has sown C counters out of his pits (default: the deepest cut, up to one counter per pit, with at most 10,000 units).
+    #[arg(long, value_name = "C", conflicts_with = "trace")]
+    split_counters: Option<u64>,
+    /// Units counted at once in a checkpointed or sharded run (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 #[derive(Args)]
@@ -131,6 +151,39 @@ struct SweepArgs {
     moves: bool,
 }
 
+/// `kalah count --checkpoint/--resume/--shard/--split-counters`: the count
+/// in work units (`plybench::batch`), recorded in a file as they complete.
+fn count_batch(args: &CountArgs, position: &Position, rules: Rules, format: Format) -> anyhow::Result<ExitCode> {
+    if args.shard.is_some() && args.checkpoint.is_none() && args.resume.is_none() {
+        return Err(Error::invalid("--shard", "needs --checkpoint FILE (or --resume FILE) to write its part to").into());
+    }
+    if args.terminals == Terminals::Always {
+        return Err(Error::invalid(
+            "--terminals",
+            "always cannot be split into work units (distinct boards of different subtrees overlap); count them in one run without --checkpoint, --resume, --shard or --split-counters",
+        )
+        .into());
+    }
+    let threads = match args.threads {
+        Some(threads) => threads,
+        None => std::thread::available_parallelism().map_or(1, usize::from),
+    };
+    let params = Params::new(position, rules, args.method.method(), args.split_counters)?;
+    let options = RunOptions {
+        checkpoint: args.checkpoint.clone(),
+        resume: args.resume.clone(),
+        shard: args.shard,
+        threads,
+        command: std::env::args().collect(),
+    };
+    let finished = plybench::batch::run::<KalahSplit>(&params, &options)?;
+    match &finished.outcome {
+        Some(outcome) => emit_outcome(outcome, &[], format)?,
+        None => emit(&[&finished.summary_table()], format)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 fn main() -> ExitCode {
     run(|| {
         let cli: Cli = parse_args();
@@ -146,6 +199,13 @@ fn main() -> ExitCode {
                     position = Position::new(position.own().to_vec(), parse_counts(opponent, "--opponent")?)?;
                 }
                 let rules = Rules { captures: args.captures };
+                if args.checkpoint.is_some()
+                    || args.resume.is_some()
+                    || args.shard.is_some()
+                    || args.split_counters.is_some()
+                {
+                    return count_batch(&args, &position, rules, format);
+                }
                 let options = CountOptions {
                     rules,
                     method: args.method.method(),

@@ -30,23 +30,25 @@ pub struct Experiment {
 }
 
 /// Counts over a number of trees.
-#[derive(Clone, Debug)]
+///
+/// Two samples are equal when every count and every histogram bucket is.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
     /// Trees searched.
     pub trees: u64,
-    sum_leaves: u128,
-    sum_leaves_sq: u128,
-    sum_nodes: u128,
-    sum_interior: u128,
+    pub(super) sum_leaves: u128,
+    pub(super) sum_leaves_sq: u128,
+    pub(super) sum_nodes: u128,
+    pub(super) sum_interior: u128,
     /// Fewest leaves examined in one tree.
     pub min_leaves: u64,
     /// Most leaves examined in one tree.
     pub max_leaves: u64,
-    histogram: Histogram<u64>,
+    pub(super) histogram: Histogram<u64>,
 }
 
 impl Sample {
-    fn empty() -> Sample {
+    pub(super) fn empty() -> Sample {
         Sample {
             trees: 0,
             sum_leaves: 0,
@@ -72,7 +74,10 @@ impl Sample {
         self
     }
 
-    fn merge(mut self, other: Sample) -> Sample {
+    /// The sample of both samples' trees. Every figure is an integer sum,
+    /// minimum or maximum, or a sum of histogram buckets, so merging is
+    /// exact and does not depend on the order.
+    pub fn merge(mut self, other: Sample) -> Sample {
         self.trees += other.trees;
         self.sum_leaves += other.sum_leaves;
         self.sum_leaves_sq += other.sum_leaves_sq;

@@ -16,6 +16,8 @@
 //!   their node counts.
 //! - [`experiment`]: Monte Carlo over many trees with rayon and an HDR
 //!   histogram.
+//! - [`batches`]: the experiment split into batches of trees that merge
+//!   exactly, for checkpoints and shards.
 //! - [`theory`]: `b^d`, Knuth-Moore, Levy's `2√N − 1`, Pearl's `ξ/(1−ξ)`.
 //! - [`exact`]: expected counts as exact fractions.
 //! - [`depths`]: leaves against depth for each order, beyond the book.
@@ -36,6 +38,7 @@
 //! # Ok::<(), plybench::Error>(())
 //! ```
 
+pub mod batches;
 pub mod chess_tree;
 pub mod depths;
 pub mod exact;

@@ -4,7 +4,9 @@
 use std::path::PathBuf;
 
 use super::{BatchFile, Completed, Outcome, Study, Tool, Unit, UnitRecord};
+use crate::alphabeta::batches::RandomSplit;
 use crate::chess::split::PerftSplit;
+use crate::kalah::units::KalahSplit;
 use crate::report::{Cell, Column, Table};
 use crate::{Error, Result};
 
@@ -185,9 +187,8 @@ pub fn merge_loaded(files: &[(String, BatchFile)]) -> Result<Merged> {
 pub fn finish_records(tool: Tool, params: &serde_json::Value, units: &[UnitRecord]) -> Result<Outcome> {
     match tool {
         Tool::Perft => finish_as::<PerftSplit>(params, units),
-        Tool::Kalah | Tool::Alphabeta => {
-            Err(Error::invalid("merge", format!("{} runs are not split into units yet", tool.name())))
-        }
+        Tool::Kalah => finish_as::<KalahSplit>(params, units),
+        Tool::Alphabeta => finish_as::<RandomSplit>(params, units),
     }
 }
 

@@ -15,7 +15,8 @@ use crate::Result;
 
 /// How the counts are obtained. Both methods are exact; they share only the
 /// sowing rule, so their agreement is a check on each other.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Method {
     /// Bell's explicit stack: every move sequence is played out. Cost grows
     /// with the number of sequences.

@@ -11,6 +11,8 @@
 //!   memoization ([`Method`]).
 //! - [`trace`]: Bell's stack-activity figure, step by step.
 //! - [`sweep`]: positions that clear entirely into the kalah.
+//! - [`units`]: a count split into work units that merge exactly, for
+//!   checkpoints and shards.
 //! - [`bell`]: Bell's published figures, read from `datasets/kalah/`.
 
 pub mod bell;
@@ -22,6 +24,7 @@ mod sow;
 mod stack;
 pub mod sweep;
 pub mod trace;
+pub mod units;
 
 pub use count::{Count, CountOptions, Method, SMALL_POSITION_COUNTERS, count, count_sequences, is_small};
 pub use position::{MAX_COUNTERS, MAX_PITS, Pit, Position, ScanOrder, parse_counts};

@@ -33,6 +33,24 @@ pub fn count_table(position: &Position, figures: &Count, options: CountOptions) 
     table
 }
 
+/// The `kalah count` record of a count split into `units` work units (see
+/// [`units`](super::units)): the same fields as [`count_table`], with notes
+/// on what a split count leaves out.
+pub fn split_count_table(params: &super::units::Params, figures: &Count, units: usize) -> Result<Table> {
+    let options = params.unit_options();
+    let mut table = count_table(&params.start()?, figures, options);
+    table.notes.clear();
+    table.note(format!(
+        "Summed from {units} work units (subtrees below the cut after {} counters sown); seconds are the sum of the unit times.",
+        params.split_counters
+    ));
+    table.note(
+        "Distinct terminal positions are not counted in a split run: two subtrees can end on the same board, so \
+         their distinct counts do not add up. Count them in one run, without --checkpoint, --resume or --shard.",
+    );
+    Ok(table)
+}
+
 /// Options of the board-test table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TableOptions {
