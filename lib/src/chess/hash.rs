@@ -8,7 +8,8 @@
 //! for: an entry torn by two writers racing fails the check and is a miss,
 //! never a wrong count. Entries sit in buckets of [`BUCKET`] (one cache
 //! line); a store replaces the entry of the same key, else the shallowest
-//! one, which is the cheapest to count again.
+//! one unless that is deeper than the new count (a deeper count saved more
+//! work).
 //!
 //! ```
 //! use plybench::chess::hash::PerftTable;
@@ -165,6 +166,10 @@ impl PerftTable {
                 shallowest = old & DEPTH_MASK;
                 victim = i;
             }
+        }
+        if shallowest != u64::MAX && shallowest > u64::from(depth) {
+            // Every entry holds a deeper count, which saved more work.
+            return;
         }
         let entry = &bucket[victim];
         entry.check.store(key ^ data, Ordering::Relaxed);
