@@ -67,7 +67,7 @@ struct DeepArgs {
 
 /// The table size `perft deep` uses unless told: the best found on the
 /// reference machine (see README).
-const DEEP_HASH_MB: i64 = 256;
+const DEEP_HASH_MB: i64 = 128;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum ModeArg {
