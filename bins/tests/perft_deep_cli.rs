@@ -49,12 +49,12 @@ fn deep_writes_its_report_and_keeps_the_contract() {
     let out_dir = dir.path().join("out");
     let out_str = out_dir.to_str().unwrap();
     let v = json(&["deep", "--shallower", "4", "--hash", "1", "--threads", "2", "--out", out_str]);
-    let file: Value =
-        serde_json::from_str(&std::fs::read_to_string(out_dir.join("perft-deep.json")).unwrap()).unwrap();
+    let file: Value = serde_json::from_str(&std::fs::read_to_string(out_dir.join("perft-deep.json")).unwrap()).unwrap();
     assert_eq!(v, file, "stdout and the file agree");
     let md = std::fs::read_to_string(out_dir.join("perft-deep.md")).unwrap();
     assert!(md.contains("| cpu |") && md.contains("startpos-8"), "{md}");
-    for key in ["repr", "threads", "hash_mb", "shallower", "command", "machine", "load_before", "load_after", "counts"] {
+    for key in ["repr", "threads", "hash_mb", "shallower", "command", "machine", "load_before", "load_after", "counts"]
+    {
         assert!(v.get(key).is_some(), "missing {key}");
     }
     for key in ["cpu", "cores", "rustc", "os"] {

@@ -14,9 +14,7 @@ use plybench::chess::run::Counter;
 use plybench::chess::suite::SuiteEntry;
 use plybench::chess::x88::X88Board;
 use plybench::chess::zobrist::zobrist;
-use plybench::chess::{
-    Board, MoveList, Repr, Setup, Split, perft, perft_hashed, perft_parallel_hashed, perft_split,
-};
+use plybench::chess::{Board, MoveList, Repr, Setup, Split, perft, perft_hashed, perft_parallel_hashed, perft_split};
 
 /// Runs `$test::<B>()` for every representation.
 macro_rules! for_each_repr {

@@ -9,12 +9,14 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use plybench::chess::bench::{BenchPosition, Mode, bench_position, check_seconds, default_positions};
-use plybench::chess::play::play_moves;
 use plybench::chess::deep::{MAX_SHALLOWER, run_deep};
 use plybench::chess::hash::MAX_HASH_MB;
+use plybench::chess::play::play_moves;
 use plybench::chess::run::{Counter, MAX_DEPTH, MAX_THREADS, check_depth, check_threads};
 use plybench::chess::suite::{MAX_SUITE_DEPTH, parse_suite};
-use plybench::chess::tables::{Detail, perft_report, perft_report_counted, run_suite_job_counted, suite_jobs, suite_table};
+use plybench::chess::tables::{
+    Detail, perft_report, perft_report_counted, run_suite_job_counted, suite_jobs, suite_table,
+};
 use plybench::chess::{Repr, Setup};
 use plybench::report::{Format, Verdict};
 use plybench::{Error, progress};
@@ -317,14 +319,15 @@ fn deep(args: &DeepArgs, format: Format) -> anyhow::Result<ExitCode> {
     let [repr] = args.repr.reprs()[..] else {
         return Err(Error::invalid("--repr", "all; perft deep times one representation").into());
     };
-    let command = std::env::args()
-        .map(|a| if a.contains(' ') { format!("'{a}'") } else { a })
-        .collect::<Vec<_>>()
-        .join(" ");
+    let command =
+        std::env::args().map(|a| if a.contains(' ') { format!("'{a}'") } else { a }).collect::<Vec<_>>().join(" ");
     let mut counter = Counter::new(threads, hash)?.with_progress(true);
     let report = run_deep(repr, &mut counter, hash, shallower, &command, |run| {
         if progress::is_terminal() {
-            eprintln!("perft deep: {} depth {}: {} nodes in {:.2} s", run.count.name, run.depth, run.nodes, run.seconds);
+            eprintln!(
+                "perft deep: {} depth {}: {} nodes in {:.2} s",
+                run.count.name, run.depth, run.nodes, run.seconds
+            );
         }
     })?;
     report.write(&args.out)?;

@@ -177,7 +177,8 @@ pub fn run_deep(
         let setup = Setup::from_fen(count.fen)?;
         let depth = count.depth - shallower;
         let t = counter.count(repr, &setup, depth)?;
-        let run = DeepRun { count, depth, nodes: t.value, seconds: t.seconds, published: published_nodes(&setup, depth)? };
+        let run =
+            DeepRun { count, depth, nodes: t.value, seconds: t.seconds, published: published_nodes(&setup, depth)? };
         each(&run);
         runs.push(run);
     }
@@ -250,7 +251,8 @@ impl DeepReport {
             load_text(self.load_after)
         ));
         if self.shallower > 0 {
-            table.note(format!("Every count {} plies shallower than its goal: the goals do not apply.", self.shallower));
+            table
+                .note(format!("Every count {} plies shallower than its goal: the goals do not apply.", self.shallower));
         }
         table
     }
@@ -323,7 +325,8 @@ impl DeepReport {
     /// needed), each atomically.
     pub fn write(&self, dir: &Path) -> Result<()> {
         std::fs::create_dir_all(dir).map_err(|source| Error::Io { path: dir.to_owned(), source })?;
-        let json = serde_json::to_string_pretty(&self.to_json()).map_err(|e| Error::invalid("report", e.to_string()))?;
+        let json =
+            serde_json::to_string_pretty(&self.to_json()).map_err(|e| Error::invalid("report", e.to_string()))?;
         write_atomic(&dir.join("perft-deep.json"), (json + "\n").as_bytes())?;
         write_atomic(&dir.join("perft-deep.md"), self.markdown().as_bytes())?;
         Ok(())

@@ -9,10 +9,12 @@ use std::time::Instant;
 
 use super::array::ArrayBoard;
 use super::bitboard::BitboardBoard;
+use super::hash::PerftTable;
 use super::mailbox10::Mailbox10Board;
 use super::x88::X88Board;
-use super::hash::PerftTable;
-use super::{Board, Move, MoveList, PerftStats, Repr, Setup, Split, divide, perft, perft_parallel, perft_split, perft_stats};
+use super::{
+    Board, Move, MoveList, PerftStats, Repr, Setup, Split, divide, perft, perft_parallel, perft_split, perft_stats,
+};
 use crate::{Error, Result};
 
 /// The deepest perft the tools accept. Every count up to it fits in `u64`
@@ -210,7 +212,7 @@ impl Counter {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(self.threads).build().map_err(|e| {
                 Error::invalid("threads", format!("{}: cannot start the thread pool ({e})", self.threads))
             })?;
-            let count = || with_board!(repr, setup, |board| perft_split(&board, depth, split, &done));
+            let count = || with_board!(repr, setup, |board| perft_split(&board, depth, split, done));
             timed(|| Ok(pool.install(count)))
         };
         bar.finish_and_clear();
