@@ -156,10 +156,12 @@ impl PerftTable {
         let bucket = &self.bucket(key).0;
         let mut victim = 0;
         let mut shallowest = u64::MAX;
+        let mut same_key = false;
         for (i, entry) in bucket.iter().enumerate() {
             let old = entry.data.load(Ordering::Relaxed);
             if entry.check.load(Ordering::Relaxed) ^ old == key {
                 victim = i;
+                same_key = true;
                 break;
             }
             if old & DEPTH_MASK < shallowest {
@@ -167,7 +169,7 @@ impl PerftTable {
                 victim = i;
             }
         }
-        if shallowest != u64::MAX && shallowest > u64::from(depth) {
+        if !same_key && shallowest > u64::from(depth) {
             // Every entry holds a deeper count, which saved more work.
             return;
         }
