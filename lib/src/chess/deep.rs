@@ -155,7 +155,7 @@ pub struct DeepReport {
 ///
 /// let mut counter = Counter::new(2, 1)?;
 /// let report = run_deep(Repr::Bitboard, &mut counter, 1, 4, "doc test", |_| {})?;
-/// assert_eq!(report.runs.iter().map(|r| r.nodes).collect::<Vec<_>>(), [8_902, 197_281, 48]);
+/// assert_eq!(report.runs.iter().map(|r| r.nodes).collect::<Vec<_>>(), [8_902, 197_281, 2_039]);
 /// assert!(report.all_match());
 /// # Ok::<(), plybench::Error>(())
 /// ```
