@@ -41,6 +41,10 @@ bench:
 bench-peers depths="full":
     PEERS_TABLE_ONLY=1 PEERS_DEPTHS={{depths}} RUSTFLAGS="-C target-cpu=native" cargo bench -p plybench-benches --bench perft_peers
 
+# The deep perft counts (startpos 7 and 8, Kiwipete 6) on bitboard, timed against their goals: reports/perft-deep.{json,md}.
+perft-deep hash="128" threads="2":
+    cargo run --release --bin perft -- deep --hash {{hash}} --threads {{threads}} --out reports
+
 # Fuzz every parser with cargo-fuzz (libFuzzer) for `seconds` each. Needs `cargo install cargo-fuzz`;
 # RUSTC_BOOTSTRAP lets the stable toolchain take the nightly flags it passes. New inputs go to target/fuzz-corpus/.
 fuzz seconds="60":

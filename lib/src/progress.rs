@@ -27,6 +27,23 @@ pub fn bar(len: u64, message: &str) -> ProgressBar {
     bar
 }
 
+/// A bar of `len` steps drawn with an indicatif `template` (e.g.
+/// `"{pos}/{len} root moves, {msg}"`), hidden unless stderr is a terminal.
+/// A template indicatif cannot read falls back to [`bar`]'s.
+///
+/// ```
+/// let bar = plybench::progress::bar_with(20, "{pos}/{len} root moves, {msg}", "starting");
+/// bar.inc(1);
+/// bar.finish_and_clear();
+/// ```
+pub fn bar_with(len: u64, template: &str, message: &str) -> ProgressBar {
+    let bar = bar(len, message);
+    if let Ok(style) = ProgressStyle::with_template(template) {
+        bar.set_style(style);
+    }
+    bar
+}
+
 /// A spinner showing its message and the elapsed time, hidden unless stderr
 /// is a terminal: for runs made of steps of unknown length.
 pub fn spinner(message: &str) -> ProgressBar {

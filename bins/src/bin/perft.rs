@@ -10,11 +10,15 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use plybench::batch::{RunOptions, Shard};
 use plybench::chess::bench::{BenchPosition, Mode, bench_position, check_seconds, default_positions};
+use plybench::chess::deep::{MAX_SHALLOWER, run_deep};
+use plybench::chess::hash::MAX_HASH_MB;
 use plybench::chess::play::play_moves;
-use plybench::chess::run::{MAX_DEPTH, MAX_THREADS, check_depth, check_threads};
 use plybench::chess::split::{PerftParams, PerftSplit};
+use plybench::chess::run::{Counter, MAX_DEPTH, MAX_THREADS, check_depth, check_threads};
 use plybench::chess::suite::{MAX_SUITE_DEPTH, parse_suite};
-use plybench::chess::tables::{Detail, perft_report, perft_report_threads, run_suite_job, suite_jobs, suite_table};
+use plybench::chess::tables::{
+    Detail, perft_report, perft_report_counted, run_suite_job_counted, suite_jobs, suite_table,
+};
 use plybench::chess::{Repr, Setup};
 use plybench::report::{Format, Verdict};
 use plybench::{Error, progress};
@@ -42,7 +46,32 @@ enum Command {
     Suite(SuiteArgs),
     /// Times the four representations on the same positions: a table per position and mode (nodes, median run, nodes/s, ratio to bitboard). Exits 1 if a count is wrong.
     Bench(BenchArgs),
+    /// The deep counts (startpos perft 7 and 8, Kiwipete perft 6), timed against their goals and published values; writes perft-deep.json and perft-deep.md. Exits 1 if a count is wrong.
+    Deep(DeepArgs),
 }
+
+#[derive(Args)]
+struct DeepArgs {
+    /// Transposition table size in MiB (0 = none).
+    #[arg(long, default_value_t = DEEP_HASH_MB, allow_negative_numbers = true)]
+    hash: i64,
+    /// Threads (default: every logical core).
+    #[arg(long, allow_negative_numbers = true)]
+    threads: Option<i64>,
+    /// Directory for perft-deep.json and perft-deep.md.
+    #[arg(long, default_value = "reports")]
+    out: std::path::PathBuf,
+    /// Run every count this many plies shallower (0 to 5), for a quick check; the time goals then do not apply.
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+    shallower: i64,
+    /// Which representation.
+    #[arg(long, value_enum, default_value_t = ReprArg::Bitboard)]
+    repr: ReprArg,
+}
+
+/// The table size `perft deep` uses unless told: the best found on the
+/// reference machine (see README).
+const DEEP_HASH_MB: i64 = 128;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum ModeArg {
@@ -127,6 +156,9 @@ struct PerftArgs {
     /// Work units are the legal move prefixes of this many plies (default: the fewest plies giving at least 100 units).
     #[arg(long, value_name = "S", conflicts_with_all = ["divide", "stats"])]
     split_depth: Option<u32>,
+    /// Transposition table for the leaf count, in MiB (0 = none). Counts do not depend on it.
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+    hash: i64,
 }
 
 #[derive(Args)]
@@ -139,6 +171,23 @@ struct SuiteArgs {
     /// Which representation(s).
     #[arg(long, value_enum, default_value_t)]
     repr: ReprArg,
+    /// Transposition table in MiB (0 = none), emptied before each count.
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+    hash: i64,
+}
+
+/// Checks `--hash`: 0 to [`MAX_HASH_MB`] MiB.
+fn hash_mb(hash: i64) -> Result<u64, Error> {
+    u64::try_from(hash)
+        .ok()
+        .filter(|&mb| mb <= MAX_HASH_MB)
+        .ok_or_else(|| Error::invalid("--hash", format!("{hash}; expected 0 (no table) to {MAX_HASH_MB} MiB")))
+}
+
+/// Checks `--threads`: 1 to [`MAX_THREADS`].
+fn threads(threads: i64) -> Result<usize, Error> {
+    check_threads(usize::try_from(threads).unwrap_or(0))
+        .map_err(|_| Error::invalid("--threads", format!("{threads}; expected 1 to {MAX_THREADS}")))
 }
 
 fn main() -> ExitCode {
@@ -152,6 +201,7 @@ fn main() -> ExitCode {
         match cli.command {
             Some(Command::Suite(args)) => suite(&args, format),
             Some(Command::Bench(args)) => bench(&args, format),
+            Some(Command::Deep(args)) => deep(&args, format),
             None => perft(&cli.perft, format),
         }
     })
@@ -168,10 +218,8 @@ fn perft(args: &PerftArgs, format: Format) -> anyhow::Result<ExitCode> {
         (_, true) => Detail::Stats,
         _ => Detail::Nodes,
     };
-    let threads = usize::try_from(args.threads).unwrap_or(0);
-    let threads = check_threads(threads)
-        .map_err(|_| Error::invalid("--threads", format!("{}; expected 1 to {MAX_THREADS}", args.threads)))?;
-    let report = perft_report_threads(&setup, depth, &args.repr.reprs(), detail, threads)?;
+    let mut counter = Counter::new(threads(args.threads)?, hash_mb(args.hash)?)?.with_progress(true);
+    let report = perft_report_counted(&setup, depth, &args.repr.reprs(), detail, &mut counter)?;
     match format {
         Format::Json => print(&(serde_json::to_string_pretty(&report.to_json())? + "\n"))?,
         Format::Table if detail == Detail::Divide => {
@@ -196,6 +244,13 @@ fn perft(args: &PerftArgs, format: Format) -> anyhow::Result<ExitCode> {
 /// `perft --checkpoint/--resume/--shard/--split-depth`: the leaf count in
 /// work units (`plybench::batch`), recorded in a file as they complete.
 fn perft_batch(args: &PerftArgs, format: Format) -> anyhow::Result<ExitCode> {
+    if args.hash != 0 {
+        return Err(Error::invalid(
+            "--hash",
+            "work units (--checkpoint, --resume, --shard, --split-depth) are counted without a table; drop --hash",
+        )
+        .into());
+    }
     if args.shard.is_some() && args.checkpoint.is_none() && args.resume.is_none() {
         return Err(Error::invalid("--shard", "needs --checkpoint FILE (or --resume FILE) to write its part to").into());
     }
@@ -255,11 +310,12 @@ fn suite(args: &SuiteArgs, format: Format) -> anyhow::Result<ExitCode> {
     let text = std::fs::read_to_string(&args.file)
         .map_err(|e| Error::invalid("suite file", format!("cannot read {name}: {e}")))?;
     let entries = parse_suite(&name, &text)?;
+    let mut counter = Counter::new(1, hash_mb(args.hash)?)?;
     let jobs = suite_jobs(&entries, args.max_depth, &args.repr.reprs());
     let bar = progress::bar(jobs.len() as u64, "perft suite");
     let mut rows = Vec::with_capacity(jobs.len());
     for job in jobs {
-        rows.push(run_suite_job(&entries, job)?);
+        rows.push(run_suite_job_counted(&entries, job, &mut counter)?);
         bar.inc(1);
     }
     bar.finish_and_clear();
@@ -304,4 +360,37 @@ fn bench(args: &BenchArgs, format: Format) -> anyhow::Result<ExitCode> {
         emit(&tables.iter().collect::<Vec<_>>(), format)?;
     }
     Ok(if benches.iter().all(|b| b.counts_ok()) { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+fn deep(args: &DeepArgs, format: Format) -> anyhow::Result<ExitCode> {
+    let hash = hash_mb(args.hash)?;
+    let threads = match args.threads {
+        Some(n) => threads(n)?,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let shallower = u32::try_from(args.shallower)
+        .ok()
+        .filter(|&s| s <= MAX_SHALLOWER)
+        .ok_or_else(|| Error::invalid("--shallower", format!("{}; expected 0 to {MAX_SHALLOWER}", args.shallower)))?;
+    let [repr] = args.repr.reprs()[..] else {
+        return Err(Error::invalid("--repr", "all; perft deep times one representation").into());
+    };
+    let command =
+        std::env::args().map(|a| if a.contains(' ') { format!("'{a}'") } else { a }).collect::<Vec<_>>().join(" ");
+    let mut counter = Counter::new(threads, hash)?.with_progress(true);
+    let report = run_deep(repr, &mut counter, hash, shallower, &command, |run| {
+        if progress::is_terminal() {
+            eprintln!(
+                "perft deep: {} depth {}: {} nodes in {:.2} s",
+                run.count.name, run.depth, run.nodes, run.seconds
+            );
+        }
+    })?;
+    report.write(&args.out)?;
+    if format == Format::Json {
+        print(&(serde_json::to_string_pretty(&report.to_json())? + "\n"))?;
+    } else {
+        emit(&[&report.table()], format)?;
+    }
+    Ok(if report.all_match() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

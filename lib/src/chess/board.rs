@@ -77,6 +77,15 @@ pub trait Board: Clone + PartialEq + fmt::Debug {
     fn is_check(&self) -> bool {
         self.checkers() != 0
     }
+
+    /// The Zobrist key of the position ([`super::zobrist::zobrist`] of
+    /// [`Board::to_setup`]): what the perft transposition table is keyed
+    /// by. A representation may override it with a key kept up to date by
+    /// make/unmake, provided equal positions get equal keys.
+    #[inline]
+    fn zobrist(&self) -> u64 {
+        super::zobrist::zobrist(&self.to_setup())
+    }
 }
 
 /// One of the four board representations.

@@ -22,6 +22,8 @@ pub mod array;
 pub mod bench;
 pub mod bitboard;
 mod board;
+pub mod deep;
+pub mod hash;
 pub mod mailbox10;
 mod moves;
 mod perft;
@@ -34,9 +36,13 @@ mod square;
 pub mod suite;
 pub mod tables;
 pub mod x88;
+pub mod zobrist;
 
 pub use board::{Board, Repr};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
-pub use perft::{PerftStats, SEQUENTIAL_BELOW, divide, perft, perft_like_for_like, perft_parallel, perft_stats};
+pub use perft::{
+    PerftStats, SEQUENTIAL_BELOW, Split, divide, perft, perft_hashed, perft_like_for_like, perft_parallel,
+    perft_parallel_hashed, perft_split, perft_stats,
+};
 pub use setup::{Castling, Setup};
 pub use square::{Color, Piece, Role, Square};

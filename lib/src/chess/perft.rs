@@ -3,6 +3,7 @@
 
 use rayon::prelude::*;
 
+use super::hash::PerftTable;
 use super::{Board, Move, MoveList};
 
 /// The number of leaves of the legal-move tree `depth` plies deep.
@@ -80,6 +81,136 @@ pub fn perft_parallel<B: Board + Send + Sync>(board: &B, depth: u32) -> u64 {
             perft_parallel(&child, depth - 1)
         })
         .sum()
+}
+
+/// [`perft`] with a transposition table: at every node with at least two
+/// plies left, the count of the position ([`Board::zobrist`]) at that
+/// depth is looked up in `table` before it is counted, and stored after.
+/// The count is exactly [`perft`]'s whatever the table's size: entries are
+/// checked against the whole key and the depth.
+///
+/// ```
+/// use plybench::chess::hash::PerftTable;
+/// use plybench::chess::{Setup, perft_hashed, bitboard::BitboardBoard, Board};
+///
+/// let table = PerftTable::new(1)?;
+/// let mut board = BitboardBoard::from_setup(&Setup::starting());
+/// assert_eq!(perft_hashed(&mut board, 5, &table), 4_865_609);
+/// # Ok::<(), plybench::Error>(())
+/// ```
+pub fn perft_hashed<B: Board>(board: &mut B, depth: u32, table: &PerftTable) -> u64 {
+    if depth < 2 {
+        return perft(board, depth);
+    }
+    let key = board.zobrist();
+    if let Some(nodes) = table.probe(key, depth) {
+        return nodes;
+    }
+    let mut moves = MoveList::new();
+    board.legal_moves(&mut moves);
+    let mut nodes = 0;
+    if B::COPY_MAKE {
+        for &m in moves.iter() {
+            let mut child = board.clone();
+            child.make(m);
+            nodes += perft_hashed(&mut child, depth - 1, table);
+        }
+    } else {
+        for &m in moves.iter() {
+            let undo = board.make(m);
+            nodes += perft_hashed(board, depth - 1, table);
+            board.unmake(m, undo);
+        }
+    }
+    table.store(key, depth, nodes);
+    nodes
+}
+
+/// [`perft_parallel`] with a transposition table shared by every thread,
+/// used as [`perft_hashed`] uses it. The count does not depend on the
+/// number of threads nor on the table's size.
+///
+/// ```
+/// use plybench::chess::hash::PerftTable;
+/// use plybench::chess::{Setup, perft_parallel_hashed, x88::X88Board, Board};
+///
+/// let table = PerftTable::new(1)?;
+/// let board = X88Board::from_setup(&Setup::starting());
+/// assert_eq!(perft_parallel_hashed(&board, 4, &table), 197_281);
+/// # Ok::<(), plybench::Error>(())
+/// ```
+pub fn perft_parallel_hashed<B: Board + Send + Sync>(board: &B, depth: u32, table: &PerftTable) -> u64 {
+    if depth < SEQUENTIAL_BELOW {
+        return perft_hashed(&mut board.clone(), depth, table);
+    }
+    let key = board.zobrist();
+    if let Some(nodes) = table.probe(key, depth) {
+        return nodes;
+    }
+    let mut moves = MoveList::new();
+    board.clone().legal_moves(&mut moves);
+    let nodes = moves
+        .as_slice()
+        .par_iter()
+        .map(|&m| {
+            let mut child = board.clone();
+            child.make(m);
+            perft_parallel_hashed(&child, depth - 1, table)
+        })
+        .sum();
+    table.store(key, depth, nodes);
+    nodes
+}
+
+/// How [`perft_split`] counts each root move's subtree.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Split<'a> {
+    /// Root moves, and the nodes below them, on rayon's threads
+    /// ([`perft_parallel`]) instead of one ([`perft`]).
+    pub parallel: bool,
+    /// A transposition table ([`perft_hashed`]).
+    pub table: Option<&'a PerftTable>,
+}
+
+/// Perft counted root move by root move, calling `done(nodes)` as each
+/// root move's subtree is finished (from whichever thread finished it): the
+/// hook of a progress bar. The total is that of [`perft`], whatever `split`
+/// says.
+///
+/// ```
+/// use std::sync::atomic::{AtomicU64, Ordering};
+/// use plybench::chess::{Setup, Split, perft_split, array::ArrayBoard, Board};
+///
+/// let finished = AtomicU64::new(0);
+/// let board = ArrayBoard::from_setup(&Setup::starting());
+/// let nodes = perft_split(&board, 3, Split::default(), |_| {
+///     finished.fetch_add(1, Ordering::Relaxed);
+/// });
+/// assert_eq!((nodes, finished.into_inner()), (8_902, 20));
+/// ```
+pub fn perft_split<B, F>(board: &B, depth: u32, split: Split<'_>, done: F) -> u64
+where
+    B: Board + Send + Sync,
+    F: Fn(u64) + Sync,
+{
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = MoveList::new();
+    board.clone().legal_moves(&mut moves);
+    let subtree = |&m: &Move| {
+        let mut child = board.clone();
+        child.make(m);
+        let nodes = match (split.parallel, split.table) {
+            (false, None) => perft(&mut child, depth - 1),
+            (false, Some(table)) => perft_hashed(&mut child, depth - 1, table),
+            (true, None) => perft_parallel(&child, depth - 1),
+            (true, Some(table)) => perft_parallel_hashed(&child, depth - 1, table),
+        };
+        done(nodes);
+        nodes
+    };
+    if split.parallel { moves.as_slice().par_iter().map(subtree).sum() } else { moves.iter().map(subtree).sum() }
 }
 
 /// The same count as [`perft`] by the textbook algorithm, identical for

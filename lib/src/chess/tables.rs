@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use super::published::{published_nodes, published_stats_for};
-use super::run::{divide_on, perft_on, perft_threads_on, stats_on};
+use super::run::{Counter, divide_on, stats_on};
 use super::suite::SuiteEntry;
 use super::{Move, PerftStats, Repr, Setup};
 use crate::Result;
@@ -64,11 +64,24 @@ pub fn perft_report_threads(
     detail: Detail,
     threads: usize,
 ) -> Result<PerftReport> {
+    perft_report_counted(setup, depth, reprs, detail, &mut Counter::new(threads, 0)?)
+}
+
+/// [`perft_report`] with the leaf counts ([`Detail::Nodes`]) made by
+/// `counter` (threads, transposition table, progress); divide and
+/// statistics run on one thread without a table.
+pub fn perft_report_counted(
+    setup: &Setup,
+    depth: u32,
+    reprs: &[Repr],
+    detail: Detail,
+    counter: &mut Counter,
+) -> Result<PerftReport> {
     let mut runs = Vec::with_capacity(reprs.len());
     for &repr in reprs {
         let run = match detail {
             Detail::Nodes => {
-                let t = perft_threads_on(repr, setup, depth, threads)?;
+                let t = counter.count(repr, setup, depth)?;
                 ReprRun { repr, nodes: t.value, seconds: t.seconds, divide: None, stats: None }
             }
             Detail::Divide => {
@@ -353,9 +366,18 @@ pub fn suite_jobs(entries: &[SuiteEntry], max_depth: u32, reprs: &[Repr]) -> Vec
 
 /// Runs one suite job.
 pub fn run_suite_job(entries: &[SuiteEntry], job: (usize, u32, u128, Repr)) -> Result<SuiteRow> {
+    run_suite_job_counted(entries, job, &mut Counter::new(1, 0)?)
+}
+
+/// Runs one suite job with `counter` (threads, transposition table).
+pub fn run_suite_job_counted(
+    entries: &[SuiteEntry],
+    job: (usize, u32, u128, Repr),
+    counter: &mut Counter,
+) -> Result<SuiteRow> {
     let (i, depth, expected, repr) = job;
     let entry = &entries[i];
-    let t = perft_on(repr, &entry.setup, depth)?;
+    let t = counter.count(repr, &entry.setup, depth)?;
     Ok(SuiteRow { line: entry.line, fen: entry.fen.clone(), depth, expected, repr, nodes: t.value, seconds: t.seconds })
 }
 

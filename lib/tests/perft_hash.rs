@@ -1,0 +1,164 @@
+//! The transposition table changes the speed of perft, never its counts:
+//! every representation, thread count and table size (none, tiny, 1 MiB,
+//! 16 MiB) against the published counts of datasets/perft.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use plybench::chess::array::ArrayBoard;
+use plybench::chess::bitboard::BitboardBoard;
+use plybench::chess::hash::PerftTable;
+use plybench::chess::mailbox10::Mailbox10Board;
+use plybench::chess::play::play_moves;
+use plybench::chess::published::{edge_case_suite, standard_suite};
+use plybench::chess::run::Counter;
+use plybench::chess::suite::SuiteEntry;
+use plybench::chess::x88::X88Board;
+use plybench::chess::zobrist::zobrist;
+use plybench::chess::{Board, MoveList, Repr, Setup, Split, perft, perft_hashed, perft_parallel_hashed, perft_split};
+
+/// Runs `$test::<B>()` for every representation.
+macro_rules! for_each_repr {
+    ($test:ident) => {{
+        $test::<ArrayBoard>();
+        $test::<Mailbox10Board>();
+        $test::<X88Board>();
+        $test::<BitboardBoard>();
+    }};
+}
+
+fn entries() -> Vec<SuiteEntry> {
+    standard_suite().unwrap().into_iter().chain(edge_case_suite().unwrap()).collect()
+}
+
+/// The deepest published count of `entry` with at most `max_nodes` leaves
+/// and at least three plies (so the table is used below the root).
+fn deepest(entry: &SuiteEntry, max_nodes: u128) -> Option<(u32, u128)> {
+    entry.expected.iter().copied().filter(|&(d, n)| n <= max_nodes && d >= 3).max_by_key(|&(d, _)| d)
+}
+
+#[test]
+fn every_thread_count_table_size_and_representation_gives_the_published_counts() {
+    let entries = entries();
+    let mut checked = 0;
+    for threads in [1, 2, 3] {
+        for hash_mb in [0, 1, 16] {
+            let mut counter = Counter::new(threads, hash_mb).unwrap();
+            for repr in Repr::ALL {
+                for entry in &entries {
+                    let Some((depth, expected)) = deepest(entry, 120_000) else { continue };
+                    let nodes = counter.count(repr, &entry.setup, depth).unwrap().value;
+                    assert_eq!(
+                        u128::from(nodes),
+                        expected,
+                        "{repr}, {threads} threads, hash {hash_mb} MiB: perft({depth}) of {}",
+                        entry.fen
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked >= 3 * 3 * 4 * 15, "{checked} counts");
+}
+
+/// A table of one bucket (four entries) and one of 64: almost every store
+/// evicts another position's count, and almost every probe finds another
+/// position's key in the slot, so the counts are exact only if every
+/// entry is checked against the whole key and the depth.
+fn tiny_tables_give_exact_counts<B: Board + Send + Sync>() {
+    for entry in entries() {
+        let Some((depth, expected)) = deepest(&entry, 100_000) else { continue };
+        for entries in [4, 64] {
+            let table = PerftTable::with_entries(entries).unwrap();
+            let mut board = B::from_setup(&entry.setup);
+            assert_eq!(u128::from(perft_hashed(&mut board, depth, &table)), expected, "{:?} {}", B::REPR, entry.fen);
+            let table = PerftTable::with_entries(entries).unwrap();
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
+            let nodes = pool.install(|| perft_parallel_hashed(&board, depth, &table));
+            assert_eq!(u128::from(nodes), expected, "{:?} parallel {}", B::REPR, entry.fen);
+        }
+    }
+}
+
+#[test]
+fn a_table_of_a_few_entries_still_gives_exact_counts() {
+    for_each_repr!(tiny_tables_give_exact_counts);
+}
+
+#[test]
+fn a_counter_with_a_tiny_table_gives_exact_counts() {
+    let kiwipete = Setup::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+    for threads in [1, 2, 3] {
+        let mut counter = Counter { threads, table: Some(PerftTable::with_entries(8).unwrap()), progress: false };
+        assert_eq!(counter.count(Repr::Bitboard, &kiwipete, 4).unwrap().value, 4_085_603);
+    }
+}
+
+/// One table kept across positions and depths without being emptied: keys
+/// of other positions and counts of other depths must never be taken.
+fn a_table_shared_by_many_counts_stays_exact<B: Board>() {
+    let table = PerftTable::new(1).unwrap();
+    for _ in 0..2 {
+        for entry in entries() {
+            for &(depth, expected) in entry.expected.iter().filter(|&&(_, n)| n <= 50_000) {
+                let mut board = B::from_setup(&entry.setup);
+                assert_eq!(u128::from(perft_hashed(&mut board, depth, &table)), expected, "{}", entry.fen);
+                assert_eq!(board, B::from_setup(&entry.setup), "the board is restored");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_shared_table_never_mixes_positions_or_depths() {
+    for_each_repr!(a_table_shared_by_many_counts_stays_exact);
+}
+
+/// The key is the setup's, whatever the representation, and a
+/// transposition (two move orders to one position) gives one key.
+fn keys_follow_the_position<B: Board>() {
+    let start = Setup::starting();
+    let a = play_moves(&start, &["g1f3", "g8f6", "b1c3"]).unwrap();
+    let b = play_moves(&start, &["b1c3", "g8f6", "g1f3"]).unwrap();
+    let (ka, kb) = (B::from_setup(&a).zobrist(), B::from_setup(&b).zobrist());
+    assert_eq!(ka, kb, "{:?}", B::REPR);
+    assert_eq!(ka, zobrist(&a));
+    // Every move changes the key, and unmake restores it.
+    for entry in entries() {
+        let mut board = B::from_setup(&entry.setup);
+        let before = board.zobrist();
+        let mut moves = MoveList::new();
+        board.legal_moves(&mut moves);
+        for &m in moves.iter() {
+            let undo = board.make(m);
+            assert_ne!(board.zobrist(), before, "{:?} {m} in {}", B::REPR, entry.fen);
+            board.unmake(m, undo);
+            assert_eq!(board.zobrist(), before);
+        }
+    }
+}
+
+#[test]
+fn keys_are_those_of_the_position() {
+    for_each_repr!(keys_follow_the_position);
+}
+
+#[test]
+fn the_split_reports_every_root_move_once() {
+    let board = X88Board::from_setup(&Setup::starting());
+    let table = PerftTable::new(1).unwrap();
+    for split in [
+        Split { parallel: false, table: None },
+        Split { parallel: true, table: None },
+        Split { parallel: false, table: Some(&table) },
+        Split { parallel: true, table: Some(&table) },
+    ] {
+        let (calls, sum) = (AtomicU64::new(0), AtomicU64::new(0));
+        let nodes = perft_split(&board, 4, split, |n| {
+            calls.fetch_add(1, Ordering::Relaxed);
+            sum.fetch_add(n, Ordering::Relaxed);
+        });
+        assert_eq!(nodes, perft(&mut board.clone(), 4));
+        assert_eq!((calls.into_inner(), sum.into_inner()), (20, nodes), "{split:?}");
+    }
+}
