@@ -13,8 +13,8 @@ use plybench::chess::bench::{BenchPosition, Mode, bench_position, check_seconds,
 use plybench::chess::deep::{MAX_SHALLOWER, run_deep};
 use plybench::chess::hash::MAX_HASH_MB;
 use plybench::chess::play::play_moves;
-use plybench::chess::split::{PerftParams, PerftSplit};
 use plybench::chess::run::{Counter, MAX_DEPTH, MAX_THREADS, check_depth, check_threads};
+use plybench::chess::split::{PerftParams, PerftSplit};
 use plybench::chess::suite::{MAX_SUITE_DEPTH, parse_suite};
 use plybench::chess::tables::{
     Detail, perft_report, perft_report_counted, run_suite_job_counted, suite_jobs, suite_table,

@@ -80,9 +80,10 @@ pub(super) fn run(budget: Budget, progress: &ProgressBar) -> Result<StudyReport>
         known_discrepancies(&tables, tally.known),
         "The speed table runs each representation on the same positions, one thread, median of the runs, in two \
          modes. Like-for-like, every representation runs the same algorithm, so the ratios measure the board \
-         alone. Best, Bell's array and 0x88 still test legality by playing each move and asking whether the king \
-         can be taken; the 10x10 mailbox finds pins and checkers once per node; bitboards generate legal moves \
-         from check and pin masks and count the last ply without playing it."
+         alone. Best, every representation finds the checkers and pinned pieces once per node, generates only legal \
+         moves (en passant alone is played and tested) and counts the last ply without playing it: Bell's array \
+         walks its Appendix 2 tables from the king, 0x88 uses its square-difference table, the 10x10 mailbox \
+         walks the king's lines, and bitboards build check and pin masks from magic lookups."
             .to_owned(),
     ];
     Ok(StudyReport { study: Study::Perft, tables, plots: vec![plot], reading, seconds: 0.0 })
