@@ -140,6 +140,10 @@ fn bad_input_gets_one_line_and_status_2() {
         &["sweep", "--pits", "100000"],
         &["--format", "yaml", "table"],
         &["explode"],
+        &["count", "--pits", "3", "--max-memory", "0"],
+        &["count", "--pits", "3", "--max-memory", "lots"],
+        &["count", "--pits", "14", "--method", "memo", "--max-memory", "0.0001"],
+        &["table", "--max-pits", "14", "--max-memory", "0.0001"],
     ];
     for args in cases {
         let out = kalah(args);
@@ -158,4 +162,19 @@ fn bad_input_messages_name_the_problem() {
     assert!(err(&["count", "--pits", "0"]).contains("at least 1"));
     assert!(err(&["count", "--position", "3,x,1"]).contains("not a whole number"));
     assert_eq!(err(&["count", "--position", "3,x,1"]).lines().count(), 1);
+}
+
+#[test]
+fn a_count_past_its_memory_limit_is_refused_up_front_naming_the_flag() {
+    // 14 pits by memoization holds about a million rows of pits, far past
+    // 100 KiB: the run must stop with the flag's name as soon as a layer
+    // could pass the limit, before it allocates that layer.
+    let out = kalah(&["count", "--pits", "14", "--method", "memo", "--max-memory", "0.0001"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("--max-memory") && stderr.contains("memoization"), "{stderr}");
+    // The same count with room to spare succeeds.
+    let ok = json(&["count", "--pits", "8", "--method", "memo", "--max-memory", "1"]);
+    assert!(ok.is_object() || ok.is_array(), "{ok}");
 }

@@ -12,6 +12,7 @@ use plybench::kalah::tables::{self, TableOptions};
 use plybench::kalah::trace::trace;
 use plybench::kalah::units::{KalahSplit, Params};
 use plybench::kalah::{CountOptions, Method, Position, Rules, ScanOrder, count, is_small, parse_counts};
+use plybench::memory::MemoryLimit;
 use plybench::progress;
 use plybench::report::Format;
 use plybench_cli::{FormatArg, emit, emit_outcome, parse_args, run};
@@ -107,6 +108,9 @@ struct CountArgs {
     /// Whether to count distinct terminal positions.
     #[arg(long, value_enum, default_value_t)]
     terminals: Terminals,
+    /// Memory the count may plan to hold, in GiB (default: 14 or 3/4 of the machine's memory, whichever is less).
+    #[arg(long, value_name = "GIB")]
+    max_memory: Option<MemoryLimit>,
     /// Record each completed work unit (a subtree) in FILE, rewritten atomically at least every 2 s; Ctrl-C or SIGTERM saves it and exits 130.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["resume", "trace"])]
     checkpoint: Option<PathBuf>,
@@ -135,6 +139,9 @@ struct TableArgs {
     /// Counting method.
     #[arg(long, value_enum, default_value_t)]
     method: MethodArg,
+    /// Memory each count may plan to hold, in GiB (default: 14 or 3/4 of the machine's memory, whichever is less).
+    #[arg(long, value_name = "GIB")]
+    max_memory: Option<MemoryLimit>,
 }
 
 #[derive(Args)]
@@ -214,6 +221,7 @@ fn main() -> ExitCode {
                         Terminals::Always => true,
                         Terminals::Never => false,
                     },
+                    memory: args.max_memory.unwrap_or_default(),
                 };
                 let order = match args.scan {
                     ScanArg::RightToLeft => ScanOrder::RightToLeft,
@@ -239,6 +247,7 @@ fn main() -> ExitCode {
                     max_pits: args.max_pits,
                     terminal_max_pits: args.terminal_max_pits,
                     method: args.method.method(),
+                    memory: args.max_memory.unwrap_or_default(),
                 };
                 let table = tables::board_test_table(options, &bar)?;
                 bar.finish_and_clear();

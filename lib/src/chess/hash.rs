@@ -82,7 +82,7 @@ impl PerftTable {
         if mb > MAX_HASH_MB {
             return Err(too_large(format!("more than the {MAX_HASH_MB} MiB allowed")));
         }
-        if let Some(memory) = physical_memory() {
+        if let Some(memory) = crate::memory::physical_memory() {
             if mb.saturating_mul(1 << 20) > memory {
                 return Err(too_large(format!("more than this machine's {} MiB of memory", memory >> 20)));
             }
@@ -177,14 +177,6 @@ impl PerftTable {
         entry.check.store(key ^ data, Ordering::Relaxed);
         entry.data.store(data, Ordering::Relaxed);
     }
-}
-
-/// The machine's memory in bytes, from `/proc/meminfo`, where there is one.
-fn physical_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kib: u64 = line.split_ascii_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
 }
 
 #[cfg(test)]

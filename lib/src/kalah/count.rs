@@ -12,6 +12,7 @@ use super::position::{Position, ScanOrder};
 use super::sow::{Rules, sow};
 use super::stack::{self, Observer, Scan, Silent, StackRun};
 use crate::Result;
+use crate::memory::MemoryLimit;
 
 /// How the counts are obtained. Both methods are exact; they share only the
 /// sowing rule, so their agreement is a check on each other.
@@ -72,6 +73,10 @@ pub fn is_small(position: &Position) -> bool {
 /// What to count and how.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CountOptions {
+    /// The most memory memoization and the distinct-terminal count may plan
+    /// to hold; a count that could need more is refused before it starts
+    /// the layer that would pass it.
+    pub memory: MemoryLimit,
     /// Whether captures apply.
     pub rules: Rules,
     /// The method, or `None` to let [`Method::auto`] choose.
@@ -168,9 +173,12 @@ pub fn count(position: &Position, options: CountOptions, progress: &ProgressBar)
             }
         }
         Method::Memo => {
-            let run = with_key!(own_kind, memo::count(position.own(), progress))?;
+            let run = with_key!(own_kind, memo::count(position.own(), options.memory, progress))?;
             let terminal_positions = if options.terminal_positions {
-                Some(with_key!(board_kind, memo::distinct_terminals(&board, n, options.rules, progress))? as u64)
+                Some(with_key!(
+                    board_kind,
+                    memo::distinct_terminals(&board, n, options.rules, options.memory, progress)
+                )? as u64)
             } else {
                 None
             };

@@ -27,6 +27,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::key::StateKey;
 use super::position::Pit;
 use super::sow::{Rules, sow};
+use crate::memory::MemoryLimit;
 use crate::{Error, Result};
 
 /// What is known of one row of own pits. Kept small, as there are hundreds
@@ -77,13 +78,6 @@ pub(crate) struct MemoRun {
     pub states: usize,
 }
 
-/// The most memory memoization may plan to use. Before a layer is expanded
-/// the worst case (every row in it stacking a child from every pit) is
-/// checked against this, so a run that cannot fit stops with an error
-/// instead of being killed: the 18-pit board test (about 110 million rows)
-/// fits, the 19-pit one does not.
-pub const MEMORY_BUDGET_BYTES: usize = 14 << 30;
-
 /// Bytes one stored row of `n` counts costs, hash table overhead included.
 fn bytes_per_row<K>(n: usize, value_bytes: usize) -> usize {
     let boxed = if std::mem::size_of::<K>() <= 64 { 0 } else { 4 * n };
@@ -91,16 +85,22 @@ fn bytes_per_row<K>(n: usize, value_bytes: usize) -> usize {
 }
 
 /// Fails if holding `stored` rows plus `children_of` rows' worth of children
-/// could exceed the budget.
-fn check_budget<K>(stored: usize, children_of: usize, n: usize, value_bytes: usize, what: &str) -> Result<()> {
+/// could exceed `limit`. Before a layer is expanded the worst case (every
+/// row in it stacking a child from every pit) is checked, so a run that
+/// cannot fit stops with an error instead of being killed: with the
+/// default 14 GiB the 18-pit board test (about 110 million rows) fits, the
+/// 19-pit one does not.
+fn check_budget<K>(
+    limit: MemoryLimit,
+    stored: usize,
+    children_of: usize,
+    n: usize,
+    value_bytes: usize,
+    what: &str,
+) -> Result<()> {
     let planned = stored.saturating_add(children_of.saturating_mul(n));
-    if planned.saturating_mul(bytes_per_row::<K>(n, value_bytes)) > MEMORY_BUDGET_BYTES {
-        return Err(Error::TooLarge(format!(
-            "{what} could need more than {} GiB ({planned} rows of pits); count a smaller position (the board test fits up to 18 pits)",
-            MEMORY_BUDGET_BYTES >> 30
-        )));
-    }
-    Ok(())
+    let bytes = planned.saturating_mul(bytes_per_row::<K>(n, value_bytes));
+    limit.check(u64::try_from(bytes).unwrap_or(u64::MAX), &format!("{what} ({planned} rows of pits)"), "--max-memory")
 }
 
 type Layers<K, V> = BTreeMap<u64, FxHashMap<K, V>>;
@@ -135,7 +135,7 @@ impl Scratch {
 
 /// Counts the move sequences from the mover's pits `own` (`P1` first), and
 /// the stack heights of both scan orders.
-pub(crate) fn count<K: StateKey>(own: &[u32], progress: &ProgressBar) -> Result<MemoRun> {
+pub(crate) fn count<K: StateKey>(own: &[u32], limit: MemoryLimit, progress: &ProgressBar) -> Result<MemoRun> {
     let n = own.len();
     let pit = |i| Pit::new(i).expect("pit numbers stay in range");
     let mut layers: Layers<K, Node> = BTreeMap::new();
@@ -149,7 +149,7 @@ pub(crate) fn count<K: StateKey>(own: &[u32], progress: &ProgressBar) -> Result<
     let mut next = layers.keys().next_back().copied();
     let mut stored = 1;
     while let Some(t) = next {
-        check_budget::<K>(stored, layers[&t].len(), n, std::mem::size_of::<Node>(), "memoization")?;
+        check_budget::<K>(limit, stored, layers[&t].len(), n, std::mem::size_of::<Node>(), "memoization")?;
         let children: Vec<(u64, K)> = layers[&t]
             .par_iter()
             .map_init(
@@ -285,6 +285,7 @@ pub(crate) fn distinct_terminals<K: StateKey>(
     board: &[u32],
     n: usize,
     rules: Rules,
+    limit: MemoryLimit,
     progress: &ProgressBar,
 ) -> Result<usize> {
     let pit = |i| Pit::new(i).expect("pit numbers stay in range");
@@ -294,7 +295,7 @@ pub(crate) fn distinct_terminals<K: StateKey>(
     let mut next = layers.keys().next_back().copied();
     while let Some(t) = next {
         let stored = terminals.len() + layers.values().map(FxHashMap::len).sum::<usize>();
-        check_budget::<K>(stored, layers[&t].len(), 2 * n + 1, 0, "counting distinct terminal positions")?;
+        check_budget::<K>(limit, stored, layers[&t].len(), 2 * n + 1, 0, "counting distinct terminal positions")?;
         let layer = layers.remove(&t).expect("layer exists");
         let found: Vec<(Option<u64>, K)> = layer
             .par_iter()

@@ -7,6 +7,7 @@ use super::bell::{self, Bell};
 use super::sweep::Sweep;
 use super::trace::{TraceRow, format_pits};
 use super::{Count, CountOptions, Method, Position, ScanOrder, count};
+use crate::memory::MemoryLimit;
 use crate::report::{Cell, Column, Comparison, Published, Table, Verdict};
 use crate::{Error, Result};
 
@@ -60,6 +61,8 @@ pub struct TableOptions {
     pub terminal_max_pits: usize,
     /// Force a method; `None` chooses per row.
     pub method: Option<Method>,
+    /// The memory each row's count may plan to hold.
+    pub memory: MemoryLimit,
 }
 
 /// The most pits `kalah table` accepts. Memoization holds about
@@ -103,6 +106,7 @@ pub fn board_test_table(options: TableOptions, progress: &ProgressBar) -> Result
         let count_options = CountOptions {
             method: options.method,
             terminal_positions: pits <= options.terminal_max_pits,
+            memory: options.memory,
             ..CountOptions::default()
         };
         let figures = count(&position, count_options, &ProgressBar::hidden())?;

@@ -147,7 +147,12 @@ impl Params {
     /// The options each unit is counted with: the fixed method, and no
     /// distinct terminal positions (they do not merge).
     pub fn unit_options(&self) -> CountOptions {
-        CountOptions { rules: self.rules(), method: Some(self.method), terminal_positions: false }
+        CountOptions {
+            rules: self.rules(),
+            method: Some(self.method),
+            terminal_positions: false,
+            ..CountOptions::default()
+        }
     }
 }
 
@@ -441,7 +446,8 @@ mod tests {
     use super::*;
 
     fn whole(position: &Position, rules: Rules, method: Method) -> Count {
-        let options = CountOptions { rules, method: Some(method), terminal_positions: false };
+        let options =
+            CountOptions { rules, method: Some(method), terminal_positions: false, ..CountOptions::default() };
         count(position, options, &ProgressBar::hidden()).unwrap()
     }
 

@@ -23,8 +23,10 @@ fn sizes(budget: Budget) -> (usize, usize) {
 
 pub(super) fn run(budget: Budget, _progress: &ProgressBar) -> Result<StudyReport> {
     let (max_pits, terminal_max_pits) = sizes(budget);
-    let board_test =
-        board_test_table(TableOptions { max_pits, terminal_max_pits, method: None }, &ProgressBar::hidden())?;
+    let board_test = board_test_table(
+        TableOptions { max_pits, terminal_max_pits, method: None, memory: Default::default() },
+        &ProgressBar::hidden(),
+    )?;
     let figures = reproduce_table(&ProgressBar::hidden())?;
     let plot = terminal_plot(&board_test);
     let tally = Tally::of(&[board_test.clone(), figures.clone()]);
