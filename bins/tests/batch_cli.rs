@@ -16,7 +16,7 @@ const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R 
 /// release, perft(4) in debug, split into its 2039 two-ply prefixes.
 fn long_run() -> Vec<&'static str> {
     let depth = if cfg!(debug_assertions) { "4" } else { "5" };
-    vec!["--depth", depth, "--fen", KIWIPETE, "--repr", "mailbox10", "--split-depth", "2", "--threads", "1"]
+    vec!["--depth", depth, "--fen", KIWIPETE, "--repr", "all", "--split-depth", "2", "--threads", "1"]
 }
 
 fn perft(args: &[&str]) -> Output {
