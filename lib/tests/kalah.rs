@@ -7,7 +7,7 @@ use plybench::kalah::{Count, CountOptions, Method, Position, Rules, bell, count}
 use proptest::prelude::*;
 
 fn figures(position: &Position, method: Method, rules: Rules) -> Count {
-    let options = CountOptions { rules, method: Some(method), terminal_positions: true };
+    let options = CountOptions { rules, method: Some(method), terminal_positions: true, ..CountOptions::default() };
     count(position, options, &ProgressBar::hidden()).unwrap()
 }
 

@@ -146,7 +146,7 @@ proptest! {
         let left_to_right = outputs(&position, ScanOrder::LeftToRight, rules);
         // The same terminal positions, each as often, whichever pit comes first.
         prop_assert_eq!(&right_to_left, &left_to_right);
-        let options = kalah::CountOptions { rules, method: Some(Method::Stack), terminal_positions: false };
+        let options = kalah::CountOptions { rules, method: Some(Method::Stack), terminal_positions: false, ..Default::default() };
         let count = kalah::count(&position, options, &indicatif::ProgressBar::hidden()).unwrap();
         prop_assert_eq!(count.sequences, right_to_left.len() as u128);
     }
