@@ -82,6 +82,33 @@ pub fn emit_outcome(outcome: &plybench::batch::Outcome, extra: &[&Table], format
     emit(&tables, format)
 }
 
+/// Runs study `S` in work units (`--checkpoint`, `--resume`, `--shard`)
+/// with `threads` units at once and prints the result: the study's tables
+/// for a whole run, the shard's summary for a shard. Returns whether the
+/// result agrees with its published values (always true for a shard).
+pub fn run_batch<S: plybench::batch::Study>(
+    params: &S::Params,
+    checkpoint: Option<std::path::PathBuf>,
+    resume: Option<std::path::PathBuf>,
+    shard: Option<plybench::batch::Shard>,
+    threads: usize,
+    format: Format,
+) -> anyhow::Result<bool> {
+    let options =
+        plybench::batch::RunOptions { checkpoint, resume, shard, threads, command: std::env::args().collect() };
+    let finished = plybench::batch::run::<S>(params, &options)?;
+    match &finished.outcome {
+        Some(outcome) => {
+            emit_outcome(outcome, &[], format)?;
+            Ok(outcome.ok)
+        }
+        None => {
+            emit(&[&finished.summary_table()], format)?;
+            Ok(true)
+        }
+    }
+}
+
 /// Runs a binary's `main`, printing any error as one line on stderr.
 /// Usage errors and bad input exit with status 2, anything else with 1.
 pub fn run(main: impl FnOnce() -> anyhow::Result<ExitCode>) -> ExitCode {

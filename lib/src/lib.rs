@@ -38,6 +38,7 @@ pub mod chess;
 pub mod decimal;
 pub mod error;
 pub mod kalah;
+pub mod machine;
 pub mod memory;
 pub mod progress;
 pub mod report;

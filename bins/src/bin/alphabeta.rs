@@ -17,10 +17,10 @@ use plybench::alphabeta::newborn::{self, Settings};
 use plybench::alphabeta::tables::{exact_table, random_table};
 use plybench::alphabeta::tictactoe::{self, Options as TicOptions, TicOrder};
 use plybench::alphabeta::{Algorithm, Experiment, LeafValues, Noisy, OrderKind, Shape, run};
-use plybench::batch::{RunOptions, Shard};
+use plybench::batch::Shard;
 use plybench::progress;
 use plybench::report::Format;
-use plybench_cli::{FormatArg, emit, emit_outcome, run as run_main};
+use plybench_cli::{FormatArg, emit, run as run_main, run_batch};
 
 /// Alpha-beta node counts on random trees and tic-tac-toe.
 #[derive(Parser)]
@@ -304,18 +304,7 @@ fn random_batch(args: &RandomArgs, format: Format) -> anyhow::Result<ExitCode> {
     };
     let params = args.params();
     params.experiment()?;
-    let options = RunOptions {
-        checkpoint: args.checkpoint.clone(),
-        resume: args.resume.clone(),
-        shard: args.shard,
-        threads,
-        command: std::env::args().collect(),
-    };
-    let finished = plybench::batch::run::<RandomSplit>(&params, &options)?;
-    match &finished.outcome {
-        Some(outcome) => emit_outcome(outcome, &[], format)?,
-        None => emit(&[&finished.summary_table()], format)?,
-    }
+    run_batch::<RandomSplit>(&params, args.checkpoint.clone(), args.resume.clone(), args.shard, threads, format)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use plybench::Error;
-use plybench::batch::{RunOptions, Shard};
+use plybench::batch::Shard;
 use plybench::kalah::sweep::{longest_on_pits, pattern_for_counters};
 use plybench::kalah::tables::{self, TableOptions};
 use plybench::kalah::trace::trace;
@@ -15,7 +15,7 @@ use plybench::kalah::{CountOptions, Method, Position, Rules, ScanOrder, count, i
 use plybench::memory::MemoryLimit;
 use plybench::progress;
 use plybench::report::Format;
-use plybench_cli::{FormatArg, emit, emit_outcome, parse_args, run};
+use plybench_cli::{FormatArg, emit, parse_args, run, run_batch};
 
 /// Kalah continuation moves after Bell (1972), section 3.3.
 #[derive(Parser)]
@@ -176,18 +176,7 @@ fn count_batch(args: &CountArgs, position: &Position, rules: Rules, format: Form
         None => std::thread::available_parallelism().map_or(1, usize::from),
     };
     let params = Params::new(position, rules, args.method.method(), args.split_counters)?;
-    let options = RunOptions {
-        checkpoint: args.checkpoint.clone(),
-        resume: args.resume.clone(),
-        shard: args.shard,
-        threads,
-        command: std::env::args().collect(),
-    };
-    let finished = plybench::batch::run::<KalahSplit>(&params, &options)?;
-    match &finished.outcome {
-        Some(outcome) => emit_outcome(outcome, &[], format)?,
-        None => emit(&[&finished.summary_table()], format)?,
-    }
+    run_batch::<KalahSplit>(&params, args.checkpoint.clone(), args.resume.clone(), args.shard, threads, format)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -8,7 +8,7 @@
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use plybench::batch::{RunOptions, Shard};
+use plybench::batch::Shard;
 use plybench::chess::bench::{BenchPosition, Mode, bench_position, check_seconds, default_positions};
 use plybench::chess::deep::{MAX_SHALLOWER, run_deep};
 use plybench::chess::hash::MAX_HASH_MB;
@@ -22,7 +22,7 @@ use plybench::chess::tables::{
 use plybench::chess::{Repr, Setup};
 use plybench::report::{Format, Verdict};
 use plybench::{Error, progress};
-use plybench_cli::{FormatArg, emit, emit_outcome, parse_args, print, run};
+use plybench_cli::{FormatArg, emit, parse_args, print, run, run_batch};
 
 /// Chess perft over Bell's array, the 10x10 mailbox, 0x88 and bitboards.
 #[derive(Parser)]
@@ -260,24 +260,9 @@ fn perft_batch(args: &PerftArgs, format: Format) -> anyhow::Result<ExitCode> {
     let threads = check_threads(threads)
         .map_err(|_| Error::invalid("--threads", format!("{}; expected 1 to {MAX_THREADS}", args.threads)))?;
     let params = PerftParams::new(&setup, depth, &args.repr.reprs(), args.split_depth)?;
-    let options = RunOptions {
-        checkpoint: args.checkpoint.clone(),
-        resume: args.resume.clone(),
-        shard: args.shard,
-        threads,
-        command: std::env::args().collect(),
-    };
-    let finished = plybench::batch::run::<PerftSplit>(&params, &options)?;
-    match &finished.outcome {
-        Some(outcome) => {
-            emit_outcome(outcome, &[], format)?;
-            Ok(if outcome.ok { ExitCode::SUCCESS } else { ExitCode::from(1) })
-        }
-        None => {
-            emit(&[&finished.summary_table()], format)?;
-            Ok(ExitCode::SUCCESS)
-        }
-    }
+    let ok =
+        run_batch::<PerftSplit>(&params, args.checkpoint.clone(), args.resume.clone(), args.shard, threads, format)?;
+    Ok(if ok { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
 /// `perft <depth> "<fen>" ["<moves>"]`: divide lines `move count`, a blank

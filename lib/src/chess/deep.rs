@@ -90,15 +90,7 @@ pub struct Machine {
 impl Machine {
     /// This machine.
     pub fn this() -> Machine {
-        let cpu = std::fs::read_to_string("/proc/cpuinfo")
-            .ok()
-            .and_then(|info| {
-                info.lines()
-                    .find(|l| l.starts_with("model name"))
-                    .and_then(|l| l.split(':').nth(1))
-                    .map(|m| m.trim().to_owned())
-            })
-            .unwrap_or_else(|| "unknown".to_owned());
+        let cpu = crate::machine::cpu_model().unwrap_or_else(|| "unknown".to_owned());
         let rustc = std::process::Command::new(std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into()))
             .arg("--version")
             .output()
@@ -108,7 +100,7 @@ impl Machine {
             .unwrap_or_else(|| "unknown".to_owned());
         Machine {
             cpu,
-            cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            cores: crate::machine::logical_cores(),
             rustc,
             os: format!("{} {}", std::env::consts::OS, std::env::consts::ARCH),
         }

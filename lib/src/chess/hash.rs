@@ -82,7 +82,7 @@ impl PerftTable {
         if mb > MAX_HASH_MB {
             return Err(too_large(format!("more than the {MAX_HASH_MB} MiB allowed")));
         }
-        if let Some(memory) = crate::memory::physical_memory() {
+        if let Some(memory) = crate::machine::physical_memory() {
             if mb.saturating_mul(1 << 20) > memory {
                 return Err(too_large(format!("more than this machine's {} MiB of memory", memory >> 20)));
             }

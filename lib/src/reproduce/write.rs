@@ -32,16 +32,8 @@ pub struct RunInfo {
 impl RunInfo {
     /// The machine this process runs on: processor model, logical cores, OS.
     pub fn this_machine() -> String {
-        let model = std::fs::read_to_string("/proc/cpuinfo")
-            .ok()
-            .and_then(|info| {
-                info.lines()
-                    .find(|l| l.starts_with("model name"))
-                    .and_then(|l| l.split(':').nth(1))
-                    .map(|m| m.trim().to_owned())
-            })
-            .unwrap_or_else(|| "unknown processor".to_owned());
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let model = crate::machine::cpu_model().unwrap_or_else(|| "unknown processor".to_owned());
+        let cores = crate::machine::logical_cores();
         format!("{model}, {cores} logical cores, {} {}", std::env::consts::OS, std::env::consts::ARCH)
     }
 
