@@ -9,7 +9,7 @@ use super::tables::{
     WHITE_PAWN_TABLE, neutral,
 };
 use super::{ArrayBoard, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
-use crate::chess::{Castling, Color, Move, MoveKind, MoveList, Role};
+use crate::chess::{Castling, Color, Move, MoveKind, MoveList};
 
 /// The pawn table of side `side` (0 White, 1 Black).
 #[inline(always)]
@@ -89,40 +89,12 @@ impl ArrayBoard {
         }
     }
 
+    /// A pawn's pushes and captures, en passant included: the legal
+    /// generator's pawn steps with every destination allowed.
     #[inline]
     fn pawn_moves(&self, square: u8, moves: &mut MoveList) {
-        let us = self.turn.index();
-        let theirs = &self.men[1 - us];
-        let table = pawn_table(us);
-        let row = 4 * square as usize;
-        let from = neutral(square);
-        // Bell's queening test: a pawn that reaches square 57..=64 or 1..=8.
-        let push = |to: u8, capture: bool, moves: &mut MoveList| {
-            if !(9..=56).contains(&to) {
-                for role in Role::PROMOTIONS {
-                    if let Some(kind) = MoveKind::promotion(role, capture) {
-                        moves.push(Move::new(from, neutral(to), kind));
-                    }
-                }
-            } else {
-                moves.push(Move::new(from, neutral(to), if capture { MoveKind::Capture } else { MoveKind::Quiet }));
-            }
-        };
-        let one = table[row];
-        if self.entry[one as usize] == 0 {
-            push(one, false, moves);
-            // The pawn's own square when off its starting rank: never empty.
-            let two = table[row + 1];
-            if self.entry[two as usize] == 0 {
-                moves.push(Move::new(from, neutral(two), MoveKind::DoublePush));
-            }
-        }
-        for target in [table[row + 2], table[row + 3]] {
-            if theirs[target as usize] != 0 {
-                push(target, true, moves);
-            } else if target == self.en_passant {
-                moves.push(Move::new(from, neutral(target), MoveKind::EnPassant));
-            }
+        if self.pawn_steps(square, u64::MAX, moves) {
+            moves.push(Move::new(neutral(square), neutral(self.en_passant), MoveKind::EnPassant));
         }
     }
 

@@ -278,7 +278,7 @@ impl ArrayBoard {
     /// A pawn's allowed steps and captures. Returns whether he could take
     /// en passant, which the caller tests by playing it.
     #[inline(always)]
-    fn pawn_steps<S: Sink>(&self, square: u8, allowed: u64, out: &mut S) -> bool {
+    pub(super) fn pawn_steps<S: Sink>(&self, square: u8, allowed: u64, out: &mut S) -> bool {
         let us = self.turn.index();
         let theirs = &self.men[1 - us];
         let table = pawn_table(us);
