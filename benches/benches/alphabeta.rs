@@ -5,7 +5,7 @@
 //! (elements) per second, counted beforehand with the same searches.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use plybench::alphabeta::{Algorithm, LeafValues, MoveOrder, Natural, Perfect, RandomTree, Shape, search};
+use plybench::engine::search::{Algorithm, LeafValues, MoveOrder, Natural, Perfect, RandomTree, Shape, search};
 use std::hint::black_box;
 
 const TREES: u64 = 64;

@@ -5,10 +5,10 @@
 //! ratios measured side by side mean more than absolute times.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use plybench::checkers::bitboard::BitBoard;
-use plybench::checkers::samuel::SamuelBoard;
-use plybench::checkers::table::TableBoard;
-use plybench::checkers::{Board, Counting, Position, perft};
+use plybench::engine::checkers::bitboard::BitBoard;
+use plybench::engine::checkers::samuel::SamuelBoard;
+use plybench::engine::checkers::table::TableBoard;
+use plybench::engine::checkers::{Board, Counting, Position, perft};
 use std::hint::black_box;
 
 fn bench_repr<B: Board>(group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>, depth: u32) {

@@ -6,7 +6,7 @@
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use indicatif::ProgressBar;
-use plybench::kalah::{CountOptions, Method, Position, count};
+use plybench::engine::kalah::{CountOptions, Method, Position, count};
 use std::hint::black_box;
 
 fn board_test(c: &mut Criterion) {

@@ -5,7 +5,7 @@
 //! run, since the machines this runs on are shared.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use plybench::chess::{Board, Setup, perft};
+use plybench::engine::chess::{Board, Setup, perft};
 use std::hint::black_box;
 
 const POSITIONS: [(&str, &str, u32); 3] = [
@@ -30,7 +30,9 @@ fn bench_repr<B: Board>(c: &mut Criterion) {
 }
 
 fn representations(c: &mut Criterion) {
-    use plybench::chess::{array::ArrayBoard, bitboard::BitboardBoard, mailbox10::Mailbox10Board, x88::X88Board};
+    use plybench::engine::chess::{
+        array::ArrayBoard, bitboard::BitboardBoard, mailbox10::Mailbox10Board, x88::X88Board,
+    };
     bench_repr::<ArrayBoard>(c);
     bench_repr::<Mailbox10Board>(c);
     bench_repr::<X88Board>(c);

@@ -16,11 +16,11 @@ use std::str::FromStr;
 use std::time::Instant;
 
 use criterion::{BenchmarkId, Criterion, Throughput};
-use plybench::chess::array::ArrayBoard;
-use plybench::chess::bitboard::BitboardBoard;
-use plybench::chess::mailbox10::Mailbox10Board;
-use plybench::chess::x88::X88Board;
-use plybench::chess::{Board, Setup, perft};
+use plybench::engine::chess::array::ArrayBoard;
+use plybench::engine::chess::bitboard::BitboardBoard;
+use plybench::engine::chess::mailbox10::Mailbox10Board;
+use plybench::engine::chess::x88::X88Board;
+use plybench::engine::chess::{Board, Setup, perft};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 

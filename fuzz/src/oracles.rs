@@ -7,9 +7,10 @@
 //! targets (`fuzz/fuzz_targets/`) and the seeded smoke test
 //! (`lib/tests/fuzz_smoke.rs`) both call these, so one oracle serves both.
 
-use plybench::checkers::{self, Board as CheckersBoard, Position as CheckersPosition};
-use plybench::chess::{self, Board as ChessBoard, MoveList, Setup, play::play_moves, suite::parse_suite};
-use plybench::kalah::{self, Method, Position as KalahPosition, parse_counts};
+use plybench::engine::checkers::{self, Board as CheckersBoard, Position as CheckersPosition};
+use plybench::engine::chess::{self, Board as ChessBoard, MoveList, Setup, play::play_moves};
+use plybench::engine::kalah::{self, Method, Position as KalahPosition, parse_counts};
+use plybench::study::perft::suite::{self, parse_suite};
 
 /// The longest input an oracle looks at: parsers are linear, and longer
 /// inputs only slow the search down.
@@ -99,7 +100,7 @@ pub fn epd(data: &[u8]) -> bool {
     let mut canonical = String::new();
     for entry in &suite {
         assert!(!entry.expected.is_empty());
-        assert!(entry.expected.iter().all(|&(d, _)| (1..=chess::suite::MAX_SUITE_DEPTH).contains(&d)));
+        assert!(entry.expected.iter().all(|&(d, _)| (1..=suite::MAX_SUITE_DEPTH).contains(&d)));
         let setup = Setup::from_fen(&entry.fen).expect("a suite's FEN parses alone");
         assert_eq!(setup, entry.setup);
         check_chess_setup(&entry.setup);

@@ -20,7 +20,7 @@
 //! published counterpart with a [`report::Verdict`].
 //!
 //! ```
-//! use plybench::kalah::{Position, count_sequences};
+//! use plybench::engine::kalah::{Position, count_sequences};
 //!
 //! // Bell's board test for three pits: pit Pi holds i counters.
 //! let position = Position::board_test(3)?;
@@ -31,18 +31,10 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod alphabeta;
 pub mod batch;
-pub mod checkers;
-pub mod chess;
-pub mod decimal;
+pub mod engine;
 pub mod error;
-pub mod kalah;
-pub mod machine;
-pub mod memory;
-pub mod progress;
 pub mod report;
-pub mod reproduce;
-pub mod rng;
+pub mod study;
 
 pub use error::{Error, Result};

@@ -1,12 +1,13 @@
 //! The alphabeta study against the book's figures, the theory and itself.
 
-use plybench::alphabeta::exact::{self, by_relative_order, two_ply_fraction};
-use plybench::alphabeta::tictactoe::{self, Options, TicOrder};
-use plybench::alphabeta::{
-    Algorithm, Experiment, FixedTree, GameTree, LeafValues, Natural, Noisy, OrderKind, Perfect, Precision, RandomTree,
-    Shape, Spec, Worst, knuth_moore_minimum, run, run_adaptive, search,
+use plybench::engine::rng::mix;
+use plybench::engine::search::exact::{self, by_relative_order, two_ply_fraction};
+use plybench::engine::search::{
+    Algorithm, FixedTree, GameTree, LeafValues, Natural, Noisy, OrderKind, Perfect, RandomTree, Shape, Spec, Worst,
+    knuth_moore_minimum, search,
 };
-use plybench::rng::mix;
+use plybench::engine::tictactoe::{self, Options, TicOrder};
+use plybench::study::alphabeta::{Experiment, Precision, run, run_adaptive};
 use proptest::prelude::*;
 
 fn experiment(b: u32, d: u32, order: OrderKind, algorithm: Algorithm, seed: u64) -> Experiment {

@@ -2,11 +2,12 @@
 //! published perft counts; make/unmake; differential move lists on random
 //! playouts.
 
-use plybench::checkers::bitboard::BitBoard;
-use plybench::checkers::samuel::SamuelBoard;
-use plybench::checkers::table::TableBoard;
-use plybench::checkers::{Board, Counting, Move, Position, Repr, legal_moves, perft, play, published, run_perft};
-use plybench::rng::SplitMix;
+use plybench::engine::checkers::bitboard::BitBoard;
+use plybench::engine::checkers::samuel::SamuelBoard;
+use plybench::engine::checkers::table::TableBoard;
+use plybench::engine::checkers::{Board, Counting, Move, Position, Repr, legal_moves, perft, play, run_perft};
+use plybench::engine::rng::SplitMix;
+use plybench::study::checkers::published;
 
 /// Depth reached in CI: perft(8) = 845931 takes well under a second per
 /// representation in release.
@@ -211,8 +212,8 @@ fn crowning_ends_the_move() {
 }
 
 mod replays {
-    use plybench::checkers::replay::{Fault, parse_games, replay};
-    use plybench::checkers::{Color, Numbering, Square};
+    use plybench::engine::checkers::replay::{Fault, parse_games, replay};
+    use plybench::engine::checkers::{Color, Numbering, Square};
 
     const COCHRAN: &str = include_str!("../../datasets/checkers/cochran-1971-appendix-a.pdn");
 
@@ -257,7 +258,7 @@ mod replays {
         assert_eq!(a.clean_plies, b.clean_plies);
         assert_eq!(a.end, b.end);
         assert_eq!(a.damages.len(), b.damages.len());
-        let repair = |d: &plybench::checkers::replay::Damage| d.repair.map(|m| (m.from, m.to));
+        let repair = |d: &plybench::engine::checkers::replay::Damage| d.repair.map(|m| (m.from, m.to));
         assert_eq!(repair(&a.damages[0]), repair(&b.damages[0]));
     }
 }

@@ -1,14 +1,16 @@
 //! Chess representations against the published counts and against an
 //! independent oracle, shakmaty.
 
-use plybench::chess::array::ArrayBoard;
-use plybench::chess::bitboard::BitboardBoard;
-use plybench::chess::mailbox10::Mailbox10Board;
-use plybench::chess::published::{edge_case_suite, published_stats, standard_suite};
-use plybench::chess::run::perft_threads_on;
-use plybench::chess::x88::X88Board;
-use plybench::chess::{Board, MoveList, Repr, SEQUENTIAL_BELOW, Setup, perft, perft_like_for_like, perft_stats};
-use plybench::rng::SplitMix;
+use plybench::engine::chess::array::ArrayBoard;
+use plybench::engine::chess::bitboard::BitboardBoard;
+use plybench::engine::chess::mailbox10::Mailbox10Board;
+use plybench::engine::chess::run::perft_threads_on;
+use plybench::engine::chess::x88::X88Board;
+use plybench::engine::chess::{
+    Board, MoveList, Repr, SEQUENTIAL_BELOW, Setup, perft, perft_like_for_like, perft_stats,
+};
+use plybench::engine::rng::SplitMix;
+use plybench::study::perft::published::{edge_case_suite, published_stats, standard_suite};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 

@@ -2,8 +2,9 @@
 //! against each other.
 
 use indicatif::ProgressBar;
-use plybench::kalah::sweep::{longest_on_pits, pattern_for_counters};
-use plybench::kalah::{Count, CountOptions, Method, Position, Rules, bell, count};
+use plybench::engine::kalah::sweep::{longest_on_pits, pattern_for_counters};
+use plybench::engine::kalah::{Count, CountOptions, Method, Position, Rules, count};
+use plybench::study::kalah::bell;
 use proptest::prelude::*;
 
 fn figures(position: &Position, method: Method, rules: Rules) -> Count {

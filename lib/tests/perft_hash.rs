@@ -4,17 +4,19 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use plybench::chess::array::ArrayBoard;
-use plybench::chess::bitboard::BitboardBoard;
-use plybench::chess::hash::PerftTable;
-use plybench::chess::mailbox10::Mailbox10Board;
-use plybench::chess::play::play_moves;
-use plybench::chess::published::{edge_case_suite, standard_suite};
-use plybench::chess::run::Counter;
-use plybench::chess::suite::SuiteEntry;
-use plybench::chess::x88::X88Board;
-use plybench::chess::zobrist::zobrist;
-use plybench::chess::{Board, MoveList, Repr, Setup, Split, perft, perft_hashed, perft_parallel_hashed, perft_split};
+use plybench::engine::chess::array::ArrayBoard;
+use plybench::engine::chess::bitboard::BitboardBoard;
+use plybench::engine::chess::hash::PerftTable;
+use plybench::engine::chess::mailbox10::Mailbox10Board;
+use plybench::engine::chess::play::play_moves;
+use plybench::engine::chess::run::Counter;
+use plybench::engine::chess::x88::X88Board;
+use plybench::engine::chess::zobrist::zobrist;
+use plybench::engine::chess::{
+    Board, MoveList, Repr, Setup, Split, perft, perft_hashed, perft_parallel_hashed, perft_split,
+};
+use plybench::study::perft::published::{edge_case_suite, standard_suite};
+use plybench::study::perft::suite::SuiteEntry;
 
 /// Runs `$test::<B>()` for every representation.
 macro_rules! for_each_repr {

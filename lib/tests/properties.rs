@@ -2,17 +2,17 @@
 //! round trips on every representation, perft under colour flip, and Kalah
 //! counts under either scan order.
 
-use plybench::checkers::bitboard::BitBoard;
-use plybench::checkers::samuel::SamuelBoard;
-use plybench::checkers::table::TableBoard;
-use plybench::checkers::{self, Board as CheckersBoard};
-use plybench::chess::array::ArrayBoard;
-use plybench::chess::bitboard::BitboardBoard;
-use plybench::chess::mailbox10::Mailbox10Board;
-use plybench::chess::x88::X88Board;
-use plybench::chess::{Board, MoveList, Setup, perft};
-use plybench::kalah::trace::trace;
-use plybench::kalah::{self, Method, Rules, ScanOrder};
+use plybench::engine::checkers::bitboard::BitBoard;
+use plybench::engine::checkers::samuel::SamuelBoard;
+use plybench::engine::checkers::table::TableBoard;
+use plybench::engine::checkers::{self, Board as CheckersBoard};
+use plybench::engine::chess::array::ArrayBoard;
+use plybench::engine::chess::bitboard::BitboardBoard;
+use plybench::engine::chess::mailbox10::Mailbox10Board;
+use plybench::engine::chess::x88::X88Board;
+use plybench::engine::chess::{Board, MoveList, Setup, perft};
+use plybench::engine::kalah::trace::trace;
+use plybench::engine::kalah::{self, Method, Rules, ScanOrder};
 use proptest::prelude::*;
 use proptest::sample::Index;
 

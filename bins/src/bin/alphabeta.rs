@@ -1,25 +1,26 @@
 //! `alphabeta`: node counts of alpha-beta on random and ordered trees,
 //! after Levy (1983), Newborn, Knuth and Moore, and Pearl. All logic is in
-//! `plybench::alphabeta`.
+//! `plybench::engine::search`.
 
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use plybench::Error;
-use plybench::alphabeta::batches::{
+use plybench::batch::Shard;
+use plybench::engine::progress;
+use plybench::engine::search::chess_tree::chess_table;
+use plybench::engine::search::exact::expected_leaves;
+use plybench::engine::search::kalah_tree::kalah_table;
+use plybench::engine::search::{Algorithm, LeafValues, Noisy, OrderKind, Shape};
+use plybench::engine::tictactoe::{self, Options as TicOptions, TicOrder};
+use plybench::report::Format;
+use plybench::study::alphabeta::batches::{
     AlgorithmName, DEFAULT_BATCH_TREES, OrderName, RandomParams, RandomSplit, ValuesName,
 };
-use plybench::alphabeta::chess_tree::chess_table;
-use plybench::alphabeta::depths::{DepthSettings, depth_table};
-use plybench::alphabeta::exact::expected_leaves;
-use plybench::alphabeta::kalah_tree::kalah_table;
-use plybench::alphabeta::newborn::{self, Settings};
-use plybench::alphabeta::tables::{exact_table, random_table};
-use plybench::alphabeta::tictactoe::{self, Options as TicOptions, TicOrder};
-use plybench::alphabeta::{Algorithm, Experiment, LeafValues, Noisy, OrderKind, Shape, run};
-use plybench::batch::Shard;
-use plybench::progress;
-use plybench::report::Format;
+use plybench::study::alphabeta::depths::{DepthSettings, depth_table};
+use plybench::study::alphabeta::newborn::{self, Settings};
+use plybench::study::alphabeta::tables::{exact_table, random_table};
+use plybench::study::alphabeta::{Experiment, run};
 use plybench_cli::{FormatArg, emit, run as run_main, run_batch};
 
 /// Alpha-beta node counts on random trees and tic-tac-toe.
@@ -360,7 +361,7 @@ fn main() -> ExitCode {
                 emit(&[&table], format)?;
             }
             Command::Chess(args) => {
-                let setup = plybench::chess::Setup::from_fen(&args.fen)?;
+                let setup = plybench::engine::chess::Setup::from_fen(&args.fen)?;
                 emit(&[&chess_table(&setup, args.depth, args.seed)?], format)?;
             }
             Command::Kalah(args) => {

@@ -1,15 +1,15 @@
 //! `checkers`: English draughts perft in Bell's table-driven form, Samuel's
 //! 36-bit words and a modern bitboard; replay of game records. All logic is
-//! in `plybench::checkers`.
+//! in `plybench::engine::checkers`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use plybench::checkers::replay::{parse_games, replay};
-use plybench::checkers::tables::{PerftRequest, bench_table, perft_report, replay_table};
-use plybench::checkers::{Counting, Numbering, Position, Repr, check_depth};
+use plybench::engine::checkers::replay::{parse_games, replay};
+use plybench::engine::checkers::{Counting, Numbering, Position, Repr, check_depth};
 use plybench::report::{Format, Verdict};
+use plybench::study::checkers::tables::{PerftRequest, bench_table, perft_report, replay_table};
 use plybench_cli::{FormatArg, emit, print, run};
 
 /// English draughts perft and game replay after Bell (1972) and Cochran (1971).

@@ -1,5 +1,5 @@
 //! `kalah`: Bell's (1972) continuation-move counts, stack depths and
-//! clearing patterns. All logic is in `plybench::kalah`.
+//! clearing patterns. All logic is in `plybench::engine::kalah`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -7,14 +7,14 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use plybench::Error;
 use plybench::batch::Shard;
-use plybench::kalah::sweep::{longest_on_pits, pattern_for_counters};
-use plybench::kalah::tables::{self, TableOptions};
-use plybench::kalah::trace::trace;
-use plybench::kalah::units::{KalahSplit, Params};
-use plybench::kalah::{CountOptions, Method, Position, Rules, ScanOrder, count, is_small, parse_counts};
-use plybench::memory::MemoryLimit;
-use plybench::progress;
+use plybench::engine::kalah::sweep::{longest_on_pits, pattern_for_counters};
+use plybench::engine::kalah::trace::trace;
+use plybench::engine::kalah::{CountOptions, Method, Position, Rules, ScanOrder, count, is_small, parse_counts};
+use plybench::engine::memory::MemoryLimit;
+use plybench::engine::progress;
 use plybench::report::Format;
+use plybench::study::kalah::tables::{self, TableOptions};
+use plybench::study::kalah::units::{KalahSplit, Params};
 use plybench_cli::{FormatArg, emit, parse_args, run, run_batch};
 
 /// Kalah continuation moves after Bell (1972), section 3.3.

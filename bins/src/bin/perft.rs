@@ -1,5 +1,5 @@
 //! `perft`: chess move-generation counts over four board representations.
-//! All logic is in `plybench::chess`.
+//! All logic is in `plybench::engine::chess`.
 //!
 //! Besides its subcommands, `perft` speaks the perftree convention,
 //! `perft <depth> "<fen>" ["<moves>"]`, so that perftree can debug it
@@ -8,20 +8,21 @@
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use plybench::Error;
 use plybench::batch::Shard;
-use plybench::chess::bench::{BenchPosition, Mode, bench_position, check_seconds, default_positions};
-use plybench::chess::deep::{MAX_SHALLOWER, run_deep};
-use plybench::chess::hash::MAX_HASH_MB;
-use plybench::chess::play::play_moves;
-use plybench::chess::run::{Counter, MAX_DEPTH, MAX_THREADS, check_depth, check_threads};
-use plybench::chess::split::{PerftParams, PerftSplit};
-use plybench::chess::suite::{MAX_SUITE_DEPTH, parse_suite};
-use plybench::chess::tables::{
+use plybench::engine::chess::hash::MAX_HASH_MB;
+use plybench::engine::chess::play::play_moves;
+use plybench::engine::chess::run::{Counter, MAX_DEPTH, MAX_THREADS, check_depth, check_threads};
+use plybench::engine::chess::{Repr, Setup};
+use plybench::engine::progress;
+use plybench::report::{Format, Verdict};
+use plybench::study::perft::bench::{BenchPosition, Mode, bench_position, check_seconds, default_positions};
+use plybench::study::perft::deep::{MAX_SHALLOWER, run_deep};
+use plybench::study::perft::split::{PerftParams, PerftSplit};
+use plybench::study::perft::suite::{MAX_SUITE_DEPTH, parse_suite};
+use plybench::study::perft::tables::{
     Detail, perft_report, perft_report_counted, run_suite_job_counted, suite_jobs, suite_table,
 };
-use plybench::chess::{Repr, Setup};
-use plybench::report::{Format, Verdict};
-use plybench::{Error, progress};
 use plybench_cli::{FormatArg, emit, parse_args, print, run, run_batch};
 
 /// Chess perft over Bell's array, the 10x10 mailbox, 0x88 and bitboards.

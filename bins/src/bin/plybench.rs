@@ -1,14 +1,14 @@
 //! `plybench`: runs every study and writes the comparison report. All logic
-//! is in `plybench::reproduce`.
+//! is in `plybench::study::reproduce`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use plybench::Error;
-use plybench::progress;
+use plybench::engine::progress;
 use plybench::report::Table;
-use plybench::reproduce::{
+use plybench::study::reproduce::{
     Budget, Options, RunInfo, Study, Tally, parse_studies, run_study, summary_table, utc_now, write_report,
 };
 use plybench_cli::{FormatArg, emit, emit_outcome, parse_args, run};

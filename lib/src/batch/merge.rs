@@ -4,10 +4,10 @@
 use std::path::PathBuf;
 
 use super::{BatchFile, Completed, Outcome, Study, Tool, Unit, UnitRecord};
-use crate::alphabeta::batches::RandomSplit;
-use crate::chess::split::PerftSplit;
-use crate::kalah::units::KalahSplit;
 use crate::report::{Cell, Column, Table};
+use crate::study::alphabeta::batches::RandomSplit;
+use crate::study::kalah::units::KalahSplit;
+use crate::study::perft::split::PerftSplit;
 use crate::{Error, Result};
 
 /// Merged files: the run's result and the balance of its shards.
@@ -271,9 +271,9 @@ mod tests {
     /// unit's count computed for real.
     fn shards(n: u32) -> Vec<(String, BatchFile)> {
         use crate::batch::{RunOptions, run};
-        use crate::chess::Setup;
-        use crate::chess::split::PerftParams;
-        let params = PerftParams::new(&Setup::starting(), 2, &[crate::chess::Repr::X88], Some(1)).unwrap();
+        use crate::engine::chess::Setup;
+        use crate::study::perft::split::PerftParams;
+        let params = PerftParams::new(&Setup::starting(), 2, &[crate::engine::chess::Repr::X88], Some(1)).unwrap();
         (1..=n)
             .map(|k| {
                 let options =

@@ -16,8 +16,8 @@
 //!
 //! ```
 //! use plybench::batch::{RunOptions, Shard, merge::merge_loaded, run};
-//! use plybench::chess::split::{PerftParams, PerftSplit};
-//! use plybench::chess::{Repr, Setup};
+//! use plybench::study::perft::split::{PerftParams, PerftSplit};
+//! use plybench::engine::chess::{Repr, Setup};
 //!
 //! // perft(3) of the initial position, split after one ply, in two shards.
 //! let params = PerftParams::new(&Setup::starting(), 3, &[Repr::Bitboard], Some(1))?;

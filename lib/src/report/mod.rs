@@ -24,7 +24,9 @@
 
 mod cell;
 mod compare;
+pub mod decimal;
 mod format;
+pub mod machine;
 pub mod plot;
 mod table;
 mod write;

@@ -1,0 +1,359 @@
+//! Legal move generation with check and pin masks.
+//!
+//! Nothing is played to test legality. The generator first finds the
+//! pieces giving check and our pieces pinned to our king, then:
+//!
+//! - the king goes to neighbouring squares no enemy piece attacks, judged
+//!   with the king taken off the board so that it cannot hide behind itself
+//!   on a slider's ray;
+//! - in double check nothing else moves;
+//! - in single check the other pieces must land on the *check mask*: the
+//!   checker's square or a square between it and the king;
+//! - a pinned piece stays on the line through its king and its pinner;
+//! - en passant, which removes two pieces from one rank, is tested by
+//!   looking along the king's lines with both pawns gone and the capturer
+//!   arrived: this catches the pin along the rank that no pin mask shows;
+//! - castling needs the right, the empty path, no check, and no attack on
+//!   the squares the king crosses.
+//!
+//! Enemy attacks on a square (the king's destinations, castling squares,
+//! checkers) are tested piece kind by piece kind; a slider's magic lookup is
+//! skipped when no enemy slider of that kind stands on the empty board's
+//! lines through the square, a table test that is cheaper than the
+//! multiplication and the dependent load into the large attack table.
+//!
+//! The generator hands whole target sets to a [`Sink`]: the move list takes
+//! them apart move by move, the counter only counts their bits. That is how
+//! [`Board::count_legal`](crate::engine::chess::Board::count_legal) counts the last
+//! ply of perft without listing it.
+
+use super::magic::{SLIDERS, Sliders};
+use super::set::square;
+use super::tables::{BETWEEN, BISHOP_RAYS, FILE_A, FILE_H, KING, KNIGHT, LINE, PAWN, RANK_1, RANK_8, ROOK_RAYS, bit};
+use super::{BISHOP, BitboardBoard, KING as KING_ROLE, KNIGHT as KNIGHT_ROLE, PAWN as PAWN_ROLE, QUEEN, ROOK};
+use crate::engine::chess::{Move, MoveKind, MoveList, Role};
+
+/// The promotion ranks: a pawn reaching one promotes.
+const PROMOTION_RANKS: u64 = RANK_1 | RANK_8;
+
+/// Where the generator's moves go.
+pub(super) trait Sink {
+    /// Moves of the piece on `from` to each square of `targets`; those on
+    /// `enemies` are captures.
+    fn piece(&mut self, from: usize, targets: u64, enemies: u64);
+
+    /// Pawn moves of one kind (quiet, double push or capture) to each square
+    /// of `targets`, each from the square `delta` behind it. Moves to the
+    /// last rank are four promotions.
+    fn pawns(&mut self, targets: u64, delta: i32, kind: MoveKind);
+
+    /// One move.
+    fn one(&mut self, m: Move);
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn piece(&mut self, from: usize, targets: u64, enemies: u64) {
+        let f = square(from as u32);
+        let mut captures = targets & enemies;
+        while captures != 0 {
+            self.push(Move::new(f, square(captures.trailing_zeros()), MoveKind::Capture));
+            captures &= captures - 1;
+        }
+        let mut quiet = targets & !enemies;
+        while quiet != 0 {
+            self.push(Move::new(f, square(quiet.trailing_zeros()), MoveKind::Quiet));
+            quiet &= quiet - 1;
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, targets: u64, delta: i32, kind: MoveKind) {
+        let mut plain = targets & !PROMOTION_RANKS;
+        while plain != 0 {
+            let to = plain.trailing_zeros();
+            self.push(Move::new(square((to as i32 - delta) as u32), square(to), kind));
+            plain &= plain - 1;
+        }
+        let mut promoting = targets & PROMOTION_RANKS;
+        let capture = matches!(kind, MoveKind::Capture);
+        while promoting != 0 {
+            let to = promoting.trailing_zeros();
+            let (f, t) = (square((to as i32 - delta) as u32), square(to));
+            for role in Role::PROMOTIONS {
+                if let Some(kind) = MoveKind::promotion(role, capture) {
+                    self.push(Move::new(f, t, kind));
+                }
+            }
+            promoting &= promoting - 1;
+        }
+    }
+
+    #[inline(always)]
+    fn one(&mut self, m: Move) {
+        self.push(m);
+    }
+}
+
+/// Counts moves without listing them.
+pub(super) struct Counter(pub(super) u64);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn piece(&mut self, _from: usize, targets: u64, _enemies: u64) {
+        self.0 += u64::from(targets.count_ones());
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, targets: u64, _delta: i32, _kind: MoveKind) {
+        self.0 += u64::from((targets & !PROMOTION_RANKS).count_ones())
+            + 4 * u64::from((targets & PROMOTION_RANKS).count_ones());
+    }
+
+    #[inline(always)]
+    fn one(&mut self, _m: Move) {
+        self.0 += 1;
+    }
+}
+
+/// Whether one of `sliders` attacks along `attacks` (computed only when
+/// one of them stands on `rays`, the empty board's lines through the
+/// square).
+#[inline(always)]
+fn slider_attack(rays: u64, sliders: u64, attacks: impl FnOnce() -> u64) -> bool {
+    rays & sliders != 0 && attacks() & sliders != 0
+}
+
+/// The members of `sliders` in `attacks` (computed only when one of them
+/// stands on `rays`).
+#[inline(always)]
+fn slider_attackers(rays: u64, sliders: u64, attacks: impl FnOnce() -> u64) -> u64 {
+    if rays & sliders == 0 { 0 } else { attacks() & sliders }
+}
+
+impl BitboardBoard {
+    /// Whether a piece of `them` attacks `sq` when `occupied` is occupied.
+    #[inline(always)]
+    pub(super) fn attacked(&self, sq: usize, them: usize, occupied: u64, sliders: &Sliders) -> bool {
+        let sq = sq & 63;
+        let p = &self.pieces[them & 1];
+        (KNIGHT[sq] & p[KNIGHT_ROLE]) != 0
+            || (PAWN[(them ^ 1) & 1][sq] & p[PAWN_ROLE]) != 0
+            || (KING[sq] & p[KING_ROLE]) != 0
+            || slider_attack(BISHOP_RAYS[sq], p[BISHOP] | p[QUEEN], || sliders.bishop(sq, occupied))
+            || slider_attack(ROOK_RAYS[sq], p[ROOK] | p[QUEEN], || sliders.rook(sq, occupied))
+    }
+
+    /// The pieces of `them` attacking `sq` on the current board.
+    ///
+    /// The sliders' magic lookups are skipped when no enemy slider of the
+    /// kind stands on the empty board's lines through `sq` (the common case
+    /// early in a game): a cheap table test before a multiplication and a
+    /// dependent load.
+    #[inline(always)]
+    pub(super) fn attackers(&self, sq: usize, them: usize, sliders: &Sliders) -> u64 {
+        let sq = sq & 63;
+        let p = &self.pieces[them & 1];
+        let occupied = self.occupied;
+        (KNIGHT[sq] & p[KNIGHT_ROLE])
+            | (PAWN[(them ^ 1) & 1][sq] & p[PAWN_ROLE])
+            | (KING[sq] & p[KING_ROLE])
+            | slider_attackers(BISHOP_RAYS[sq], p[BISHOP] | p[QUEEN], || sliders.bishop(sq, occupied))
+            | slider_attackers(ROOK_RAYS[sq], p[ROOK] | p[QUEEN], || sliders.rook(sq, occupied))
+    }
+
+    /// Every legal move, handed to `sink`.
+    #[inline(always)]
+    pub(super) fn generate<S: Sink>(&self, sink: &mut S) {
+        self.generate_with::<S, true>(sink);
+    }
+
+    /// Every legal move (`LEGAL`) or every pseudo-legal move (not `LEGAL`:
+    /// no check or pin mask, the king to any square not its own side's,
+    /// castling still fully tested), handed to `sink`.
+    #[inline(always)]
+    pub(super) fn generate_with<S: Sink, const LEGAL: bool>(&self, sink: &mut S) {
+        let sliders: &Sliders = &SLIDERS;
+        let us = self.turn.index();
+        let them = us ^ 1;
+        let own = self.colors[us];
+        let enemies = self.colors[them];
+        let occupied = self.occupied;
+        let mine = &self.pieces[us];
+        let theirs = &self.pieces[them];
+        let king = mine[KING_ROLE].trailing_zeros() as usize & 63;
+        let (checkers, target, pinned) = if LEGAL {
+            let checkers = self.attackers(king, them, sliders);
+            // The king: to squares not attacked once it has left its own.
+            let without_king = occupied ^ bit(king);
+            let mut safe = 0;
+            let mut candidates = KING[king] & !own;
+            while candidates != 0 {
+                let to = candidates.trailing_zeros() as usize & 63;
+                if !self.attacked(to, them, without_king, sliders) {
+                    safe |= bit(to);
+                }
+                candidates &= candidates - 1;
+            }
+            sink.piece(king, safe, enemies);
+            if checkers & checkers.wrapping_sub(1) != 0 {
+                return; // double check
+            }
+            let target =
+                if checkers == 0 { !own } else { BETWEEN[king][checkers.trailing_zeros() as usize & 63] | checkers };
+
+            // Pins: one of our pieces alone between the king and an enemy slider.
+            let straight = theirs[ROOK] | theirs[QUEEN];
+            let diagonal = theirs[BISHOP] | theirs[QUEEN];
+            let mut snipers = (ROOK_RAYS[king] & straight) | (BISHOP_RAYS[king] & diagonal);
+            let mut pinned = 0;
+            while snipers != 0 {
+                let blockers = BETWEEN[king][snipers.trailing_zeros() as usize & 63] & occupied;
+                if blockers & blockers.wrapping_sub(1) == 0 {
+                    pinned |= blockers & own;
+                }
+                snipers &= snipers - 1;
+            }
+            (checkers, target, pinned)
+        } else {
+            sink.piece(king, KING[king] & !own, enemies);
+            (0, !own, 0)
+        };
+
+        let mut knights = mine[KNIGHT_ROLE] & !pinned;
+        while knights != 0 {
+            let from = knights.trailing_zeros() as usize & 63;
+            sink.piece(from, KNIGHT[from] & target, enemies);
+            knights &= knights - 1;
+        }
+        let mut bishops = mine[BISHOP] | mine[QUEEN];
+        while bishops != 0 {
+            let from = bishops.trailing_zeros() as usize & 63;
+            let mut to = sliders.bishop(from, occupied) & target;
+            if pinned & bit(from) != 0 {
+                to &= LINE[king][from];
+            }
+            sink.piece(from, to, enemies);
+            bishops &= bishops - 1;
+        }
+        let mut rooks = mine[ROOK] | mine[QUEEN];
+        while rooks != 0 {
+            let from = rooks.trailing_zeros() as usize & 63;
+            let mut to = sliders.rook(from, occupied) & target;
+            if pinned & bit(from) != 0 {
+                to &= LINE[king][from];
+            }
+            sink.piece(from, to, enemies);
+            rooks &= rooks - 1;
+        }
+
+        self.pawn_moves::<S, LEGAL>(sink, king, target, pinned, checkers, sliders);
+
+        if !LEGAL && self.castling >> (2 * us) & 3 != 0 && self.attacked(king, them, occupied, sliders) {
+            return; // no castling out of check
+        }
+        if checkers == 0 {
+            self.castles(sink, king, sliders);
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_moves<S: Sink, const LEGAL: bool>(
+        &self,
+        sink: &mut S,
+        king: usize,
+        target: u64,
+        pinned: u64,
+        checkers: u64,
+        sliders: &Sliders,
+    ) {
+        let us = self.turn.index();
+        let them = us ^ 1;
+        let pawns = self.pieces[us][PAWN_ROLE];
+        let enemies = self.colors[them];
+        let empty = !self.occupied;
+        let white = us == 0;
+        let forward = |set: u64| if white { set << 8 } else { set >> 8 };
+        let up: i32 = if white { 8 } else { -8 };
+        // Third rank from our side: where a single push may continue.
+        let third = if white { RANK_1 << 16 } else { RANK_1 << 40 };
+
+        let free = pawns & !pinned;
+        // A pawn pinned along the king's file may still push along it.
+        let pushers = free | (pawns & pinned & (FILE_A << (king % 8)));
+        let one = forward(pushers) & empty;
+        let two = forward(one & third) & empty & target;
+        sink.pawns(one & target, up, MoveKind::Quiet);
+        sink.pawns(two, 2 * up, MoveKind::DoublePush);
+
+        // Captures towards the a-file and towards the h-file.
+        let (west, east) = if white {
+            ((free & !FILE_A) << 7, (free & !FILE_H) << 9)
+        } else {
+            ((free & !FILE_A) >> 9, (free & !FILE_H) >> 7)
+        };
+        let takeable = enemies & target;
+        sink.pawns(west & takeable, if white { 7 } else { -9 }, MoveKind::Capture);
+        sink.pawns(east & takeable, if white { 9 } else { -7 }, MoveKind::Capture);
+        // Pinned pawns off the king's file take only along their pin.
+        let mut diagonal = pawns & pinned & !(FILE_A << (king % 8));
+        while diagonal != 0 {
+            let from = diagonal.trailing_zeros() as usize & 63;
+            let mut to = PAWN[us][from] & takeable & LINE[king][from];
+            while to != 0 {
+                let t = to.trailing_zeros() as usize & 63;
+                sink.pawns(bit(t), t as i32 - from as i32, MoveKind::Capture);
+                to &= to - 1;
+            }
+            diagonal &= diagonal - 1;
+        }
+
+        if self.en_passant < 64 {
+            let ep = self.en_passant as usize;
+            let victim = ep ^ 8;
+            // A knight's check, or a slider's the capture cannot block, rules it out.
+            if target & (bit(ep) | bit(victim)) == 0 && checkers != 0 {
+                return;
+            }
+            let theirs = &self.pieces[them];
+            let straight = theirs[ROOK] | theirs[QUEEN];
+            let diagonal = theirs[BISHOP] | theirs[QUEEN];
+            let mut takers = PAWN[them][ep] & pawns;
+            while takers != 0 {
+                let from = takers.trailing_zeros() as usize & 63;
+                let after = (self.occupied ^ bit(from) ^ bit(victim)) | bit(ep);
+                if !LEGAL || sliders.rook(king, after) & straight == 0 && sliders.bishop(king, after) & diagonal == 0 {
+                    sink.one(Move::new(square(from as u32), square(ep as u32), MoveKind::EnPassant));
+                }
+                takers &= takers - 1;
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn castles<S: Sink>(&self, sink: &mut S, king: usize, sliders: &Sliders) {
+        let us = self.turn.index();
+        let rights = self.castling >> (2 * us);
+        if rights & 3 == 0 {
+            return;
+        }
+        let them = us ^ 1;
+        let occupied = self.occupied;
+        // The king's home square: e1 (4) or e8 (60).
+        let base = king - 4;
+        if rights & 1 != 0
+            && occupied & (bit(base + 5) | bit(base + 6)) == 0
+            && !self.attacked(base + 5, them, occupied, sliders)
+            && !self.attacked(base + 6, them, occupied, sliders)
+        {
+            sink.one(Move::new(square(king as u32), square(base as u32 + 6), MoveKind::CastleKing));
+        }
+        if rights & 2 != 0
+            && occupied & (bit(base + 1) | bit(base + 2) | bit(base + 3)) == 0
+            && !self.attacked(base + 3, them, occupied, sliders)
+            && !self.attacked(base + 2, them, occupied, sliders)
+        {
+            sink.one(Move::new(square(king as u32), square(base as u32 + 2), MoveKind::CastleQueen));
+        }
+    }
+}

@@ -1,0 +1,209 @@
+//! The bitboard board against published perft counts and, node by node,
+//! against the 0x88 reference.
+
+use super::BitboardBoard;
+use crate::engine::chess::x88::X88Board;
+use crate::engine::chess::{Board, Move, MoveList, Setup, perft};
+
+const START: &str = Setup::STARTING_FEN;
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+const POSITION_3: &str = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
+const POSITION_4: &str = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1";
+const POSITION_5: &str = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8";
+const POSITION_6: &str = "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
+
+fn board(fen: &str) -> BitboardBoard {
+    BitboardBoard::from_setup(&Setup::from_fen(fen).expect("a valid test FEN"))
+}
+
+fn sorted(moves: &MoveList) -> Vec<Move> {
+    let mut v = moves.to_vec();
+    v.sort_by_key(|m| m.bits());
+    v
+}
+
+#[test]
+fn mirrored_positions_count_the_same() {
+    for (fen, depth, nodes) in [(KIWIPETE, 3, 97_862), (POSITION_4, 3, 9_467), (POSITION_3, 3, 2_812)] {
+        let mirrored = Setup::from_fen(fen).unwrap().mirror();
+        assert_eq!(perft(&mut BitboardBoard::from_setup(&mirrored), depth), nodes, "mirror of {fen}");
+    }
+}
+
+/// Compares with the 0x88 board on every node of a `depth`-ply walk. Where
+/// moves are generated (above the leaves): the legal move sets, the
+/// checkers, the count, the setup, and the make/unmake round trip of every
+/// move. At the leaves: the checkers and the count against the list.
+fn walk(bits: &mut BitboardBoard, x88: &mut X88Board, depth: u32) -> u64 {
+    let mut ours = MoveList::new();
+    bits.legal_moves(&mut ours);
+    assert_eq!(bits.count_legal(), ours.len() as u64, "{bits:?}");
+    assert_eq!(bits.checkers(), x88.checkers(), "{bits:?}");
+    if depth == 0 {
+        return 1;
+    }
+    let mut reference = MoveList::new();
+    x88.legal_moves(&mut reference);
+    assert_eq!(sorted(&ours), sorted(&reference), "{bits:?}");
+    assert_eq!(bits.to_setup(), x88.to_setup());
+    assert_eq!(BitboardBoard::from_setup(&bits.to_setup()), *bits);
+    let mut nodes = 1;
+    for &m in ours.iter() {
+        let before = bits.clone();
+        let undo = bits.make(m);
+        let x88_undo = x88.make(m);
+        nodes += walk(bits, x88, depth - 1);
+        bits.unmake(m, undo);
+        x88.unmake(m, x88_undo);
+        assert_eq!(*bits, before, "unmake of {m:?}");
+    }
+    nodes
+}
+
+#[test]
+fn agrees_with_x88_on_every_node() {
+    for fen in [START, KIWIPETE, POSITION_3, POSITION_4, POSITION_5, POSITION_6] {
+        let setup = Setup::from_fen(fen).unwrap();
+        let nodes = walk(&mut BitboardBoard::from_setup(&setup), &mut X88Board::from_setup(&setup), 3);
+        assert!(nodes > 1, "{fen}");
+    }
+}
+
+/// Random games (a fixed SplitMix64 seed) from the test positions, checked
+/// against the 0x88 board at every ply: they reach endings, promotions and
+/// en passant captures the short walks do not.
+#[test]
+fn random_games_agree_with_x88() {
+    let mut state = 0x5eed_u64;
+    let mut next = move || {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let mut plies = 0;
+    let mut seen = [0u32; 3]; // en passant, promotion, castle
+    for fen in [START, KIWIPETE, POSITION_3, POSITION_4, POSITION_5, POSITION_6] {
+        for _ in 0..12 {
+            let setup = Setup::from_fen(fen).unwrap();
+            let mut bits = BitboardBoard::from_setup(&setup);
+            let mut x88 = X88Board::from_setup(&setup);
+            for _ in 0..150 {
+                // A walk of depth 1 compares this node and every child.
+                walk(&mut bits, &mut x88, 1);
+                let mut moves = MoveList::new();
+                bits.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                for m in moves.iter() {
+                    seen[0] += u32::from(m.is_en_passant());
+                    seen[1] += u32::from(m.promotion().is_some());
+                    seen[2] += u32::from(m.is_castle());
+                }
+                let m = moves[(next() % moves.len() as u64) as usize];
+                bits.make(m);
+                x88.make(m);
+                plies += 1;
+            }
+        }
+    }
+    assert!(plies > 5_000, "{plies}");
+    assert!(seen.iter().all(|&n| n > 10), "{seen:?}");
+}
+
+#[test]
+fn special_positions_agree_with_x88() {
+    for fen in [
+        // En passant would expose the king along the rank: illegal.
+        "8/8/8/K1pP3r/8/8/8/7k w - c6 0 2",
+        "8/8/8/r2Pp2K/8/8/8/k7 w - e6 0 2",
+        // En passant takes the checking pawn.
+        "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
+        // En passant blocked by a diagonal pin.
+        "8/8/1b6/2Pp4/8/4K3/8/7k w - d6 0 2",
+        // Double check: only the king moves.
+        "4k3/8/8/8/8/5n2/8/r3K2R w K - 0 1",
+        // Castling through, out of and into attacked squares.
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        "r3k2r/8/8/8/8/5b2/8/R3K2R w KQkq - 0 1",
+        "1r2k2r/8/8/8/8/8/8/R3K2R b KQk - 0 1",
+        // Promotions with and without capture, one pawn pinned.
+        "1r2k3/P1P5/8/8/8/8/6p1/4K2R b K - 0 1",
+        "3rk3/2P5/8/8/8/8/8/3K4 w - - 0 1",
+    ] {
+        let setup = Setup::from_fen(fen).unwrap();
+        walk(&mut BitboardBoard::from_setup(&setup), &mut X88Board::from_setup(&setup), 3);
+    }
+}
+
+#[test]
+fn en_passant_along_a_pinned_rank_is_refused() {
+    let mut b = board("8/8/8/K1pP3r/8/8/8/7k w - c6 0 2");
+    let mut moves = MoveList::new();
+    b.legal_moves(&mut moves);
+    assert!(moves.iter().all(|m| !m.is_en_passant()), "{moves:?}");
+    let mut free = board("8/8/8/K1pP4/8/8/8/7k w - c6 0 2");
+    free.legal_moves(&mut moves);
+    assert_eq!(moves.iter().filter(|m| m.is_en_passant()).count(), 1);
+}
+
+#[test]
+fn checkers_use_neutral_squares() {
+    // The white king on e1 is checked by the knight on f3 (21) and the rook on a1 (0).
+    let b = board("4k3/8/8/8/8/5n2/8/r3K2R w K - 0 1");
+    assert_eq!(b.checkers(), 1 << 21 | 1);
+}
+
+#[test]
+#[ignore = "deep; run in release"]
+fn deep_perft_counts() {
+    for (fen, depth, nodes) in [
+        (START, 5, 4_865_609),
+        (START, 6, 119_060_324),
+        (KIWIPETE, 4, 4_085_603),
+        (KIWIPETE, 5, 193_690_690),
+        (POSITION_3, 6, 11_030_083),
+        (POSITION_4, 5, 15_833_292),
+        (POSITION_5, 4, 2_103_487),
+        (POSITION_6, 4, 3_894_594),
+    ] {
+        assert_eq!(perft(&mut board(fen), depth), nodes, "{fen} depth {depth}");
+    }
+}
+
+#[test]
+#[ignore = "deep; run in release"]
+fn deep_walk_agrees_with_x88() {
+    for fen in [KIWIPETE, POSITION_3, POSITION_4, POSITION_5] {
+        let setup = Setup::from_fen(fen).unwrap();
+        walk(&mut BitboardBoard::from_setup(&setup), &mut X88Board::from_setup(&setup), 4);
+    }
+}
+
+/// Prints the start-up cost of the magic search and the speed of perft(5)
+/// from the start position with bulk counting.
+#[test]
+#[ignore = "timing; run in release with --nocapture"]
+fn speed_report() {
+    let started = std::time::Instant::now();
+    let sliders = super::magic::Sliders::search_default();
+    println!("magic search: {:?}", started.elapsed());
+    drop(sliders);
+    let mut b = board(START);
+    perft(&mut b, 1); // builds the shared tables
+    for (fen, depth) in [(START, 5), (START, 6), (KIWIPETE, 4), (KIWIPETE, 5)] {
+        // The best of five runs: the machine is shared.
+        let (nodes, seconds) = (0..5)
+            .map(|_| {
+                let mut b = board(fen);
+                let started = std::time::Instant::now();
+                let nodes = perft(&mut b, depth);
+                (nodes, started.elapsed().as_secs_f64())
+            })
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .unwrap();
+        println!("perft({depth}) {fen}: {nodes} nodes in {seconds:.3} s, {:.1} Mnps", nodes as f64 / seconds / 1e6);
+    }
+}

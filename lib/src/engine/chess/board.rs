@@ -1,0 +1,142 @@
+//! What a board representation must provide for perft, and the names of the
+//! four representations.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::{Color, Move, MoveList, Setup};
+use crate::{Error, Result};
+
+/// A chess board: a representation with its own move generator and
+/// make/unmake. The perft driver is generic over it, so every call below is
+/// resolved at compile time.
+///
+/// Implementations are built from a validated [`Setup`], and must hand back
+/// one with the same placement, side to move, castling rights and en passant
+/// square. Equality is bit-for-bit: after `unmake(m, make(m))` the board
+/// compares equal to what it was.
+pub trait Board: Clone + PartialEq + fmt::Debug {
+    /// Which representation this is.
+    const REPR: Repr;
+
+    /// What [`Board::make`] saves for [`Board::unmake`].
+    type Undo: Copy;
+
+    /// Whether the best-mode perft driver should copy the board and make
+    /// the move on the copy (copy-make) instead of make/unmake: worth it
+    /// when the board is small and unmake has much to restore.
+    /// [`super::perft_like_for_like`] always uses make/unmake.
+    const COPY_MAKE: bool = false;
+
+    /// The board of a validated setup.
+    fn from_setup(setup: &Setup) -> Self;
+
+    /// The position, as a neutral setup (clocks may be reset).
+    fn to_setup(&self) -> Setup;
+
+    /// The side to move.
+    fn turn(&self) -> Color;
+
+    /// Replaces `moves` with every legal move, in any order.
+    fn legal_moves(&mut self, moves: &mut MoveList);
+
+    /// Replaces `moves` with every pseudo-legal move, in any order: moves
+    /// that obey the pieces' rules of movement but may leave the mover's own
+    /// king attacked. Castling is listed only when fully legal (the king is
+    /// not in check and crosses no attacked square). Played with
+    /// [`Board::make`] and rejected with [`Board::mover_king_attacked`],
+    /// these give the legal moves: the like-for-like perft driver.
+    fn pseudo_legal_moves(&mut self, moves: &mut MoveList);
+
+    /// Whether the king of the side that has just moved (not the side to
+    /// move) is attacked: after [`Board::make`] of a pseudo-legal move, the
+    /// move was illegal.
+    fn mover_king_attacked(&self) -> bool;
+
+    /// The number of legal moves: perft's last ply. Representations that can
+    /// count without listing override it.
+    #[inline]
+    fn count_legal(&mut self) -> u64 {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        moves.len() as u64
+    }
+
+    /// Plays `m`, which must be legal here.
+    fn make(&mut self, m: Move) -> Self::Undo;
+
+    /// Takes back `m`, played by `make`, which returned `undo`.
+    fn unmake(&mut self, m: Move, undo: Self::Undo);
+
+    /// The squares (bit `i` for [`super::Square`] index `i`) of the pieces
+    /// that give check to the side to move.
+    fn checkers(&self) -> u64;
+
+    /// Whether the side to move is in check.
+    #[inline]
+    fn is_check(&self) -> bool {
+        self.checkers() != 0
+    }
+
+    /// The Zobrist key of the position ([`super::zobrist::zobrist`] of
+    /// [`Board::to_setup`]): what the perft transposition table is keyed
+    /// by. A representation may override it with a key kept up to date by
+    /// make/unmake, provided equal positions get equal keys.
+    #[inline]
+    fn zobrist(&self) -> u64 {
+        super::zobrist::zobrist(&self.to_setup())
+    }
+}
+
+/// One of the four board representations.
+///
+/// ```
+/// use plybench::engine::chess::Repr;
+///
+/// let repr: Repr = "x88".parse()?;
+/// assert_eq!(repr, Repr::X88);
+/// assert_eq!(Repr::ALL.map(Repr::name), ["array", "mailbox10", "x88", "bitboard"]);
+/// # Ok::<(), plybench::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Repr {
+    /// Bell's table-driven 64-square array.
+    Array,
+    /// The 10x10 extended array.
+    Mailbox10,
+    /// The 0x88 board.
+    X88,
+    /// Bitboards with magic sliding attacks.
+    Bitboard,
+}
+
+impl Repr {
+    /// All four, in the order tables list them.
+    pub const ALL: [Repr; 4] = [Repr::Array, Repr::Mailbox10, Repr::X88, Repr::Bitboard];
+
+    /// The stable name used on the command line and in JSON.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Repr::Array => "array",
+            Repr::Mailbox10 => "mailbox10",
+            Repr::X88 => "x88",
+            Repr::Bitboard => "bitboard",
+        }
+    }
+}
+
+impl fmt::Display for Repr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Repr {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Repr> {
+        Repr::ALL.into_iter().find(|r| r.name() == s).ok_or_else(|| {
+            Error::invalid("representation", format!("{s:?}; expected one of array, mailbox10, x88, bitboard"))
+        })
+    }
+}

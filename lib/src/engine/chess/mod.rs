@@ -1,0 +1,42 @@
+//! Chess perft over four board representations.
+//!
+//! The representations share only what is not representation: the neutral
+//! [`Setup`] parsed from FEN, the [`Move`] type with its UCI notation, and
+//! the perft driver, generic over [`Board`]. Each representation has its own
+//! board, move generator and make/unmake:
+//!
+//! - [`array`]: Bell's table-driven 64-square board.
+//! - [`mailbox10`]: the 10x10 extended array with a boundary value.
+//! - [`x88`]: the 0x88 board.
+//! - [`bitboard`]: bitboards with magic sliding attacks and legal generation from check and pin masks.
+//!
+//! ```
+//! use plybench::engine::chess::{Board, Setup, perft, x88::X88Board};
+//!
+//! let kiwipete = Setup::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")?;
+//! assert_eq!(perft(&mut X88Board::from_setup(&kiwipete), 2), 2_039);
+//! # Ok::<(), plybench::Error>(())
+//! ```
+
+pub mod array;
+pub mod bitboard;
+mod board;
+pub mod hash;
+pub mod mailbox10;
+mod moves;
+mod perft;
+pub mod play;
+pub mod run;
+mod setup;
+mod square;
+pub mod x88;
+pub mod zobrist;
+
+pub use board::{Board, Repr};
+pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
+pub use perft::{
+    PerftStats, SEQUENTIAL_BELOW, Split, divide, perft, perft_hashed, perft_like_for_like, perft_parallel,
+    perft_parallel_hashed, perft_split, perft_stats,
+};
+pub use setup::{Castling, Setup};
+pub use square::{Color, Piece, Role, Square};

@@ -1,0 +1,337 @@
+//! The perft driver: leaf counts of the legal-move tree, divided by root
+//! move or broken down by kind of move, for any [`Board`].
+
+use rayon::prelude::*;
+
+use super::hash::PerftTable;
+use super::{Board, Move, MoveList};
+
+/// The number of leaves of the legal-move tree `depth` plies deep.
+///
+/// The last ply is counted, not played ([`Board::count_legal`]): "bulk
+/// counting". Boards that ask for it ([`Board::COPY_MAKE`]) are copied
+/// and the move made on the copy. `perft(b, 0)` is 1. Debug builds check at every interior node
+/// that unmake restores the board bit for bit.
+///
+/// ```
+/// use plybench::engine::chess::{Setup, perft, x88::X88Board, Board};
+///
+/// let mut board = X88Board::from_setup(&Setup::starting());
+/// assert_eq!(perft(&mut board, 3), 8_902);
+/// ```
+pub fn perft<B: Board>(board: &mut B, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => board.count_legal(),
+        _ => {
+            let mut moves = MoveList::new();
+            board.legal_moves(&mut moves);
+            let mut nodes = 0;
+            if B::COPY_MAKE {
+                for &m in moves.iter() {
+                    let mut child = board.clone();
+                    child.make(m);
+                    nodes += perft(&mut child, depth - 1);
+                }
+                return nodes;
+            }
+            for &m in moves.iter() {
+                #[cfg(debug_assertions)]
+                let before = board.clone();
+                let undo = board.make(m);
+                nodes += perft(board, depth - 1);
+                board.unmake(m, undo);
+                #[cfg(debug_assertions)]
+                debug_assert_eq!(*board, before, "make/unmake of {m} did not restore the board");
+            }
+            nodes
+        }
+    }
+}
+
+/// Below this many plies left, [`perft_parallel`] counts sequentially: a
+/// subtree of two plies is too small to be worth a task.
+pub const SEQUENTIAL_BELOW: u32 = 3;
+
+/// [`perft`] split over rayon's threads: at the root and at every node with
+/// at least [`SEQUENTIAL_BELOW`] plies left, each legal move's subtree is a
+/// task, on its own copy of the board (copy-make); rayon's work stealing
+/// balances them. The count is a sum, so it is the same with any number of
+/// threads. Runs on the current rayon pool: wrap it in
+/// `ThreadPool::install` to choose the thread count.
+///
+/// ```
+/// use plybench::engine::chess::{Setup, perft_parallel, bitboard::BitboardBoard, Board};
+///
+/// let board = BitboardBoard::from_setup(&Setup::starting());
+/// assert_eq!(perft_parallel(&board, 4), 197_281);
+/// ```
+pub fn perft_parallel<B: Board + Send + Sync>(board: &B, depth: u32) -> u64 {
+    if depth < SEQUENTIAL_BELOW {
+        return perft(&mut board.clone(), depth);
+    }
+    let mut moves = MoveList::new();
+    board.clone().legal_moves(&mut moves);
+    moves
+        .as_slice()
+        .par_iter()
+        .map(|&m| {
+            let mut child = board.clone();
+            child.make(m);
+            perft_parallel(&child, depth - 1)
+        })
+        .sum()
+}
+
+/// [`perft`] with a transposition table: at every node with at least two
+/// plies left, the count of the position ([`Board::zobrist`]) at that
+/// depth is looked up in `table` before it is counted, and stored after.
+/// The count is exactly [`perft`]'s whatever the table's size: entries are
+/// checked against the whole key and the depth.
+///
+/// ```
+/// use plybench::engine::chess::hash::PerftTable;
+/// use plybench::engine::chess::{Setup, perft_hashed, bitboard::BitboardBoard, Board};
+///
+/// let table = PerftTable::new(1)?;
+/// let mut board = BitboardBoard::from_setup(&Setup::starting());
+/// assert_eq!(perft_hashed(&mut board, 5, &table), 4_865_609);
+/// # Ok::<(), plybench::Error>(())
+/// ```
+pub fn perft_hashed<B: Board>(board: &mut B, depth: u32, table: &PerftTable) -> u64 {
+    if depth < 2 {
+        return perft(board, depth);
+    }
+    let key = board.zobrist();
+    if let Some(nodes) = table.probe(key, depth) {
+        return nodes;
+    }
+    let mut moves = MoveList::new();
+    board.legal_moves(&mut moves);
+    let mut nodes = 0;
+    if B::COPY_MAKE {
+        for &m in moves.iter() {
+            let mut child = board.clone();
+            child.make(m);
+            nodes += perft_hashed(&mut child, depth - 1, table);
+        }
+    } else {
+        for &m in moves.iter() {
+            let undo = board.make(m);
+            nodes += perft_hashed(board, depth - 1, table);
+            board.unmake(m, undo);
+        }
+    }
+    table.store(key, depth, nodes);
+    nodes
+}
+
+/// [`perft_parallel`] with a transposition table shared by every thread,
+/// used as [`perft_hashed`] uses it. The count does not depend on the
+/// number of threads nor on the table's size.
+///
+/// ```
+/// use plybench::engine::chess::hash::PerftTable;
+/// use plybench::engine::chess::{Setup, perft_parallel_hashed, x88::X88Board, Board};
+///
+/// let table = PerftTable::new(1)?;
+/// let board = X88Board::from_setup(&Setup::starting());
+/// assert_eq!(perft_parallel_hashed(&board, 4, &table), 197_281);
+/// # Ok::<(), plybench::Error>(())
+/// ```
+pub fn perft_parallel_hashed<B: Board + Send + Sync>(board: &B, depth: u32, table: &PerftTable) -> u64 {
+    if depth < SEQUENTIAL_BELOW {
+        return perft_hashed(&mut board.clone(), depth, table);
+    }
+    let key = board.zobrist();
+    if let Some(nodes) = table.probe(key, depth) {
+        return nodes;
+    }
+    let mut moves = MoveList::new();
+    board.clone().legal_moves(&mut moves);
+    let nodes = moves
+        .as_slice()
+        .par_iter()
+        .map(|&m| {
+            let mut child = board.clone();
+            child.make(m);
+            perft_parallel_hashed(&child, depth - 1, table)
+        })
+        .sum();
+    table.store(key, depth, nodes);
+    nodes
+}
+
+/// How [`perft_split`] counts each root move's subtree.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Split<'a> {
+    /// Root moves, and the nodes below them, on rayon's threads
+    /// ([`perft_parallel`]) instead of one ([`perft`]).
+    pub parallel: bool,
+    /// A transposition table ([`perft_hashed`]).
+    pub table: Option<&'a PerftTable>,
+}
+
+/// Perft counted root move by root move, calling `done(nodes)` as each
+/// root move's subtree is finished (from whichever thread finished it): the
+/// hook of a progress bar. The total is that of [`perft`], whatever `split`
+/// says.
+///
+/// ```
+/// use std::sync::atomic::{AtomicU64, Ordering};
+/// use plybench::engine::chess::{Setup, Split, perft_split, array::ArrayBoard, Board};
+///
+/// let finished = AtomicU64::new(0);
+/// let board = ArrayBoard::from_setup(&Setup::starting());
+/// let nodes = perft_split(&board, 3, Split::default(), |_| {
+///     finished.fetch_add(1, Ordering::Relaxed);
+/// });
+/// assert_eq!((nodes, finished.into_inner()), (8_902, 20));
+/// ```
+pub fn perft_split<B, F>(board: &B, depth: u32, split: Split<'_>, done: F) -> u64
+where
+    B: Board + Send + Sync,
+    F: Fn(u64) + Sync,
+{
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = MoveList::new();
+    board.clone().legal_moves(&mut moves);
+    let subtree = |&m: &Move| {
+        let mut child = board.clone();
+        child.make(m);
+        let nodes = match (split.parallel, split.table) {
+            (false, None) => perft(&mut child, depth - 1),
+            (false, Some(table)) => perft_hashed(&mut child, depth - 1, table),
+            (true, None) => perft_parallel(&child, depth - 1),
+            (true, Some(table)) => perft_parallel_hashed(&child, depth - 1, table),
+        };
+        done(nodes);
+        nodes
+    };
+    if split.parallel { moves.as_slice().par_iter().map(subtree).sum() } else { moves.iter().map(subtree).sum() }
+}
+
+/// The same count as [`perft`] by the textbook algorithm, identical for
+/// every representation: pseudo-legal generation
+/// ([`Board::pseudo_legal_moves`]), then make, a test of the mover's king
+/// ([`Board::mover_king_attacked`]) and unmake for every move, the last ply
+/// included (no bulk counting). Timing it compares representations, not
+/// generators.
+///
+/// ```
+/// use plybench::engine::chess::{Setup, perft_like_for_like, array::ArrayBoard, Board};
+///
+/// let mut board = ArrayBoard::from_setup(&Setup::starting());
+/// assert_eq!(perft_like_for_like(&mut board, 3), 8_902);
+/// ```
+pub fn perft_like_for_like<B: Board>(board: &mut B, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = MoveList::new();
+    board.pseudo_legal_moves(&mut moves);
+    let mut nodes = 0;
+    for &m in moves.iter() {
+        let undo = board.make(m);
+        if !board.mover_king_attacked() {
+            nodes += perft_like_for_like(board, depth - 1);
+        }
+        board.unmake(m, undo);
+    }
+    nodes
+}
+
+/// Perft split by root move: one `(move, leaves)` pair per legal move,
+/// sorted by UCI notation, as Stockfish's `go perft` prints them.
+pub fn divide<B: Board>(board: &mut B, depth: u32) -> Vec<(Move, u64)> {
+    let mut moves = MoveList::new();
+    board.legal_moves(&mut moves);
+    let mut split: Vec<(Move, u64)> = moves
+        .iter()
+        .map(|&m| {
+            let undo = board.make(m);
+            let nodes = perft(board, depth.saturating_sub(1));
+            board.unmake(m, undo);
+            (m, nodes)
+        })
+        .collect();
+    split.sort_by_key(|(m, _)| m.to_string());
+    split
+}
+
+/// The classic breakdown of the nodes at one depth, as the chessprogramming
+/// wiki's "Perft Results" page tabulates it. Each field counts nodes reached
+/// by a move of that kind, or in that state.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct PerftStats {
+    /// The depth, in plies.
+    pub depth: u32,
+    /// Nodes at this depth.
+    pub nodes: u64,
+    /// Reached by a capture (en passant included).
+    pub captures: u64,
+    /// Reached by an en passant capture.
+    pub en_passant: u64,
+    /// Reached by castling.
+    pub castles: u64,
+    /// Reached by a promotion.
+    pub promotions: u64,
+    /// The side to move is in check.
+    pub checks: u64,
+    /// In check from exactly one piece, and not from the piece that moved
+    /// (for castling, the king and the rook both moved). The wiki's tables
+    /// count a check that is both direct and discovered as a double check
+    /// only.
+    pub discovered_checks: u64,
+    /// In check from two pieces.
+    pub double_checks: u64,
+    /// In check with no legal move.
+    pub checkmates: u64,
+}
+
+/// [`PerftStats`] for every depth from 1 to `depth`. Every node is played,
+/// so this is much slower than [`perft`].
+pub fn perft_stats<B: Board>(board: &mut B, depth: u32) -> Vec<PerftStats> {
+    let mut stats: Vec<PerftStats> = (1..=depth).map(|d| PerftStats { depth: d, ..PerftStats::default() }).collect();
+    walk(board, &mut stats, 0);
+    stats
+}
+
+fn walk<B: Board>(board: &mut B, stats: &mut [PerftStats], ply: usize) {
+    let mut moves = MoveList::new();
+    board.legal_moves(&mut moves);
+    for &m in moves.iter() {
+        let undo = board.make(m);
+        let s = &mut stats[ply];
+        s.nodes += 1;
+        s.captures += u64::from(m.is_capture());
+        s.en_passant += u64::from(m.is_en_passant());
+        s.castles += u64::from(m.is_castle());
+        s.promotions += u64::from(m.promotion().is_some());
+        let checkers = board.checkers();
+        if checkers != 0 {
+            s.checks += 1;
+            // The moved piece stands on `to`; for castling the rook moved too,
+            // so only a check that neither king nor rook gives is discovered.
+            let moved = if m.is_castle() { castle_rook_square(m) } else { 1u64 << m.to().index() };
+            s.discovered_checks += u64::from(checkers.count_ones() == 1 && checkers & !moved != 0);
+            s.double_checks += u64::from(checkers.count_ones() >= 2);
+            let mut replies = MoveList::new();
+            board.legal_moves(&mut replies);
+            s.checkmates += u64::from(replies.is_empty());
+        }
+        if ply + 1 < stats.len() {
+            walk(board, stats, ply + 1);
+        }
+        board.unmake(m, undo);
+    }
+}
+
+/// The squares of the castling king's and rook's destinations.
+fn castle_rook_square(m: Move) -> u64 {
+    let to = m.to().index();
+    let rook = if m.to().file() == 6 { to - 1 } else { to + 1 };
+    1u64 << to | 1u64 << rook
+}

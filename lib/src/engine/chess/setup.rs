@@ -1,0 +1,457 @@
+//! The neutral position: what a FEN says, checked, before any representation
+//! sees it.
+//!
+//! [`Setup::from_fen`] rejects every position a representation could not
+//! play from: a wrong field count, bad piece letters, ranks that do not sum
+//! to 8, a missing or extra king, pawns on the first or last rank, more men
+//! than a side can have, the side not to move in check. Castling rights and
+//! en passant squares that the position makes impossible are **rejected**,
+//! never silently dropped, so a count is always for the position the user
+//! wrote. An en passant square is possible when the pawn that just made its
+//! double step stands in front of it and the square and the one behind it
+//! are empty; whether a pawn can actually take there does not matter.
+
+use std::fmt::{self, Write};
+
+use super::{Color, Piece, Role, Square};
+use crate::{Error, Result};
+
+/// Castling rights, as in FEN: `KQkq`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Castling(u8);
+
+impl Castling {
+    /// No rights.
+    pub const NONE: Castling = Castling(0);
+    /// Every right.
+    pub const ALL: Castling = Castling(0b1111);
+    /// White, king's side (`K`).
+    pub const WHITE_KING: Castling = Castling(1);
+    /// White, queen's side (`Q`).
+    pub const WHITE_QUEEN: Castling = Castling(2);
+    /// Black, king's side (`k`).
+    pub const BLACK_KING: Castling = Castling(4);
+    /// Black, queen's side (`q`).
+    pub const BLACK_QUEEN: Castling = Castling(8);
+
+    /// The right of `color` on the king's side (`king_side`) or queen's side.
+    pub const fn right(color: Color, king_side: bool) -> Castling {
+        Castling(1 << (color as u8 * 2 + if king_side { 0 } else { 1 }))
+    }
+
+    /// The rights as four bits, `K` = 1, `Q` = 2, `k` = 4, `q` = 8.
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// The rights of four bits (higher bits are ignored).
+    pub const fn from_bits(bits: u8) -> Castling {
+        Castling(bits & 0b1111)
+    }
+
+    /// Whether every right in `other` is held.
+    pub const fn contains(self, other: Castling) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// These rights and `other`'s.
+    pub const fn with(self, other: Castling) -> Castling {
+        Castling(self.0 | other.0)
+    }
+}
+
+impl fmt::Display for Castling {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 == 0 {
+            return f.write_char('-');
+        }
+        for (bit, c) in [(1, 'K'), (2, 'Q'), (4, 'k'), (8, 'q')] {
+            if self.0 & bit != 0 {
+                f.write_char(c)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A position as FEN describes it, independent of any board representation.
+///
+/// ```
+/// use plybench::engine::chess::{Color, Setup};
+///
+/// let setup = Setup::from_fen(Setup::STARTING_FEN)?;
+/// assert_eq!(setup.turn, Color::White);
+/// assert_eq!(setup.to_fen(), Setup::STARTING_FEN);
+///
+/// // A rank of nine squares is refused with a one-line reason.
+/// let error = Setup::from_fen("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap_err();
+/// assert!(error.to_string().contains("rank 7"));
+/// # Ok::<(), plybench::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// What stands on each square, a1 first.
+    pub board: [Option<Piece>; 64],
+    /// The side to move.
+    pub turn: Color,
+    /// Castling rights still held.
+    pub castling: Castling,
+    /// The square a pawn may take en passant on, if the last move was a
+    /// double step.
+    pub en_passant: Option<Square>,
+    /// Half-moves since the last capture or pawn move.
+    pub halfmove_clock: u32,
+    /// The move number, starting at 1.
+    pub fullmove_number: u32,
+}
+
+/// The FEN being parsed, for error messages.
+const WHAT: &str = "FEN";
+
+impl Setup {
+    /// The initial position.
+    pub const STARTING_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    /// The initial position.
+    pub fn starting() -> Setup {
+        Setup::from_fen(Setup::STARTING_FEN).expect("the starting FEN is valid")
+    }
+
+    /// A position from its placement, side to move, castling rights and en
+    /// passant square, with the clocks at their start (0 and 1): what a
+    /// representation hands back, since none of them keeps the clocks.
+    pub fn from_parts(
+        board: [Option<Piece>; 64],
+        turn: Color,
+        castling: Castling,
+        en_passant: Option<Square>,
+    ) -> Setup {
+        Setup { board, turn, castling, en_passant, halfmove_clock: 0, fullmove_number: 1 }
+    }
+
+    /// Parses and checks a FEN: six fields, or the first four (as in EPD).
+    pub fn from_fen(fen: &str) -> Result<Setup> {
+        let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
+        if fields.len() != 6 && fields.len() != 4 {
+            return Err(Error::invalid(
+                WHAT,
+                format!(
+                    "{} field(s) in {fen:?}; expected 6 (placement, side, castling, en passant, halfmove, fullmove) or the first 4",
+                    fields.len()
+                ),
+            ));
+        }
+        let board = parse_placement(fields[0])?;
+        let turn = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return Err(Error::invalid(WHAT, format!("side to move {other:?}; expected w or b"))),
+        };
+        let castling = parse_castling(fields[2])?;
+        let en_passant = match fields[3] {
+            "-" => None,
+            s => Some(
+                s.parse::<Square>()
+                    .map_err(|_| Error::invalid(WHAT, format!("en passant field {s:?}; expected - or a square")))?,
+            ),
+        };
+        let number = |field: &str, name: &str| {
+            field.parse::<u32>().map_err(|_| Error::invalid(WHAT, format!("{name} {field:?} is not a whole number")))
+        };
+        let (halfmove_clock, fullmove_number) = if fields.len() == 6 {
+            (number(fields[4], "halfmove clock")?, number(fields[5], "fullmove number")?)
+        } else {
+            (0, 1)
+        };
+        let setup =
+            Setup { board, turn, castling, en_passant, halfmove_clock, fullmove_number: fullmove_number.max(1) };
+        setup.validate()?;
+        Ok(setup)
+    }
+
+    /// The position as a six-field FEN.
+    pub fn to_fen(&self) -> String {
+        let mut fen = String::with_capacity(90);
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                match self.board[rank * 8 + file] {
+                    Some(piece) => {
+                        if empty > 0 {
+                            fen.push((b'0' + empty) as char);
+                            empty = 0;
+                        }
+                        fen.push(piece.char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                fen.push((b'0' + empty) as char);
+            }
+            if rank > 0 {
+                fen.push('/');
+            }
+        }
+        let side = match self.turn {
+            Color::White => 'w',
+            Color::Black => 'b',
+        };
+        let ep = self.en_passant.map_or_else(|| "-".to_owned(), |s| s.to_string());
+        let _ = write!(fen, " {side} {} {ep} {} {}", self.castling, self.halfmove_clock, self.fullmove_number);
+        fen
+    }
+
+    /// The piece on `square`.
+    #[inline]
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        self.board[square.index()]
+    }
+
+    /// The square of `color`'s king. A validated setup has exactly one.
+    pub fn king(&self, color: Color) -> Option<Square> {
+        Square::all().find(|&s| self.board[s.index()] == Some(Piece::new(color, Role::King)))
+    }
+
+    /// The same position with colours swapped and the board mirrored top to
+    /// bottom. Every count is the same from it.
+    pub fn mirror(&self) -> Setup {
+        let mut board = [None; 64];
+        for s in Square::all() {
+            board[s.flip_vertical().index()] = self.board[s.index()].map(|p| Piece::new(p.color.other(), p.role));
+        }
+        let c = self.castling.bits();
+        Setup {
+            board,
+            turn: self.turn.other(),
+            castling: Castling::from_bits((c & 0b11) << 2 | c >> 2),
+            en_passant: self.en_passant.map(Square::flip_vertical),
+            halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
+        }
+    }
+
+    /// Whether a piece of `by` attacks `target`, on this board.
+    ///
+    /// A plain, slow reference: representations have their own fast tests.
+    pub fn attacked_by(&self, target: Square, by: Color) -> bool {
+        let is = |s: Option<Square>, roles: &[Role]| {
+            s.and_then(|s| self.board[s.index()]).is_some_and(|p| p.color == by && roles.contains(&p.role))
+        };
+        let forward: i8 = if by == Color::White { -1 } else { 1 };
+        if is(target.offset(-1, forward), &[Role::Pawn]) || is(target.offset(1, forward), &[Role::Pawn]) {
+            return true;
+        }
+        const KNIGHT: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+        const KING: [(i8, i8); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+        if KNIGHT.iter().any(|&(df, dr)| is(target.offset(df, dr), &[Role::Knight])) {
+            return true;
+        }
+        if KING.iter().any(|&(df, dr)| is(target.offset(df, dr), &[Role::King])) {
+            return true;
+        }
+        for &(df, dr) in &KING {
+            let slider = if df == 0 || dr == 0 { Role::Rook } else { Role::Bishop };
+            let mut s = target.offset(df, dr);
+            while let Some(square) = s {
+                if let Some(p) = self.board[square.index()] {
+                    if p.color == by && (p.role == slider || p.role == Role::Queen) {
+                        return true;
+                    }
+                    break;
+                }
+                s = square.offset(df, dr);
+            }
+        }
+        false
+    }
+
+    fn validate(&self) -> Result<()> {
+        for color in Color::ALL {
+            let count = |role| self.board.iter().filter(|&&p| p == Some(Piece::new(color, role))).count();
+            let name = if color == Color::White { "white" } else { "black" };
+            match count(Role::King) {
+                1 => {}
+                n => return Err(Error::invalid(WHAT, format!("{n} {name} kings; a position needs exactly one"))),
+            }
+            let men = self.board.iter().flatten().filter(|p| p.color == color).count();
+            if men > 16 || count(Role::Pawn) > 8 {
+                return Err(Error::invalid(
+                    WHAT,
+                    format!("{name} has {men} men and {} pawns; at most 16 and 8", count(Role::Pawn)),
+                ));
+            }
+        }
+        for s in Square::all() {
+            if self.board[s.index()].is_some_and(|p| p.role == Role::Pawn) && (s.rank() == 0 || s.rank() == 7) {
+                return Err(Error::invalid(WHAT, format!("pawn on {s}; pawns cannot stand on the first or last rank")));
+            }
+        }
+        for (right, king, rook, letter) in [
+            (Castling::WHITE_KING, "e1", "h1", 'K'),
+            (Castling::WHITE_QUEEN, "e1", "a1", 'Q'),
+            (Castling::BLACK_KING, "e8", "h8", 'k'),
+            (Castling::BLACK_QUEEN, "e8", "a8", 'q'),
+        ] {
+            let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
+            let on = |s: &str, role| {
+                self.board[s.parse::<Square>().expect("fixed square").index()] == Some(Piece::new(color, role))
+            };
+            if self.castling.contains(right) && !(on(king, Role::King) && on(rook, Role::Rook)) {
+                return Err(Error::invalid(
+                    WHAT,
+                    format!(
+                        "castling right {letter} needs the king on {king} and a rook on {rook}; remove {letter} from the castling field"
+                    ),
+                ));
+            }
+        }
+        if let Some(ep) = self.en_passant {
+            let (rank, forward) = if self.turn == Color::White { (5, -1) } else { (2, 1) };
+            let pawn = ep.offset(0, forward);
+            let origin = ep.offset(0, -forward);
+            let possible = ep.rank() == rank
+                && self.board[ep.index()].is_none()
+                && origin.is_some_and(|s| self.board[s.index()].is_none())
+                && pawn.is_some_and(|s| self.board[s.index()] == Some(Piece::new(self.turn.other(), Role::Pawn)));
+            if !possible {
+                return Err(Error::invalid(
+                    WHAT,
+                    format!(
+                        "en passant square {ep} is impossible: no {} pawn has just made a double step past it; use -",
+                        if self.turn == Color::White { "black" } else { "white" }
+                    ),
+                ));
+            }
+        }
+        let idle = self.turn.other();
+        let king = self.king(idle).expect("one king each, checked above");
+        if self.attacked_by(king, self.turn) {
+            return Err(Error::invalid(
+                WHAT,
+                format!("the side not to move is in check (king on {king}); the position cannot arise"),
+            ));
+        }
+        Ok(())
+    }
+}
+
+fn parse_placement(placement: &str) -> Result<[Option<Piece>; 64]> {
+    let ranks: Vec<&str> = placement.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(Error::invalid(WHAT, format!("{} ranks in {placement:?}; expected 8 separated by /", ranks.len())));
+    }
+    let mut board = [None; 64];
+    for (i, text) in ranks.iter().enumerate() {
+        let rank = 7 - i;
+        let mut file = 0usize;
+        for c in text.chars() {
+            if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                file += d as usize;
+            } else if let Some(piece) = Piece::from_char(c) {
+                if file < 8 {
+                    board[rank * 8 + file] = Some(piece);
+                }
+                file += 1;
+            } else {
+                return Err(Error::invalid(
+                    WHAT,
+                    format!("{c:?} on rank {}; expected a piece letter (PNBRQK, pnbrqk) or a digit 1-8", rank + 1),
+                ));
+            }
+        }
+        if file != 8 {
+            return Err(Error::invalid(
+                WHAT,
+                format!("rank {} ({text:?}) covers {file} squares; it must cover 8", rank + 1),
+            ));
+        }
+    }
+    Ok(board)
+}
+
+fn parse_castling(field: &str) -> Result<Castling> {
+    if field == "-" {
+        return Ok(Castling::NONE);
+    }
+    let mut rights = Castling::NONE;
+    for c in field.chars() {
+        let right = match c {
+            'K' => Castling::WHITE_KING,
+            'Q' => Castling::WHITE_QUEEN,
+            'k' => Castling::BLACK_KING,
+            'q' => Castling::BLACK_QUEEN,
+            _ => {
+                return Err(Error::invalid(WHAT, format!("castling field {field:?}; expected - or letters from KQkq")));
+            }
+        };
+        if rights.contains(right) {
+            return Err(Error::invalid(WHAT, format!("castling field {field:?} repeats {c}")));
+        }
+        rights = rights.with(right);
+    }
+    Ok(rights)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(fen: &str) -> String {
+        Setup::from_fen(fen).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn round_trips_the_standard_positions() {
+        for fen in [
+            Setup::STARTING_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3",
+        ] {
+            assert_eq!(Setup::from_fen(fen).unwrap().to_fen(), fen);
+        }
+    }
+
+    #[test]
+    fn four_fields_default_the_clocks() {
+        let setup = Setup::from_fen("8/8/8/8/8/8/8/K6k w - -").unwrap();
+        assert_eq!(setup.to_fen(), "8/8/8/8/8/8/8/K6k w - - 0 1");
+    }
+
+    #[test]
+    fn refuses_malformed_and_impossible_positions() {
+        let cases = [
+            ("8/8/8/8/8/8/8/K6k w - - 0", "field"),
+            ("8/8/8/8/8/8/8/K6x w - - 0 1", "'x'"),
+            ("8/8/8/8/8/8/8/K7k w - - 0 1", "covers 9"),
+            ("8/8/8/8/8/8/8 w - - 0 1", "7 ranks"),
+            ("8/8/8/8/8/8/8/K7 w - - 0 1", "0 black kings"),
+            ("k7/8/8/8/8/8/8/KK6 w - - 0 1", "2 white kings"),
+            ("k7/8/8/8/8/8/8/K5P1 w - - 0 1", "pawn on g1"),
+            ("k6P/8/8/8/8/8/8/K7 w - - 0 1", "pawn on h8"),
+            ("k6R/8/8/8/8/8/8/K7 w - - 0 1", "not to move is in check"),
+            ("k7/8/8/8/8/8/8/K6R b K - 0 1", "castling right K"),
+            ("k7/8/8/8/8/8/8/K6R b KK - 0 1", "repeats"),
+            ("k7/8/8/8/8/8/8/K6R x - - 0 1", "side to move"),
+            ("k7/8/8/8/8/8/8/K6R b - e3 0 1", "en passant square e3"),
+            ("k7/8/8/8/8/8/8/K6R b - e9 0 1", "en passant field"),
+            ("k7/8/8/8/8/8/8/K6R b - - x 1", "halfmove"),
+        ];
+        for (fen, needle) in cases {
+            let message = error(fen);
+            assert!(message.contains(needle), "{fen}: {message}");
+            assert!(!message.contains('\n'));
+        }
+    }
+
+    #[test]
+    fn mirror_is_an_involution() {
+        let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K1R1 b Qkq - 0 1";
+        let setup = Setup::from_fen(fen).unwrap();
+        let mirrored = setup.mirror();
+        assert_eq!(mirrored.turn, Color::White);
+        assert_eq!(mirrored.castling.to_string(), "KQq");
+        assert_eq!(mirrored.mirror(), setup);
+    }
+}

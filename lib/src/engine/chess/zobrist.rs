@@ -1,0 +1,143 @@
+//! Zobrist keys: a 64-bit hash of a position, the exclusive-or of one
+//! random number per (piece, square) occupied, one for the side to move,
+//! one per set of castling rights and one per en passant file.
+//!
+//! The numbers come from a fixed seed through [`crate::engine::rng::mix`] and are
+//! computed at compile time, so every run and every thread sees the same
+//! keys. [`zobrist`] hashes a [`Setup`]; [`super::Board::zobrist`] hashes a
+//! board through its `to_setup`, and a representation may override it with
+//! an incremental key as long as equal positions get equal keys.
+
+use super::{Color, Setup};
+use crate::engine::rng::mix;
+
+/// The seed of the key tables.
+pub const SEED: u64 = 0x706C_7962_656E_6368; // "plybench"
+
+/// The random numbers of the hash.
+struct Keys {
+    /// `[piece][square]`, piece = colour * 6 + role.
+    pieces: [[u64; 64]; 12],
+    /// One per value of the four castling bits.
+    castling: [u64; 16],
+    /// One per file of the en passant square.
+    en_passant: [u64; 8],
+    /// Xored in when black is to move.
+    black: u64,
+}
+
+/// The `i`-th number of the seeded stream.
+const fn key(i: u64) -> u64 {
+    mix(mix(SEED) ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
+
+const fn make_keys() -> Keys {
+    let mut keys = Keys { pieces: [[0; 64]; 12], castling: [0; 16], en_passant: [0; 8], black: 0 };
+    let mut i = 0u64;
+    let mut piece = 0;
+    while piece < 12 {
+        let mut square = 0;
+        while square < 64 {
+            keys.pieces[piece][square] = key(i);
+            i += 1;
+            square += 1;
+        }
+        piece += 1;
+    }
+    // Rights are hashed as a set: no rights hash to zero.
+    let mut rights = 1;
+    while rights < 16 {
+        keys.castling[rights] = key(i);
+        i += 1;
+        rights += 1;
+    }
+    let mut file = 0;
+    while file < 8 {
+        keys.en_passant[file] = key(i);
+        i += 1;
+        file += 1;
+    }
+    keys.black = key(i);
+    keys
+}
+
+static KEYS: Keys = make_keys();
+
+/// The Zobrist key of a position: placement, side to move, castling rights
+/// and the file of the en passant square. The clocks are not hashed (perft
+/// counts do not depend on them).
+///
+/// ```
+/// use plybench::engine::chess::Setup;
+/// use plybench::engine::chess::zobrist::zobrist;
+///
+/// let start = Setup::starting();
+/// let after = Setup::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")?;
+/// assert_ne!(zobrist(&start), zobrist(&after));
+/// // The clocks do not count.
+/// let later = Setup::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 7 30")?;
+/// assert_eq!(zobrist(&start), zobrist(&later));
+/// # Ok::<(), plybench::Error>(())
+/// ```
+pub fn zobrist(setup: &Setup) -> u64 {
+    let mut hash = 0;
+    for (square, piece) in setup.board.iter().enumerate() {
+        if let Some(piece) = piece {
+            hash ^= KEYS.pieces[piece.color.index() * 6 + piece.role.index()][square];
+        }
+    }
+    hash ^= KEYS.castling[usize::from(setup.castling.bits())];
+    if let Some(square) = setup.en_passant {
+        hash ^= KEYS.en_passant[usize::from(square.file())];
+    }
+    if setup.turn == Color::Black {
+        hash ^= KEYS.black;
+    }
+    hash
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::study::perft::published::{edge_case_suite, standard_suite};
+
+    #[test]
+    fn keys_are_distinct_and_nonzero() {
+        let mut all: Vec<u64> = KEYS.pieces.iter().flatten().copied().collect();
+        all.extend(&KEYS.castling[1..]);
+        all.extend(KEYS.en_passant);
+        all.push(KEYS.black);
+        assert!(all.iter().all(|&k| k != 0));
+        let n = all.len();
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), n);
+    }
+
+    #[test]
+    fn dataset_positions_have_distinct_keys() {
+        let mut setups: Vec<Setup> = standard_suite().unwrap().into_iter().map(|e| e.setup).collect();
+        setups.extend(edge_case_suite().unwrap().into_iter().map(|e| e.setup));
+        setups.sort_by_key(Setup::to_fen);
+        setups.dedup_by_key(|s| s.to_fen().split(' ').take(4).collect::<Vec<_>>().join(" "));
+        let mut keys: Vec<u64> = setups.iter().map(zobrist).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), setups.len());
+    }
+
+    #[test]
+    fn each_field_changes_the_key() {
+        let start = Setup::starting();
+        let base = zobrist(&start);
+        let mut turn = start.clone();
+        turn.turn = Color::Black;
+        let mut castling = start.clone();
+        castling.castling = crate::engine::chess::Castling::WHITE_KING;
+        let mut empty = start.clone();
+        empty.board[0] = None;
+        for other in [turn, castling, empty] {
+            assert_ne!(zobrist(&other), base);
+        }
+    }
+}

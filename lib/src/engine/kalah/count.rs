@@ -1,0 +1,292 @@
+//! Counting continuation moves: the figures of Bell's board test.
+
+use std::time::Instant;
+
+use indicatif::ProgressBar;
+use rayon::prelude::*;
+use rustc_hash::FxHashSet;
+
+use super::key::{KeyKind, StateKey, with_key};
+use super::memo;
+use super::position::{Position, ScanOrder};
+use super::sow::{Rules, sow};
+use super::stack::{self, Observer, Scan, Silent, StackRun};
+use crate::Result;
+use crate::engine::memory::MemoryLimit;
+
+/// How the counts are obtained. Both methods are exact; they share only the
+/// sowing rule, so their agreement is a check on each other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Method {
+    /// Bell's explicit stack: every move sequence is played out. Cost grows
+    /// with the number of sequences.
+    Stack,
+    /// Memoization over the mover's pits: each distinct row of pits is
+    /// solved once. Cost grows with the number of distinct rows.
+    Memo,
+}
+
+impl Method {
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Stack => "stack",
+            Method::Memo => "memo",
+        }
+    }
+
+    /// The method chosen when none is asked for: the stacker while the tree
+    /// is small enough to walk in well under a second, memoization beyond.
+    ///
+    /// The number of sequences is not known in advance, so the choice goes
+    /// by the counters the mover holds: in Bell's board test twelve pits
+    /// (78 counters, 1,745,463 sequences) is about where memoization starts
+    /// to win on two cores.
+    pub fn auto(position: &Position) -> Method {
+        if is_small(position) { Method::Stack } else { Method::Memo }
+    }
+}
+
+impl std::str::FromStr for Method {
+    type Err = crate::Error;
+
+    fn from_str(s: &str) -> Result<Self> {
+        match s {
+            "stack" => Ok(Method::Stack),
+            "memo" => Ok(Method::Memo),
+            _ => Err(crate::Error::invalid("--method", format!("`{s}` is not a method; use auto, stack or memo"))),
+        }
+    }
+}
+
+/// The most counters the mover may hold for a position to count as small:
+/// the 12-pit board test. Small positions are counted with the stacker by
+/// default, and their distinct terminal positions are counted by default.
+pub const SMALL_POSITION_COUNTERS: u64 = 78;
+
+/// Whether `position` is small (see [`SMALL_POSITION_COUNTERS`]).
+pub fn is_small(position: &Position) -> bool {
+    position.own_counters() <= SMALL_POSITION_COUNTERS
+}
+
+/// What to count and how.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CountOptions {
+    /// The most memory memoization and the distinct-terminal count may plan
+    /// to hold; a count that could need more is refused before it starts
+    /// the layer that would pass it.
+    pub memory: MemoryLimit,
+    /// Whether captures apply.
+    pub rules: Rules,
+    /// The method, or `None` to let [`Method::auto`] choose.
+    pub method: Option<Method>,
+    /// Whether to count distinct terminal boards too. This keeps every
+    /// distinct board in memory, so it is optional.
+    pub terminal_positions: bool,
+}
+
+/// The figures for one position.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Count {
+    /// Paths through the continuation tree: what Bell's stacker outputs,
+    /// repeats included. Kept in `u128`: the board test passes `u64` near
+    /// 35 pits, and memoization reaches that far.
+    pub sequences: u128,
+    /// Distinct terminal boards (mover's pits, both kalahs' contents and the
+    /// opponent's pits), if asked for.
+    pub terminal_positions: Option<u64>,
+    /// The highest Bell's stack grows when scanning `P1` first.
+    pub max_stack_right_to_left: usize,
+    /// The highest it grows when scanning `PN` first.
+    pub max_stack_left_to_right: usize,
+    /// The method used.
+    pub method: Method,
+    /// Distinct rows of own pits solved (memoization only).
+    pub states: Option<usize>,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// The number of move sequences from `position`, by the automatic method.
+///
+/// Fails only when memoization would not fit in memory
+/// ([`Error::TooLarge`](crate::Error::TooLarge)).
+///
+/// ```
+/// use plybench::engine::kalah::{Position, count_sequences};
+///
+/// assert_eq!(count_sequences(&Position::board_test(6)?)?, 912);
+/// # Ok::<(), plybench::Error>(())
+/// ```
+pub fn count_sequences(position: &Position) -> Result<u128> {
+    count(position, CountOptions::default(), &ProgressBar::hidden()).map(|c| c.sequences)
+}
+
+/// Counts move sequences, stack heights and, optionally, distinct terminal
+/// positions from `position`.
+///
+/// ```
+/// use indicatif::ProgressBar;
+/// use plybench::engine::kalah::{count, CountOptions, Method, Position};
+///
+/// let position: Position = "3,2,1".parse()?;
+/// for method in [Method::Stack, Method::Memo] {
+///     let options = CountOptions { method: Some(method), terminal_positions: true, ..Default::default() };
+///     let figures = count(&position, options, &ProgressBar::hidden())?;
+///     assert_eq!(figures.sequences, 11);
+///     assert_eq!(figures.terminal_positions, Some(11));
+///     assert_eq!((figures.max_stack_right_to_left, figures.max_stack_left_to_right), (3, 5));
+/// }
+/// # Ok::<(), plybench::Error>(())
+/// ```
+pub fn count(position: &Position, options: CountOptions, progress: &ProgressBar) -> Result<Count> {
+    let started = Instant::now();
+    let method = options.method.unwrap_or_else(|| Method::auto(position));
+    let n = position.pits();
+    let board = flat_board(position);
+    let own_kind = KeyKind::for_values(n, position.own_counters());
+    let board_kind = KeyKind::for_values(board.len(), total_counters(position));
+    let mut result = match method {
+        Method::Stack => {
+            let (right_to_left, terminals) =
+                with_key!(board_kind, stack_split(&board, n, ScanOrder::RightToLeft, options, SPLIT_DEPTH));
+            let (left_to_right, _) = with_key!(
+                board_kind,
+                stack_split(
+                    &board,
+                    n,
+                    ScanOrder::LeftToRight,
+                    CountOptions { terminal_positions: false, ..options },
+                    SPLIT_DEPTH
+                )
+            );
+            debug_assert_eq!(right_to_left.sequences, left_to_right.sequences);
+            Count {
+                sequences: right_to_left.sequences,
+                terminal_positions: options.terminal_positions.then_some(terminals as u64),
+                max_stack_right_to_left: right_to_left.max_stack,
+                max_stack_left_to_right: left_to_right.max_stack,
+                method,
+                states: None,
+                seconds: 0.0,
+            }
+        }
+        Method::Memo => {
+            let run = with_key!(own_kind, memo::count(position.own(), options.memory, progress))?;
+            let terminal_positions = if options.terminal_positions {
+                Some(with_key!(
+                    board_kind,
+                    memo::distinct_terminals(&board, n, options.rules, options.memory, progress)
+                )? as u64)
+            } else {
+                None
+            };
+            Count {
+                sequences: run.sequences,
+                terminal_positions,
+                max_stack_right_to_left: run.max_stack_right_to_left,
+                max_stack_left_to_right: run.max_stack_left_to_right,
+                method,
+                states: Some(run.states),
+                seconds: 0.0,
+            }
+        }
+    };
+    result.seconds = started.elapsed().as_secs_f64();
+    Ok(result)
+}
+
+/// How many plies of the continuation tree the stacker splits into parallel
+/// tasks. The counts do not depend on it.
+const SPLIT_DEPTH: usize = 3;
+
+/// The position as a flat board (see [`sow`](super::sow)) with empty
+/// kalahs.
+pub(crate) fn flat_board(position: &Position) -> Vec<u32> {
+    let mut board = position.own().to_vec();
+    board.push(0);
+    board.extend_from_slice(position.opponent());
+    board
+}
+
+fn total_counters(position: &Position) -> u64 {
+    position.own_counters() + position.opponent().iter().map(|&c| u64::from(c)).sum::<u64>()
+}
+
+/// An observer that keeps the distinct terminal boards.
+struct Outputs<K>(FxHashSet<K>);
+
+impl<K: StateKey> Observer for Outputs<K> {
+    #[inline]
+    fn scanned(&mut self, _pit: super::Pit, scan: Scan, board: &[u32]) {
+        if scan == Scan::Terminal {
+            self.0.insert(K::pack(board));
+        }
+    }
+}
+
+/// Bell's stacker, with the first `depth` plies split into parallel tasks.
+/// Returns the run and the number of distinct terminal boards (0 unless
+/// `options.terminal_positions`).
+///
+/// Splitting keeps Bell's stack arithmetic: a position whose continuations
+/// are stacked as `c1, …, ck` reaches `max(k, max_j (j - 1 + h(cj)))`,
+/// where `h(cj)` is the height reached by a stacker started at `cj`.
+fn stack_split<K: StateKey>(
+    board: &[u32],
+    n: usize,
+    order: ScanOrder,
+    options: CountOptions,
+    depth: usize,
+) -> (StackRun, usize) {
+    let (run, outputs) = split_inner::<K>(board, n, order, options, depth);
+    (run, outputs.len())
+}
+
+fn split_inner<K: StateKey>(
+    board: &[u32],
+    n: usize,
+    order: ScanOrder,
+    options: CountOptions,
+    depth: usize,
+) -> (StackRun, FxHashSet<K>) {
+    if depth == 0 {
+        return if options.terminal_positions {
+            let mut outputs = Outputs(FxHashSet::default());
+            let run = stack::run(board, n, order, options.rules, &mut outputs);
+            (run, outputs.0)
+        } else {
+            (stack::run(board, n, order, options.rules, &mut Silent), FxHashSet::default())
+        };
+    }
+    let mut stacked = Vec::new();
+    let mut terminals = FxHashSet::default();
+    let mut sequences = 0u128;
+    for pit in stack::scan_pits(n, order) {
+        if board[pit.index()] == 0 {
+            continue;
+        }
+        let mut child = board.to_vec();
+        if sow(&mut child, n, pit, options.rules).continues {
+            stacked.push(child);
+        } else {
+            sequences += 1;
+            if options.terminal_positions {
+                terminals.insert(K::pack(&child));
+            }
+        }
+    }
+    let below: Vec<(StackRun, FxHashSet<K>)> =
+        stacked.par_iter().map(|child| split_inner::<K>(child, n, order, options, depth - 1)).collect();
+    let mut max_stack = stacked.len();
+    for (j, (run, outputs)) in below.into_iter().enumerate() {
+        sequences += run.sequences;
+        max_stack = max_stack.max(j + run.max_stack);
+        let (mut larger, smaller) =
+            if terminals.len() >= outputs.len() { (terminals, outputs) } else { (outputs, terminals) };
+        larger.extend(smaller);
+        terminals = larger;
+    }
+    (StackRun { sequences, max_stack }, terminals)
+}

@@ -1,0 +1,30 @@
+//! Kalah: Bell's continuation-move counts, stack depths and clearing
+//! patterns.
+//!
+//! Source: A. G. Bell, *Games Playing with Computers* (1972), chapter 3,
+//! section 3.3 "Kalah".
+//!
+//! - [`Position`] and [`Pit`]: the mover's pits, written `PN,…,P1` as Bell
+//!   draws them.
+//! - [`count`]: move sequences, distinct terminal positions and the stack
+//!   height of each [`ScanOrder`], by Bell's explicit stack or by
+//!   memoization ([`Method`]).
+//! - [`trace`]: Bell's stack-activity figure, step by step.
+//! - [`sweep`]: positions that clear entirely into the kalah.
+//! - [`units`]: a count split into work units that merge exactly, for
+//!   checkpoints and shards.
+//! - [`bell`]: Bell's published figures, read from `datasets/kalah/`.
+
+pub(crate) mod count;
+mod key;
+mod memo;
+pub(crate) mod position;
+pub(crate) mod sow;
+mod stack;
+pub mod sweep;
+pub mod trace;
+
+pub use count::{Count, CountOptions, Method, SMALL_POSITION_COUNTERS, count, count_sequences, is_small};
+pub use position::{MAX_COUNTERS, MAX_PITS, Pit, Position, ScanOrder, parse_counts};
+pub use sow::{Landing, Rules, Sown};
+pub use stack::Scan;

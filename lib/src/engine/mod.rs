@@ -1,0 +1,24 @@
+//! Layer 1, the engines: the games, their representations, perft drivers,
+//! tables and search.
+//!
+//! Nothing here knows of published figures, reports, batches, terminals or
+//! command-line flags. Each engine reports progress through
+//! [`progress::Progress`] and fails with an error of its own domain.
+//!
+//! - [`chess`]: the core types, four board representations, perft drivers,
+//!   Zobrist keys and the perft table.
+//! - [`checkers`]: English draughts in three representations.
+//! - [`kalah`]: sowing, Bell's continuation counts, stacks and sweeps.
+//! - [`tictactoe`]: the full game tree with Levy's move orders.
+//! - [`search`]: random and real game trees, move orders and the search
+//!   algorithms with their node counts.
+//! - [`rng`], [`memory`], [`progress`]: what every engine shares.
+
+pub mod checkers;
+pub mod chess;
+pub mod kalah;
+pub mod memory;
+pub mod progress;
+pub mod rng;
+pub mod search;
+pub mod tictactoe;

@@ -1,0 +1,84 @@
+//! The `alphabeta` binary's tables. Field keys are stable: reports and CI
+//! depend on them.
+
+use super::experiment::{Experiment, Sample};
+use crate::engine::search::algorithm::Algorithm;
+use crate::engine::search::exact::Exact;
+use crate::engine::search::theory::{
+    effective_branching, knuth_moore_minimum, levy_approximation, minimax_leaves, pearl_branching,
+};
+use crate::report::{Cell, Table};
+
+/// The `alphabeta random` record.
+pub fn random_table(experiment: &Experiment, sample: &Sample) -> Table {
+    let shape = experiment.shape;
+    let (b, d) = (shape.branching, shape.depth);
+    let mean = sample.mean_leaves();
+    let mut table = Table::record(
+        "alphabeta_random",
+        &format!(
+            "{} in {} order on {b}^{d} random trees ({} leaf values)",
+            experiment.algorithm.name(),
+            experiment.order.name(),
+            experiment.values.name()
+        ),
+        vec![
+            ("branching", "b", Cell::from(b)),
+            ("depth", "d", Cell::from(d)),
+            ("trees", "Trees", Cell::from(sample.trees)),
+            ("seed", "Seed", Cell::from(experiment.seed)),
+            ("order", "Order", Cell::from(experiment.order.name())),
+            ("algorithm", "Algorithm", Cell::from(experiment.algorithm.name())),
+            ("values", "Leaf values", Cell::from(experiment.values.name())),
+            ("mean_leaves", "Mean leaves", Cell::float(mean, 3)),
+            ("ci95_leaves", "± 95% CI", Cell::float(sample.ci95_leaves(), 3)),
+            ("mean_nodes", "Mean nodes (root excluded)", Cell::float(sample.mean_nodes(), 3)),
+            ("mean_interior", "Mean interior nodes (root included)", Cell::float(sample.mean_interior(), 3)),
+            ("min_leaves", "Min leaves", Cell::from(sample.min_leaves)),
+            ("max_leaves", "Max leaves", Cell::from(sample.max_leaves)),
+            ("p50_leaves", "Median leaves", Cell::from(sample.quantile_leaves(0.5))),
+            ("p99_leaves", "99th percentile leaves", Cell::from(sample.quantile_leaves(0.99))),
+            ("minimax_leaves", "b^d", Cell::opt(minimax_leaves(b, d))),
+            ("knuth_moore_minimum", "Knuth-Moore minimum", Cell::opt(knuth_moore_minimum(b, d))),
+            ("levy_approximation", "Levy 2√N−1", Cell::float(levy_approximation(b, d), 3)),
+            ("effective_branching", "Effective branching N^(1/d)", Cell::float(effective_branching(mean, d), 4)),
+            ("pearl_branching", "Pearl ξ/(1−ξ)", Cell::float(pearl_branching(b), 4)),
+        ],
+    );
+    table.note("Leaves: terminal nodes evaluated. Nodes: every node visited but the root (re-searches count again).");
+    table.note("Percentiles come from an HDR histogram with 3 significant figures.");
+    if let Algorithm::Aspiration { low, high } = experiment.algorithm {
+        table.note(format!(
+            "Aspiration window ({low}, {high}) in leaf-value units, re-searched when the value falls outside."
+        ));
+    }
+    table
+}
+
+/// The `alphabeta exact` record.
+pub fn exact_table(branching: u32, depth: u32, exact: &Exact, monte_carlo: &Sample) -> Table {
+    let mut table = Table::record(
+        "alphabeta_exact",
+        &format!("Exact expected leaves of alpha-beta in random order, {branching}^{depth}"),
+        vec![
+            ("branching", "b", Cell::from(branching)),
+            ("depth", "d", Cell::from(depth)),
+            ("numerator", "Numerator", Cell::opt(exact.fraction.map(|f| f.numerator))),
+            ("denominator", "Denominator", Cell::opt(exact.fraction.map(|f| f.denominator))),
+            ("value", "Value", Cell::float(exact.value, 6)),
+            ("method", "Method", Cell::from(exact.method.name())),
+            ("monte_carlo", "Monte Carlo mean", Cell::float(monte_carlo.mean_leaves(), 4)),
+            ("monte_carlo_ci95", "Monte Carlo ± 95% CI", Cell::float(monte_carlo.ci95_leaves(), 4)),
+            ("monte_carlo_trees", "Monte Carlo trees", Cell::from(monte_carlo.trees)),
+        ],
+    );
+    match exact.fraction {
+        Some(fraction) => table.note(format!("Exact value {fraction} = {:.6}.", exact.value)),
+        None => table.note(format!(
+            "No fraction (it would not fit in 128 bits, or the method is numerical): {} gives {:.6}.",
+            exact.method.name(),
+            exact.value
+        )),
+    }
+    table
+}

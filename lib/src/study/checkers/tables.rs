@@ -1,0 +1,292 @@
+//! Report tables of the checkers study: perft, the speed table and game
+//! replays.
+
+use serde_json::{Value, json};
+
+use super::published;
+use crate::Result;
+use crate::engine::checkers::perft::{PerftRun, run_perft};
+use crate::engine::checkers::replay::{Replay, write_move};
+use crate::engine::checkers::{Color, Counting, Position, Repr};
+use crate::report::{Cell, Column, Comparison, Table, Verdict};
+
+/// A perft request.
+#[derive(Clone, Debug)]
+pub struct PerftRequest {
+    /// The position.
+    pub position: Position,
+    /// Plies.
+    pub depth: u32,
+    /// Representations to run.
+    pub reprs: Vec<Repr>,
+    /// Counting conventions to run.
+    pub countings: Vec<Counting>,
+    /// Whether to list each root move's count.
+    pub divide: bool,
+}
+
+/// The outcome of a [`PerftRequest`].
+#[derive(Clone, Debug)]
+pub struct PerftReport {
+    /// What was asked.
+    pub request: PerftRequest,
+    /// One run per representation and counting.
+    pub runs: Vec<PerftRun>,
+    /// Whether the runs of each counting agree across representations.
+    pub agree: bool,
+    /// The published count and verdict, for the opening position under
+    /// [`Counting::Paths`].
+    pub comparison: Option<Comparison<u64>>,
+}
+
+/// Runs a perft request.
+///
+/// ```
+/// use plybench::study::checkers::tables::{PerftRequest, perft_report};
+/// use plybench::engine::checkers::{Counting, Position, Repr};
+/// use plybench::report::Verdict;
+///
+/// let request = PerftRequest {
+///     position: Position::start(),
+///     depth: 5,
+///     reprs: Repr::ALL.to_vec(),
+///     countings: vec![Counting::Paths],
+///     divide: false,
+/// };
+/// let report = perft_report(request)?;
+/// assert!(report.agree);
+/// assert_eq!(report.comparison.unwrap().verdict, Verdict::Match);
+/// # Ok::<(), plybench::Error>(())
+/// ```
+pub fn perft_report(request: PerftRequest) -> Result<PerftReport> {
+    let mut runs = Vec::new();
+    for &counting in &request.countings {
+        for &repr in &request.reprs {
+            runs.push(run_perft(repr, &request.position, request.depth, counting, request.divide)?);
+        }
+    }
+    let agree = request.countings.iter().all(|&c| {
+        let mut nodes = runs.iter().filter(|r| r.counting == c).map(|r| r.nodes);
+        let first = nodes.next();
+        nodes.all(|n| Some(n) == first)
+    });
+    let comparison = if request.position == Position::start() {
+        let computed = runs.iter().find(|r| r.counting == Counting::Paths).map(|r| r.nodes);
+        let published = published::opening(request.depth)?;
+        match (computed, published) {
+            (Some(c), p) => Some(Comparison::new(Some(c), p.as_ref())),
+            (None, _) => None,
+        }
+    } else {
+        None
+    };
+    Ok(PerftReport { request, runs, agree, comparison })
+}
+
+fn run_json(run: &PerftRun) -> Value {
+    json!({
+        "repr": run.repr.name(),
+        "counting": run.counting.name(),
+        "nodes": run.nodes,
+        "seconds": run.seconds,
+        "nps": run.nps().round(),
+    })
+}
+
+impl PerftReport {
+    /// The JSON document: `fen`, `depth`, `results` (`repr`, `nodes`,
+    /// `seconds`, `nps`, and `counting`), `agree`, and for the opening
+    /// `published`, `source`, `verdict`; `divide` when asked for.
+    pub fn json(&self) -> Value {
+        let mut v = json!({
+            "fen": self.request.position.to_string(),
+            "depth": self.request.depth,
+            "results": self.runs.iter().map(run_json).collect::<Vec<_>>(),
+            "agree": self.agree,
+        });
+        if let Some(c) = &self.comparison {
+            v["published"] = json!(c.published);
+            v["source"] = json!(c.source);
+            v["verdict"] = json!(c.verdict.name());
+        }
+        if let Some(run) = self.runs.iter().find(|r| r.divide.is_some()) {
+            let rows: Vec<Value> =
+                run.divide.iter().flatten().map(|(mv, n)| json!({ "move": mv.to_string(), "nodes": n })).collect();
+            v["divide"] = json!(rows);
+        }
+        v
+    }
+
+    /// The tables for people: the runs, then the divide if asked for.
+    pub fn tables(&self) -> Vec<Table> {
+        let mut t = Table::new(
+            "checkers_perft",
+            &format!("Perft({}) of {}", self.request.depth, self.request.position),
+            vec![
+                Column::new("repr", "Representation"),
+                Column::new("counting", "Counting"),
+                Column::new("nodes", "Nodes"),
+                Column::new("seconds", "Seconds"),
+                Column::new("nps", "Nodes/s"),
+                Column::new("published", "Published"),
+                Column::new("verdict", "Verdict"),
+            ],
+        );
+        for run in &self.runs {
+            let (published, verdict) = match (&self.comparison, run.counting) {
+                (Some(c), Counting::Paths) => {
+                    let verdict = match c.published {
+                        Some(p) if p == run.nodes => Verdict::Match,
+                        Some(_) => Verdict::Differs,
+                        None => Verdict::NoPublishedValue,
+                    };
+                    (Cell::opt(c.published), Cell::from(verdict))
+                }
+                _ => (Cell::Null, Cell::from(Verdict::NoPublishedValue)),
+            };
+            t.push(vec![
+                run.repr.name().into(),
+                run.counting.name().into(),
+                run.nodes.into(),
+                Cell::float(run.seconds, 3),
+                Cell::float(run.nps(), 0),
+                published,
+                verdict,
+            ]);
+        }
+        if let Some(source) = self.comparison.as_ref().and_then(|c| c.source.clone()) {
+            t.note(format!("Published: {source}. It counts every path of a multiple capture."));
+        }
+        t.note("paths: every path of a multiple capture is a move; results: one move per distinct resulting position.");
+        if !self.agree {
+            t.note("THE REPRESENTATIONS DISAGREE.");
+        }
+        let mut out = vec![t];
+        if let Some(run) = self.runs.iter().find(|r| r.divide.is_some()) {
+            let mut d = Table::new(
+                "checkers_divide",
+                &format!("Divide by {} ({})", run.repr.name(), run.counting.name()),
+                vec![Column::new("move", "Move"), Column::new("nodes", "Nodes")],
+            );
+            for (mv, n) in run.divide.iter().flatten() {
+                d.push(vec![mv.to_string().into(), (*n).into()]);
+            }
+            out.push(d);
+        }
+        out
+    }
+}
+
+/// The speed table: each representation's perft of `position` to `depth`,
+/// nodes per second and the ratio to Bell's table-driven generator.
+pub fn bench_table(position: &Position, depth: u32, repeats: u32) -> Result<Table> {
+    let mut runs = Vec::new();
+    for repr in Repr::ALL {
+        let mut best: Option<PerftRun> = None;
+        for _ in 0..repeats.max(1) {
+            let run = run_perft(repr, position, depth, Counting::Paths, false)?;
+            if best.as_ref().is_none_or(|b| run.seconds < b.seconds) {
+                best = Some(run);
+            }
+        }
+        runs.extend(best);
+    }
+    let base = runs.iter().find(|r| r.repr == Repr::Table).map_or(0.0, PerftRun::nps);
+    let mut t = Table::new(
+        "checkers_bench",
+        &format!("Perft({depth}) speed by representation"),
+        vec![
+            Column::new("repr", "Representation"),
+            Column::new("depth", "Depth"),
+            Column::new("nodes", "Nodes"),
+            Column::new("seconds", "Seconds"),
+            Column::new("nps", "Nodes/s"),
+            Column::new("ratio", "Ratio to table"),
+        ],
+    );
+    for run in &runs {
+        let ratio = if base > 0.0 { run.nps() / base } else { 0.0 };
+        t.push(vec![
+            run.repr.name().into(),
+            depth.into(),
+            run.nodes.into(),
+            Cell::float(run.seconds, 3),
+            Cell::float(run.nps(), 0),
+            Cell::float(ratio, 2),
+        ]);
+    }
+    t.note(format!(
+        "Best of {} run(s) each, one thread, bulk counting at the leaves, fen {position}. The machine is shared: compare ratios, not absolute speeds.",
+        repeats.max(1)
+    ));
+    if runs.windows(2).any(|w| w[0].nodes != w[1].nodes) {
+        t.note("THE REPRESENTATIONS DISAGREE.");
+    }
+    Ok(t)
+}
+
+fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+/// One row per damaged entry found in each replayed game.
+pub fn replay_table(replays: &[Replay]) -> Table {
+    let mut t = Table::new(
+        "checkers_replay",
+        "Replay: damaged moves and their repairs",
+        vec![
+            Column::new("game", "Game"),
+            Column::new("numbering", "Numbering"),
+            Column::new("plies", "Plies"),
+            Column::new("first", "First damage"),
+            Column::new("move_number", "Move"),
+            Column::new("side", "Side"),
+            Column::new("recorded", "Recorded"),
+            Column::new("fault", "Fault"),
+            Column::new("repair", "Repair"),
+            Column::new("candidates", "Best candidates"),
+            Column::new("plies_after", "Plies replayed after"),
+            Column::new("legal_moves", "Legal moves"),
+        ],
+    );
+    for r in replays {
+        if r.damages.is_empty() {
+            t.push(vec![
+                r.name.clone().into(),
+                r.numbering.name().into(),
+                r.plies.into(),
+                Cell::Bool(false),
+                Cell::Null,
+                Cell::Null,
+                Cell::Null,
+                "none: every move is legal".into(),
+                Cell::Null,
+                Cell::Null,
+                Cell::Null,
+                Cell::Null,
+            ]);
+        }
+        for (k, d) in r.damages.iter().enumerate() {
+            t.push(vec![
+                r.name.clone().into(),
+                r.numbering.name().into(),
+                r.plies.into(),
+                Cell::Bool(k == 0),
+                d.number.into(),
+                side_name(d.side).into(),
+                d.recorded.clone().into(),
+                d.fault.to_string().into(),
+                Cell::opt(d.repair.map(|m| write_move(&m, r.numbering))),
+                Cell::List(d.repairs.iter().map(|s| Cell::from(s.as_str())).collect()),
+                d.plies_after.into(),
+                d.legal.into(),
+            ]);
+        }
+    }
+    t.note("Repair: the legal move after which the rest of the record replays legally for the most plies (ties broken by the fewest characters changed in the square numbers); empty when no single move is ahead or none lets the next recorded ply through, where the replay stops.");
+    t.note("Sides: black moves first; white is Cochran's Red.");
+    t
+}

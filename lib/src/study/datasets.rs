@@ -1,0 +1,42 @@
+//! The published datasets, compiled into the library.
+//!
+//! The files live in `datasets/` at the top of the repository (the crate
+//! reaches them through its `datasets` link, so that `cargo package` ships
+//! them). Each constant is one file's text; the study that owns it parses
+//! it. Published figures are used only to compare, never to compute.
+
+macro_rules! dataset {
+    ($(#[$doc:meta])* $name:ident = $path:literal) => {
+        $(#[$doc])*
+        pub const $name: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/datasets/", $path));
+    };
+}
+
+dataset!(
+    /// Bell (1972), §3.3: the board-test table of Kalah continuation counts.
+    KALAH_BELL = "kalah/bell-1972.json"
+);
+dataset!(
+    /// The standard perft positions with their published counts (EPD).
+    PERFT_STANDARD = "perft/standard.epd"
+);
+dataset!(
+    /// The edge-case perft suite: castling, en passant, promotion (EPD).
+    PERFT_EDGE_CASES = "perft/edge-cases.epd"
+);
+dataset!(
+    /// Published perft statistics: captures, checks, mates by depth.
+    PERFT_STATS = "perft/stats.json"
+);
+dataset!(
+    /// Published checkers perft counts and divides.
+    CHECKERS_PERFT = "checkers/perft.json"
+);
+dataset!(
+    /// Cochran (1971), Appendix A: game records in PDN.
+    CHECKERS_COCHRAN_GAMES = "checkers/cochran-1971-appendix-a.pdn"
+);
+dataset!(
+    /// Levy (1983), Figures 16 and 17: Newborn's expected node counts.
+    ALPHABETA_NEWBORN = "alphabeta/levy-1983-newborn.json"
+);

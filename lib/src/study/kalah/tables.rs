@@ -1,0 +1,351 @@
+//! The Kalah study's tables: what the `kalah` binary prints and what reports
+//! collect. Field keys are stable; reports and CI depend on them.
+
+use indicatif::ProgressBar;
+
+use super::bell::{self, Bell};
+use crate::engine::kalah::sweep::Sweep;
+use crate::engine::kalah::trace::{TraceRow, format_pits};
+use crate::engine::kalah::{Count, CountOptions, Method, Position, ScanOrder, count};
+use crate::engine::memory::MemoryLimit;
+use crate::report::{Cell, Column, Comparison, Published, Table, Verdict};
+use crate::{Error, Result};
+
+/// The `kalah count` record.
+pub fn count_table(position: &Position, figures: &Count, options: CountOptions) -> Table {
+    let mut table = Table::record(
+        "kalah_count",
+        &format!("Kalah continuation moves from {position}"),
+        vec![
+            ("pits", "Pits", Cell::from(position.pits())),
+            ("position", "Position (PN..P1)", Cell::list(&position.own_pn_first())),
+            ("move_sequences", "Move sequences", Cell::from(figures.sequences)),
+            ("terminal_positions", "Distinct terminal positions", Cell::opt(figures.terminal_positions)),
+            ("max_stack_right_to_left", "Max stack, right-to-left", Cell::from(figures.max_stack_right_to_left)),
+            ("max_stack_left_to_right", "Max stack, left-to-right", Cell::from(figures.max_stack_left_to_right)),
+            ("captures", "Captures (rule 1)", Cell::from(options.rules.captures)),
+            ("method", "Method", Cell::from(figures.method.name())),
+            ("seconds", "Seconds", Cell::float(figures.seconds, 4)),
+        ],
+    );
+    if figures.terminal_positions.is_none() {
+        table.note("Distinct terminal positions were not counted (they need every terminal board in memory); pass --terminals always to count them.");
+    }
+    table
+}
+
+/// The `kalah count` record of a count split into `units` work units (see
+/// [`units`](super::units)): the same fields as [`count_table`], with notes
+/// on what a split count leaves out.
+pub fn split_count_table(params: &super::units::Params, figures: &Count, units: usize) -> Result<Table> {
+    let options = params.unit_options();
+    let mut table = count_table(&params.start()?, figures, options);
+    table.notes.clear();
+    table.note(format!(
+        "Summed from {units} work units (subtrees below the cut after {} counters sown); seconds are the sum of the unit times.",
+        params.split_counters
+    ));
+    table.note(
+        "Distinct terminal positions are not counted in a split run: two subtrees can end on the same board, so \
+         their distinct counts do not add up. Count them in one run, without --checkpoint, --resume or --shard.",
+    );
+    Ok(table)
+}
+
+/// Options of the board-test table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableOptions {
+    /// The largest number of pits.
+    pub max_pits: usize,
+    /// Count distinct terminal positions up to this many pits.
+    pub terminal_max_pits: usize,
+    /// Force a method; `None` chooses per row.
+    pub method: Option<Method>,
+    /// The memory each row's count may plan to hold.
+    pub memory: MemoryLimit,
+}
+
+/// The most pits `kalah table` accepts. Memoization holds about
+/// 3.2^N rows of pits; at 18 pits that is already several GiB.
+pub const MAX_TABLE_PITS: usize = 20;
+
+/// Bell's board test for 1..=`max_pits` pits, each row beside Bell's figure.
+///
+/// `progress` ticks once per row.
+pub fn board_test_table(options: TableOptions, progress: &ProgressBar) -> Result<Table> {
+    if options.max_pits == 0 {
+        return Err(Error::invalid("--max-pits", "it must be at least 1"));
+    }
+    if options.max_pits > MAX_TABLE_PITS {
+        return Err(Error::TooLarge(format!(
+            "--max-pits {}; at most {MAX_TABLE_PITS} (memoization needs about 3.2^N states)",
+            options.max_pits
+        )));
+    }
+    let bell = bell::published()?;
+    let mut table = Table::new(
+        "kalah_table",
+        "Kalah board test (pit Pi holds i counters): computed beside Bell (1972)",
+        vec![
+            Column::new("pits", "Pits"),
+            Column::new("move_sequences", "Move sequences"),
+            Column::new("terminal_positions", "Distinct terminal positions"),
+            Column::new("published", "Bell"),
+            Column::new("source", "Source"),
+            Column::new("verdict", "Verdict"),
+            Column::new("max_stack_right_to_left", "Stack R-L"),
+            Column::new("max_stack_left_to_right", "Stack L-R"),
+            Column::new("method", "Method"),
+            Column::new("seconds", "Seconds"),
+        ],
+    );
+    progress.set_length(options.max_pits as u64);
+    let mut rows = Vec::new();
+    for pits in 1..=options.max_pits {
+        let position = Position::board_test(pits)?;
+        let count_options = CountOptions {
+            method: options.method,
+            terminal_positions: pits <= options.terminal_max_pits,
+            memory: options.memory,
+            ..CountOptions::default()
+        };
+        let figures = count(&position, count_options, &ProgressBar::hidden())?;
+        let comparison = Comparison::new(Some(figures.sequences), bell.board_test_moves(pits).as_ref());
+        let [_, published, source, verdict] = comparison.cells();
+        table.push(vec![
+            Cell::from(pits),
+            Cell::from(figures.sequences),
+            Cell::opt(figures.terminal_positions),
+            published,
+            source,
+            verdict,
+            Cell::from(figures.max_stack_right_to_left),
+            Cell::from(figures.max_stack_left_to_right),
+            Cell::from(figures.method.name()),
+            Cell::float(figures.seconds, 4),
+        ]);
+        rows.push(figures);
+        progress.inc(1);
+    }
+    table.note(format!("Bell's figures: {}. Bell gives none past ten pits.", bell.board_test.location));
+    table.note(
+        "Bell counts what his stacker outputs, one position per move sequence; 'distinct terminal positions' merges \
+         sequences that end on the same board (mover's pits, kalah and opponent's pits).",
+    );
+    let first_difference = rows.iter().enumerate().find_map(|(i, c)| {
+        c.terminal_positions.filter(|&t| u128::from(t) != c.sequences).map(|t| (i + 1, c.sequences, t))
+    });
+    let counted_up_to = rows.iter().take_while(|c| c.terminal_positions.is_some()).count();
+    table.note(match first_difference {
+        Some((pits, sequences, terminals)) => format!(
+            "The two figures first differ at {pits} pits: {sequences} sequences end on {terminals} distinct boards \
+             ({} sequences end on a board that another sequence also reaches).",
+            sequences - u128::from(terminals)
+        ),
+        None => format!("The two figures agree for every number of pits counted (up to {counted_up_to})."),
+    });
+    if let Some(row) = rows.get(bell.board_test.timing.pits - 1) {
+        table.note(format!(
+            "Bell's timing for {} pits: {} s ({}); here {:.4} s.",
+            bell.board_test.timing.pits, bell.board_test.timing.seconds, bell.board_test.timing.machine, row.seconds
+        ));
+    }
+    Ok(table)
+}
+
+/// The `kalah count --trace` table: Bell's stack-activity figure.
+pub fn trace_table(position: &Position, order: ScanOrder, rows: &[TraceRow]) -> Table {
+    let mut table = Table::new(
+        "kalah_trace",
+        &format!("Stack activity for {position}, scanning {} (Bell 1972, §3.3)", order.name()),
+        vec![
+            Column::new("step", "Step"),
+            Column::new("unstack", "Unstack"),
+            Column::new("start", "Start"),
+            Column::new("scan", "Scan (PN..P1)"),
+            Column::new("stack", "Stack"),
+            Column::new("output", "Output"),
+        ],
+    );
+    let join = |boards: &[Vec<u32>]| boards.iter().map(|b| format_pits(b)).collect::<Vec<_>>().join(" ");
+    for (step, row) in rows.iter().enumerate() {
+        table.push(vec![
+            Cell::from(step + 1),
+            Cell::opt(row.unstacked_from.map(|level| format!("S{level}"))),
+            Cell::from(format_pits(&row.start)),
+            Cell::from(row.marks.clone()),
+            Cell::from(join(&row.stack)),
+            Cell::from(join(&row.outputs)),
+        ]);
+    }
+    table.push(vec![
+        Cell::from(rows.len() + 1),
+        Cell::from("S0"),
+        Cell::from("STOP"),
+        Cell::Null,
+        Cell::Null,
+        Cell::Null,
+    ]);
+    table.note(
+        "c: continuation, stacked; *: terminal, output; -: empty pit. Positions show the mover's pits, PN first.",
+    );
+    table
+}
+
+/// The `kalah sweep` record.
+pub fn sweep_table(sweep: &Sweep, with_moves: bool) -> Table {
+    let moves: Vec<usize> = sweep.moves.iter().map(|p| p.number()).collect();
+    let mut table = Table::record(
+        "kalah_sweep",
+        &format!("Clearing pattern for {} counters on {} pits", sweep.counters, sweep.pits),
+        vec![
+            ("counters", "Counters", Cell::from(sweep.counters)),
+            ("pits", "Pits", Cell::from(sweep.pits)),
+            ("pattern", "Pattern (PN..P1)", Cell::list(&sweep.pattern_pn_first())),
+            ("moves", "Continuation moves", Cell::from(moves.len())),
+            ("cleared", "Cleared", Cell::from(sweep.cleared)),
+            (
+                "min_counters_needing_pits",
+                "Fewest counters needing all pits",
+                Cell::from(sweep.min_counters_needing_pits),
+            ),
+            ("move_list", "Pits played", if with_moves { Cell::list(&moves) } else { Cell::Null }),
+        ],
+    );
+    if !with_moves {
+        table.note("Pass --moves to list the pits played.");
+    }
+    table
+}
+
+/// Every figure Bell publishes in §3.3, computed and compared.
+///
+/// Rows: the board-test table, the quoted stack depths, the right-to-left
+/// bound, the 50-pit clearing pattern and its move count, and the three
+/// small clearing examples.
+pub fn reproduce_table(progress: &ProgressBar) -> Result<Table> {
+    let bell = bell::published()?;
+    let mut table = Table::new(
+        "kalah_bell",
+        "Bell (1972) §3.3 Kalah: every published figure, computed",
+        vec![
+            Column::new("figure", "Figure"),
+            Column::new("computed", "Computed"),
+            Column::new("published", "Published"),
+            Column::new("source", "Source"),
+            Column::new("verdict", "Verdict"),
+        ],
+    );
+    let mut push = |figure: String, comparison: Comparison<String>| {
+        let [computed, published, source, verdict] = comparison.cells();
+        table.push(vec![Cell::from(figure), computed, published, source, verdict]);
+    };
+    let text = |value: &dyn std::fmt::Display| value.to_string();
+
+    progress.set_length(bell.board_test.rows.len() as u64 + 3);
+    for row in &bell.board_test.rows {
+        let figures = count(&Position::board_test(row.pits)?, CountOptions::default(), &ProgressBar::hidden())?;
+        let published = published_text(bell.board_test_moves(row.pits));
+        push(
+            format!("board test, {} pits: moves", row.pits),
+            Comparison::new(Some(text(&figures.sequences)), published.as_ref()),
+        );
+        progress.inc(1);
+    }
+    for example in &bell.stack_depth.examples {
+        let position: Position = example.position.parse()?;
+        let order: ScanOrder = example.scan.parse()?;
+        let figures = count(&position, CountOptions::default(), &ProgressBar::hidden())?;
+        let computed = match order {
+            ScanOrder::RightToLeft => figures.max_stack_right_to_left,
+            ScanOrder::LeftToRight => figures.max_stack_left_to_right,
+        };
+        let published = Published {
+            value: example.max_stack.to_string(),
+            source: format!("{}: \"{}\"", bell.stack_depth.location, example.quote),
+        };
+        push(
+            format!("max stack, {} scanning {}", example.position, order.name()),
+            Comparison::new(Some(computed.to_string()), Some(&published)),
+        );
+    }
+    progress.inc(1);
+    push_bound_rows(bell, &mut push)?;
+    progress.inc(1);
+    push_clearing_rows(bell, &mut push)?;
+    progress.inc(1);
+    Ok(table)
+}
+
+fn published_text<T: ToString>(published: Option<Published<T>>) -> Option<Published<String>> {
+    published.map(|p| Published { value: p.value.to_string(), source: p.source })
+}
+
+/// Bell's claim that right-to-left scanning never stacks more than N
+/// positions, checked on the board test for 1..=12 pits.
+fn push_bound_rows(bell: &Bell, push: &mut impl FnMut(String, Comparison<String>)) -> Result<()> {
+    let mut worst = 0usize;
+    for pits in 1..=12 {
+        let figures = count(&Position::board_test(pits)?, CountOptions::default(), &ProgressBar::hidden())?;
+        worst = worst.max(figures.max_stack_right_to_left.saturating_sub(pits));
+    }
+    let holds = if worst == 0 { "holds" } else { "fails" };
+    let published = Published {
+        value: "holds".to_owned(),
+        source: format!("{}: right-to-left stack never exceeds N", bell.stack_depth.location),
+    };
+    push(
+        "right-to-left stack <= N, board test 1..12 pits".to_owned(),
+        Comparison::new(Some(holds.to_owned()), Some(&published)),
+    );
+    Ok(())
+}
+
+fn push_clearing_rows(bell: &Bell, push: &mut impl FnMut(String, Comparison<String>)) -> Result<()> {
+    let fifty = &bell.clearing.fifty_pits;
+    let sweep = crate::engine::kalah::sweep::longest_on_pits(fifty.pits)?;
+    let source = format!("{}: 50-pit pattern", bell.clearing.location);
+    let pattern = |p: &[u32]| p.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+    push(
+        format!("longest clearing pattern on {} pits", fifty.pits),
+        Comparison::new(
+            Some(pattern(&sweep.pattern_pn_first())),
+            Some(&Published { value: pattern(&fifty.pattern_pn_first), source: source.clone() }),
+        ),
+    );
+    let cleared_moves = if sweep.cleared { sweep.moves.len().to_string() } else { "not cleared".to_owned() };
+    push(
+        format!("continuation moves to clear the {}-pit pattern", fifty.pits),
+        Comparison::new(Some(cleared_moves), Some(&Published { value: fifty.moves.to_string(), source })),
+    );
+    for small in &bell.clearing.small {
+        let counters = small.play.len() as u64;
+        let sweep = crate::engine::kalah::sweep::pattern_for_counters(counters)?;
+        let played: Vec<usize> = sweep.moves.iter().map(|p| p.number()).collect();
+        let list =
+            |moves: &[usize]| format!("Play {}", moves.iter().map(usize::to_string).collect::<Vec<_>>().join(", "));
+        let computed = if sweep.cleared { list(&played) } else { "not cleared".to_owned() };
+        push(
+            format!("clearing {} counters ({})", counters, format_pits(&sweep.pattern_pn_first())),
+            Comparison::new(
+                Some(computed),
+                Some(&Published {
+                    value: list(&small.play),
+                    source: format!("{}: small examples", bell.clearing.location),
+                }),
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// Whether every row of a comparison table matched or had nothing to match.
+pub fn all_match(table: &Table) -> bool {
+    let Some(verdict) = table.columns.iter().position(|c| c.key == "verdict") else {
+        return true;
+    };
+    table
+        .rows
+        .iter()
+        .all(|row| row[verdict] != Cell::from(Verdict::Differs) && row[verdict] != Cell::from(Verdict::NotComputed))
+}

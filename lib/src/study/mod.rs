@@ -1,0 +1,19 @@
+//! Layer 2, the studies: where published figures meet computed ones.
+//!
+//! Each study reads its published dataset, runs the engines, and builds
+//! [`report`](crate::report) tables in which every computed figure stands
+//! beside its published counterpart with a verdict.
+//!
+//! - [`perft`]: chess perft over four representations.
+//! - [`checkers`]: draughts perft and Cochran's game records.
+//! - [`kalah`]: Bell's Kalah counts.
+//! - [`alphabeta`]: alpha-beta node counts against Levy, Newborn and
+//!   Knuth-Moore.
+//! - [`reproduce`]: every study at one budget, with a tally of verdicts.
+
+pub mod alphabeta;
+pub mod checkers;
+pub mod datasets;
+pub mod kalah;
+pub mod perft;
+pub mod reproduce;

@@ -1,0 +1,416 @@
+//! What the `perft` tool reports: computed counts beside the published
+//! ones, as [`Table`]s and as the JSON contract.
+
+use serde_json::{Value, json};
+
+use super::published::{published_nodes, published_stats_for};
+use super::suite::SuiteEntry;
+use crate::Result;
+use crate::engine::chess::run::{Counter, divide_on, stats_on};
+use crate::engine::chess::{Move, PerftStats, Repr, Setup};
+use crate::report::{Cell, Column, Comparison, Published, Table, Verdict};
+
+/// What to compute besides the leaf count.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Detail {
+    /// The leaf count only.
+    #[default]
+    Nodes,
+    /// The count of each root move.
+    Divide,
+    /// The breakdown by kind of move, at every depth.
+    Stats,
+}
+
+/// One representation's run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReprRun {
+    /// The representation.
+    pub repr: Repr,
+    /// Leaves at the requested depth.
+    pub nodes: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// The divide, when asked for.
+    pub divide: Option<Vec<(Move, u64)>>,
+    /// The statistics, when asked for.
+    pub stats: Option<Vec<PerftStats>>,
+}
+
+/// A perft of one position on several representations.
+#[derive(Clone, Debug)]
+pub struct PerftReport {
+    /// The position searched (after any moves played).
+    pub setup: Setup,
+    /// The depth.
+    pub depth: u32,
+    /// One run per representation, in the order asked.
+    pub runs: Vec<ReprRun>,
+    /// The published leaf count, if any.
+    pub published: Option<Published<u128>>,
+}
+
+/// Runs perft of `setup` to `depth` on each of `reprs`.
+pub fn perft_report(setup: &Setup, depth: u32, reprs: &[Repr], detail: Detail) -> Result<PerftReport> {
+    perft_report_threads(setup, depth, reprs, detail, 1)
+}
+
+/// [`perft_report`] with the leaf counts ([`Detail::Nodes`]) split over
+/// `threads` threads; divide and statistics run on one.
+pub fn perft_report_threads(
+    setup: &Setup,
+    depth: u32,
+    reprs: &[Repr],
+    detail: Detail,
+    threads: usize,
+) -> Result<PerftReport> {
+    perft_report_counted(setup, depth, reprs, detail, &mut Counter::new(threads, 0)?)
+}
+
+/// [`perft_report`] with the leaf counts ([`Detail::Nodes`]) made by
+/// `counter` (threads, transposition table, progress); divide and
+/// statistics run on one thread without a table.
+pub fn perft_report_counted(
+    setup: &Setup,
+    depth: u32,
+    reprs: &[Repr],
+    detail: Detail,
+    counter: &mut Counter,
+) -> Result<PerftReport> {
+    let mut runs = Vec::with_capacity(reprs.len());
+    for &repr in reprs {
+        let run = match detail {
+            Detail::Nodes => {
+                let t = counter.count(repr, setup, depth)?;
+                ReprRun { repr, nodes: t.value, seconds: t.seconds, divide: None, stats: None }
+            }
+            Detail::Divide => {
+                let t = divide_on(repr, setup, depth)?;
+                let nodes = t.value.iter().map(|(_, n)| n).sum();
+                ReprRun { repr, nodes, seconds: t.seconds, divide: Some(t.value), stats: None }
+            }
+            Detail::Stats => {
+                let t = stats_on(repr, setup, depth)?;
+                let nodes = t.value.last().map_or(0, |s| s.nodes);
+                ReprRun { repr, nodes, seconds: t.seconds, divide: None, stats: Some(t.value) }
+            }
+        };
+        runs.push(run);
+    }
+    Ok(PerftReport { setup: setup.clone(), depth, runs, published: published_nodes(setup, depth)? })
+}
+
+fn nps(nodes: u64, seconds: f64) -> f64 {
+    if seconds > 0.0 { nodes as f64 / seconds } else { 0.0 }
+}
+
+impl PerftReport {
+    /// Whether every representation gave the same counts (divide and
+    /// statistics included).
+    pub fn representations_agree(&self) -> bool {
+        self.runs.windows(2).all(|w| w[0].nodes == w[1].nodes && w[0].divide == w[1].divide && w[0].stats == w[1].stats)
+    }
+
+    /// The verdict of `run` against the published count.
+    fn comparison(&self, run: &ReprRun) -> Comparison<u128> {
+        Comparison::new(Some(u128::from(run.nodes)), self.published.as_ref())
+    }
+
+    /// Whether every count is consistent: the representations agree and none
+    /// differs from a published value, except published values documented as
+    /// disputed in `datasets/perft/stats.json`.
+    pub fn is_consistent(&self) -> bool {
+        self.representations_agree()
+            && self.runs.iter().all(|r| self.comparison(r).verdict != Verdict::Differs)
+            && self.stats_comparisons().iter().all(|(_, v, _, disputed)| *v != Verdict::Differs || *disputed)
+    }
+
+    /// The leaf counts, one row per representation.
+    pub fn results_table(&self) -> Table {
+        let mut table = Table::new(
+            "perft",
+            &format!("perft({}) of {}", self.depth, self.setup.to_fen()),
+            vec![
+                Column::new("repr", "Representation"),
+                Column::new("nodes", "Nodes"),
+                Column::new("seconds", "Seconds"),
+                Column::new("nps", "Nodes/s"),
+                Column::new("published", "Published"),
+                Column::new("source", "Source"),
+                Column::new("verdict", "Verdict"),
+            ],
+        );
+        for run in &self.runs {
+            let [_, published, source, verdict] = self.comparison(run).cells();
+            table.push(vec![
+                run.repr.name().into(),
+                run.nodes.into(),
+                Cell::float(run.seconds, 3),
+                Cell::float(nps(run.nodes, run.seconds), 0),
+                published,
+                source,
+                verdict,
+            ]);
+        }
+        if !self.representations_agree() {
+            table.note("The representations DISAGREE: at least one of them has a bug.");
+        }
+        table
+    }
+
+    /// The divide of the first representation, one row per root move.
+    pub fn divide_table(&self) -> Option<Table> {
+        let divide = self.runs.first()?.divide.as_ref()?;
+        let mut columns = vec![Column::new("move", "Move")];
+        columns.extend(self.runs.iter().map(|r| Column::new(r.repr.name(), r.repr.name())));
+        let mut table = Table::new("divide", &format!("divide({})", self.depth), columns);
+        for (i, (m, _)) in divide.iter().enumerate() {
+            let mut row = vec![Cell::Text(m.to_string())];
+            for run in &self.runs {
+                row.push(Cell::opt(run.divide.as_ref().and_then(|d| d.get(i)).map(|&(_, n)| n)));
+            }
+            table.push(row);
+        }
+        Some(table)
+    }
+
+    /// Stockfish's `go perft` output: `e2e4: 13160` lines, a blank line, and
+    /// `Nodes searched: N`. Where representations disagree on a move, the
+    /// others' counts follow in brackets.
+    pub fn divide_text(&self) -> Option<String> {
+        let first = self.runs.first()?;
+        let divide = first.divide.as_ref()?;
+        let mut out = String::new();
+        for (i, &(m, n)) in divide.iter().enumerate() {
+            out.push_str(&format!("{m}: {n}"));
+            for run in &self.runs[1..] {
+                let theirs = run.divide.as_ref().and_then(|d| d.get(i)).copied();
+                if theirs != Some((m, n)) {
+                    out.push_str(&format!(
+                        " ({}: {})",
+                        run.repr,
+                        theirs.map_or("missing".into(), |(m, n)| format!("{m} {n}"))
+                    ));
+                }
+            }
+            out.push('\n');
+        }
+        out.push_str(&format!("\nNodes searched: {}\n", first.nodes));
+        Some(out)
+    }
+
+    /// For each depth of the first representation's statistics: the row,
+    /// the verdict against the published table, the fields that differ, and
+    /// whether every difference is a documented dispute of the source.
+    fn stats_comparisons(&self) -> Vec<(PerftStats, Verdict, String, bool)> {
+        let Some(stats) = self.runs.first().and_then(|r| r.stats.as_ref()) else { return Vec::new() };
+        let published = published_stats_for(&self.setup).ok().flatten();
+        stats
+            .iter()
+            .map(|row| {
+                let Some(table) = published else { return (*row, Verdict::NoPublishedValue, String::new(), false) };
+                let Some(p) = table.rows.iter().find(|p| p.depth == row.depth) else {
+                    return (*row, Verdict::NoPublishedValue, String::new(), false);
+                };
+                let mine = stats_fields(row);
+                let theirs = stats_fields(p);
+                let mut all_disputed = true;
+                let differing: Vec<String> = mine
+                    .iter()
+                    .zip(&theirs)
+                    .filter(|(a, b)| a.1 != b.1)
+                    .map(|(a, b)| {
+                        let disputed = table.disputes.iter().any(|d| d.covers(row.depth, a.0));
+                        all_disputed &= disputed;
+                        format!("{} {} (published {}{})", a.0, a.1, b.1, if disputed { ", disputed" } else { "" })
+                    })
+                    .collect();
+                let verdict = match (differing.is_empty(), all_disputed) {
+                    (true, _) => Verdict::Match,
+                    (false, true) => Verdict::Known,
+                    (false, false) => Verdict::Differs,
+                };
+                (*row, verdict, differing.join("; "), all_disputed)
+            })
+            .collect()
+    }
+
+    /// The statistics, one row per depth, with a verdict against the
+    /// published table.
+    pub fn stats_table(&self) -> Option<Table> {
+        self.runs.first()?.stats.as_ref()?;
+        let mut columns: Vec<Column> =
+            stats_fields(&PerftStats::default()).iter().map(|(k, _)| Column::new(k, &k.replace('_', " "))).collect();
+        columns.push(Column::new("verdict", "Verdict"));
+        columns.push(Column::new("differences", "Differences"));
+        let mut table = Table::new("stats", &format!("perft statistics of {}", self.setup.to_fen()), columns);
+        for (row, verdict, differing, _) in self.stats_comparisons() {
+            let mut cells: Vec<Cell> = stats_fields(&row).iter().map(|&(_, v)| v.into()).collect();
+            cells.push(verdict.into());
+            cells.push(Cell::Text(differing));
+            table.push(cells);
+        }
+        if let Some(p) = published_stats_for(&self.setup).ok().flatten() {
+            table.note(format!("Published: {} ({}).", p.source, p.name));
+            for d in &p.disputes {
+                let figures: Vec<String> = d
+                    .figures
+                    .iter()
+                    .map(|f| format!("{} at depth {} published as {}", f.field, f.depth, f.published))
+                    .collect();
+                table.note(format!("Disputed: {}. {}", figures.join(", "), d.evidence));
+            }
+        }
+        Some(table)
+    }
+
+    /// The JSON contract: `fen`, `depth`, `results` (`repr`, `nodes`,
+    /// `seconds`, `nps`, with `published`, `source`, `verdict`), and
+    /// `divide` or `stats` when asked for.
+    pub fn to_json(&self) -> Value {
+        let results: Vec<Value> = self
+            .runs
+            .iter()
+            .map(|run| {
+                let c = self.comparison(run);
+                json!({
+                    "repr": run.repr.name(),
+                    "nodes": run.nodes,
+                    "seconds": run.seconds,
+                    "nps": nps(run.nodes, run.seconds).round(),
+                    "published": c.published.and_then(|p| u64::try_from(p).ok()),
+                    "source": c.source,
+                    "verdict": c.verdict.name(),
+                })
+            })
+            .collect();
+        let mut object = json!({
+            "fen": self.setup.to_fen(),
+            "depth": self.depth,
+            "results": results,
+            "representations_agree": self.representations_agree(),
+        });
+        if let Some(divide) = self.runs.first().and_then(|r| r.divide.as_ref()) {
+            object["divide"] = divide.iter().map(|(m, n)| json!({"move": m.to_string(), "nodes": n})).collect();
+        }
+        if self.runs.first().is_some_and(|r| r.stats.is_some()) {
+            object["stats"] = self
+                .stats_comparisons()
+                .iter()
+                .map(|(row, verdict, differing, _)| {
+                    let mut v = serde_json::to_value(row).expect("stats serialize");
+                    v["verdict"] = verdict.name().into();
+                    v["differences"] = differing.clone().into();
+                    v
+                })
+                .collect();
+        }
+        object
+    }
+}
+
+fn stats_fields(s: &PerftStats) -> [(&'static str, u64); 10] {
+    [
+        ("depth", u64::from(s.depth)),
+        ("nodes", s.nodes),
+        ("captures", s.captures),
+        ("en_passant", s.en_passant),
+        ("castles", s.castles),
+        ("promotions", s.promotions),
+        ("checks", s.checks),
+        ("discovered_checks", s.discovered_checks),
+        ("double_checks", s.double_checks),
+        ("checkmates", s.checkmates),
+    ]
+}
+
+/// One row of a suite run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SuiteRow {
+    /// The suite line.
+    pub line: usize,
+    /// The FEN as written in the suite.
+    pub fen: String,
+    /// The depth.
+    pub depth: u32,
+    /// The count the suite expects.
+    pub expected: u128,
+    /// The representation.
+    pub repr: Repr,
+    /// The count computed.
+    pub nodes: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+impl SuiteRow {
+    /// `match` or `differs`.
+    pub fn verdict(&self) -> Verdict {
+        if u128::from(self.nodes) == self.expected { Verdict::Match } else { Verdict::Differs }
+    }
+}
+
+/// The work of a suite: every (entry, depth, representation) up to
+/// `max_depth`, in suite order.
+pub fn suite_jobs(entries: &[SuiteEntry], max_depth: u32, reprs: &[Repr]) -> Vec<(usize, u32, u128, Repr)> {
+    let mut jobs = Vec::new();
+    for (i, entry) in entries.iter().enumerate() {
+        for &(depth, expected) in entry.expected.iter().filter(|(d, _)| *d <= max_depth) {
+            for &repr in reprs {
+                jobs.push((i, depth, expected, repr));
+            }
+        }
+    }
+    jobs
+}
+
+/// Runs one suite job.
+pub fn run_suite_job(entries: &[SuiteEntry], job: (usize, u32, u128, Repr)) -> Result<SuiteRow> {
+    run_suite_job_counted(entries, job, &mut Counter::new(1, 0)?)
+}
+
+/// Runs one suite job with `counter` (threads, transposition table).
+pub fn run_suite_job_counted(
+    entries: &[SuiteEntry],
+    job: (usize, u32, u128, Repr),
+    counter: &mut Counter,
+) -> Result<SuiteRow> {
+    let (i, depth, expected, repr) = job;
+    let entry = &entries[i];
+    let t = counter.count(repr, &entry.setup, depth)?;
+    Ok(SuiteRow { line: entry.line, fen: entry.fen.clone(), depth, expected, repr, nodes: t.value, seconds: t.seconds })
+}
+
+/// The suite's rows as a table: `fen, depth, expected, repr, nodes, verdict`
+/// (plus `line` and `seconds`).
+pub fn suite_table(name: &str, rows: &[SuiteRow]) -> Table {
+    let mut table = Table::new(
+        "suite",
+        &format!("perft suite {name}"),
+        vec![
+            Column::new("line", "Line"),
+            Column::new("fen", "FEN"),
+            Column::new("depth", "Depth"),
+            Column::new("expected", "Expected"),
+            Column::new("repr", "Representation"),
+            Column::new("nodes", "Nodes"),
+            Column::new("verdict", "Verdict"),
+            Column::new("seconds", "Seconds"),
+        ],
+    );
+    for r in rows {
+        table.push(vec![
+            (r.line as u64).into(),
+            r.fen.as_str().into(),
+            u64::from(r.depth).into(),
+            Cell::UInt(r.expected),
+            r.repr.name().into(),
+            r.nodes.into(),
+            r.verdict().into(),
+            Cell::float(r.seconds, 3),
+        ]);
+    }
+    let failures = rows.iter().filter(|r| r.verdict() != Verdict::Match).count();
+    table.note(format!("{} checks, {} mismatches.", rows.len(), failures));
+    table
+}

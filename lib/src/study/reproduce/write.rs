@@ -1,0 +1,170 @@
+//! Writing a run's report directory: `report.md`, one JSON and one CSV file
+//! per table, one SVG per plot. Every file is written to a temporary
+//! directory inside the output directory first and renamed into place only
+//! when all of them are ready, so a failure leaves no partial report.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use super::{StudyReport, summary_table};
+use crate::report::{Format, Table};
+use crate::{Error, Result};
+
+/// Where and how a run was made, for the report's header.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunInfo {
+    /// The command line.
+    pub command: String,
+    /// `quick`, `default` or `full`.
+    pub budget: String,
+    /// The seed.
+    pub seed: u64,
+    /// The commit (and whether the tree had changes), if known.
+    pub commit: String,
+    /// The processor, cores and operating system.
+    pub machine: String,
+    /// When the run started (UTC, RFC 3339).
+    pub started: String,
+    /// The worker threads.
+    pub threads: usize,
+}
+
+impl RunInfo {
+    /// The machine this process runs on: processor model, logical cores, OS.
+    pub fn this_machine() -> String {
+        let model = crate::report::machine::cpu_model().unwrap_or_else(|| "unknown processor".to_owned());
+        let cores = crate::report::machine::logical_cores();
+        format!("{model}, {cores} logical cores, {} {}", std::env::consts::OS, std::env::consts::ARCH)
+    }
+
+    /// The commit of the working directory, from git, with `-dirty` when it
+    /// has uncommitted changes; `unknown` without git.
+    pub fn this_commit() -> String {
+        let git = |args: &[&str]| {
+            std::process::Command::new("git")
+                .args(args)
+                .output()
+                .ok()
+                .filter(|o| o.status.success())
+                .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+        };
+        match git(&["rev-parse", "--short=12", "HEAD"]) {
+            Some(hash) => {
+                let dirty = git(&["status", "--porcelain", "--untracked-files=no"]).is_some_and(|s| !s.is_empty());
+                if dirty { format!("{hash}-dirty") } else { hash }
+            }
+            None => "unknown".to_owned(),
+        }
+    }
+}
+
+/// The Markdown report.
+pub fn markdown(info: &RunInfo, reports: &[StudyReport]) -> String {
+    let mut md = String::from("# plybench: reproduction report\n\n");
+    let _ = writeln!(md, "| | |\n|---|---|");
+    let _ = writeln!(md, "| command | `{}` |", info.command.replace('|', "\\|"));
+    let _ = writeln!(md, "| budget | {} |", info.budget);
+    let _ = writeln!(md, "| seed | {} |", info.seed);
+    let _ = writeln!(md, "| threads | {} |", info.threads);
+    let _ = writeln!(md, "| commit | {} |", info.commit);
+    let _ = writeln!(md, "| machine | {} |", info.machine);
+    let _ = writeln!(md, "| started | {} |\n", info.started);
+    md.push_str(
+        "Every published figure is printed beside the computed one with its source and a verdict. Each table is \
+         also written as `<id>.json` and `<id>.csv` beside this file.\n\n",
+    );
+    md.push_str("## Summary\n\n");
+    md.push_str(&summary_table(reports).render(Format::Markdown));
+    for report in reports {
+        let _ = write!(md, "\n## {}\n\n", report.study.title());
+        for paragraph in &report.reading {
+            md.push_str(paragraph);
+            md.push_str("\n\n");
+        }
+        for plot in &report.plots {
+            let _ = write!(
+                md,
+                "![{}]({}.svg)\n\n*Figure: {} (`{}.svg`).*\n\n",
+                plot.title(),
+                plot.id(),
+                plot.title(),
+                plot.id()
+            );
+        }
+        for table in &report.tables {
+            md.push_str(&table.render(Format::Markdown));
+            let _ = write!(md, "\n(`{0}.json`, `{0}.csv`)\n\n", table.id);
+        }
+    }
+    md
+}
+
+/// The files of a report: name and contents.
+pub fn report_files(info: &RunInfo, reports: &[StudyReport]) -> Result<Vec<(String, Vec<u8>)>> {
+    let mut files = Vec::new();
+    let summary = summary_table(reports);
+    let tables: Vec<&Table> = std::iter::once(&summary).chain(reports.iter().flat_map(|r| &r.tables)).collect();
+    for table in tables {
+        files.push((format!("{}.json", table.id), table.render(Format::Json).into_bytes()));
+        files.push((format!("{}.csv", table.id), table.render(Format::Csv).into_bytes()));
+    }
+    for plot in reports.iter().flat_map(|r| &r.plots) {
+        files.push((format!("{}.svg", plot.id()), plot.to_svg()?.into_bytes()));
+    }
+    files.push(("report.md".to_owned(), markdown(info, reports).into_bytes()));
+    Ok(files)
+}
+
+/// Writes the report into `dir` (created if missing). All files are staged
+/// in a temporary directory inside `dir` and renamed into place at the end,
+/// `report.md` last. Returns the paths written.
+pub fn write_report(dir: &Path, info: &RunInfo, reports: &[StudyReport]) -> Result<Vec<PathBuf>> {
+    let files = report_files(info, reports)?;
+    let unwritable = |e: std::io::Error| {
+        Error::invalid(
+            "--out",
+            format!("cannot write the report into {}: {e}; choose a writable directory", dir.display()),
+        )
+    };
+    std::fs::create_dir_all(dir).map_err(unwritable)?;
+    let staging = tempfile::Builder::new().prefix(".plybench-report-").tempdir_in(dir).map_err(unwritable)?;
+    for (name, contents) in &files {
+        std::fs::write(staging.path().join(name), contents).map_err(unwritable)?;
+    }
+    let mut written = Vec::with_capacity(files.len());
+    for (name, _) in &files {
+        let target = dir.join(name);
+        std::fs::rename(staging.path().join(name), &target).map_err(unwritable)?;
+        written.push(target);
+    }
+    Ok(written)
+}
+
+/// The current time, UTC, as RFC 3339 (`2026-11-21T03:14:15Z`).
+pub fn utc_now() -> String {
+    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let (days, rest) = (secs / 86_400, secs % 86_400);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z", rest / 3600, rest % 3600 / 60, rest % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timestamps_look_like_rfc_3339() {
+        let now = utc_now();
+        assert_eq!(now.len(), 20, "{now}");
+        assert!(now.starts_with("20") && now.ends_with('Z') && now.as_bytes()[10] == b'T');
+    }
+}
