@@ -5,8 +5,8 @@
 //! side by side mean more than absolute times.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use indicatif::ProgressBar;
 use plybench::engine::kalah::{CountOptions, Method, Position, count};
+use plybench::engine::progress::Progress;
 use std::hint::black_box;
 
 fn board_test(c: &mut Criterion) {
@@ -17,7 +17,7 @@ fn board_test(c: &mut Criterion) {
         for method in [Method::Stack, Method::Memo] {
             let options = CountOptions { method: Some(method), ..CountOptions::default() };
             group.bench_with_input(BenchmarkId::new(method.name(), pits), &position, |b, position| {
-                b.iter(|| count(black_box(position), options, &ProgressBar::hidden()).expect("counts").sequences)
+                b.iter(|| count(black_box(position), options, Progress::NONE).expect("counts").sequences)
             });
         }
     }

@@ -10,6 +10,8 @@ use std::process::ExitCode;
 use clap::ValueEnum;
 use plybench::report::{Format, Table};
 
+pub mod progress;
+
 /// The `--format` values.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum FormatArg {

@@ -10,6 +10,7 @@
 use plybench::engine::checkers::{self, Board as CheckersBoard, Position as CheckersPosition};
 use plybench::engine::chess::{self, Board as ChessBoard, MoveList, Setup, play::play_moves};
 use plybench::engine::kalah::{self, Method, Position as KalahPosition, parse_counts};
+use plybench::engine::progress::Progress;
 use plybench::study::perft::suite::{self, parse_suite};
 
 /// The longest input an oracle looks at: parsers are linear, and longer
@@ -214,9 +215,8 @@ pub fn kalah(data: &[u8]) -> bool {
     assert_eq!(again, p);
     assert_eq!(again.to_string(), written);
     if p.own_counters() <= KALAH_COUNT_COUNTERS && p.pits() <= 8 {
-        let progress = indicatif::ProgressBar::hidden();
         let run = |method| {
-            kalah::count(&p, kalah::CountOptions { method: Some(method), ..Default::default() }, &progress)
+            kalah::count(&p, kalah::CountOptions { method: Some(method), ..Default::default() }, Progress::NONE)
                 .expect("a small position counts")
         };
         let (stack, memo) = (run(Method::Stack), run(Method::Memo));

@@ -1,15 +1,15 @@
 //! Bell's published Kalah figures, and the two counting methods checked
 //! against each other.
 
-use indicatif::ProgressBar;
 use plybench::engine::kalah::sweep::{longest_on_pits, pattern_for_counters};
 use plybench::engine::kalah::{Count, CountOptions, Method, Position, Rules, count};
+use plybench::engine::progress::Progress;
 use plybench::study::kalah::bell;
 use proptest::prelude::*;
 
 fn figures(position: &Position, method: Method, rules: Rules) -> Count {
     let options = CountOptions { rules, method: Some(method), terminal_positions: true, ..CountOptions::default() };
-    count(position, options, &ProgressBar::hidden()).unwrap()
+    count(position, options, Progress::NONE).unwrap()
 }
 
 #[test]

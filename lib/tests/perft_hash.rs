@@ -91,7 +91,11 @@ fn a_table_of_a_few_entries_still_gives_exact_counts() {
 fn a_counter_with_a_tiny_table_gives_exact_counts() {
     let kiwipete = Setup::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
     for threads in [1, 2, 3] {
-        let mut counter = Counter { threads, table: Some(PerftTable::with_entries(8).unwrap()), progress: false };
+        let mut counter = Counter {
+            threads,
+            table: Some(PerftTable::with_entries(8).unwrap()),
+            progress: plybench::engine::progress::Progress::NONE,
+        };
         assert_eq!(counter.count(Repr::Bitboard, &kiwipete, 4).unwrap().value, 4_085_603);
     }
 }

@@ -147,7 +147,7 @@ proptest! {
         // The same terminal positions, each as often, whichever pit comes first.
         prop_assert_eq!(&right_to_left, &left_to_right);
         let options = kalah::CountOptions { rules, method: Some(Method::Stack), terminal_positions: false, ..Default::default() };
-        let count = kalah::count(&position, options, &indicatif::ProgressBar::hidden()).unwrap();
+        let count = kalah::count(&position, options, plybench::engine::progress::Progress::NONE).unwrap();
         prop_assert_eq!(count.sequences, right_to_left.len() as u128);
     }
 }

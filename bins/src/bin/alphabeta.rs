@@ -7,7 +7,6 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use plybench::Error;
 use plybench::batch::Shard;
-use plybench::engine::progress;
 use plybench::engine::search::chess_tree::chess_table;
 use plybench::engine::search::exact::expected_leaves;
 use plybench::engine::search::kalah_tree::kalah_table;
@@ -21,6 +20,7 @@ use plybench::study::alphabeta::depths::{DepthSettings, depth_table};
 use plybench::study::alphabeta::newborn::{self, Settings};
 use plybench::study::alphabeta::tables::{exact_table, random_table};
 use plybench::study::alphabeta::{Experiment, run};
+use plybench_cli::progress;
 use plybench_cli::{FormatArg, emit, run as run_main, run_batch};
 
 /// Alpha-beta node counts on random trees and tic-tac-toe.

@@ -11,10 +11,11 @@ use plybench::engine::kalah::sweep::{longest_on_pits, pattern_for_counters};
 use plybench::engine::kalah::trace::trace;
 use plybench::engine::kalah::{CountOptions, Method, Position, Rules, ScanOrder, count, is_small, parse_counts};
 use plybench::engine::memory::MemoryLimit;
-use plybench::engine::progress;
+use plybench::engine::progress::Progress;
 use plybench::report::Format;
 use plybench::study::kalah::tables::{self, TableOptions};
 use plybench::study::kalah::units::{KalahSplit, Params};
+use plybench_cli::progress;
 use plybench_cli::{FormatArg, emit, parse_args, run, run_batch};
 
 /// Kalah continuation moves after Bell (1972), section 3.3.
@@ -222,7 +223,8 @@ fn main() -> ExitCode {
                     None
                 };
                 let bar = progress::bar(0, "counting");
-                let figures = count(&position, options, &bar)?;
+                let on_step = progress::follow(&bar);
+                let figures = count(&position, options, Progress::new(&on_step))?;
                 bar.finish_and_clear();
                 let table = tables::count_table(&position, &figures, options);
                 match &trace_table {
@@ -232,13 +234,14 @@ fn main() -> ExitCode {
             }
             Command::Table(args) => {
                 let bar = progress::bar(args.max_pits as u64, "pits");
+                let on_step = progress::follow(&bar);
                 let options = TableOptions {
                     max_pits: args.max_pits,
                     terminal_max_pits: args.terminal_max_pits,
                     method: args.method.method(),
                     memory: args.max_memory.unwrap_or_default(),
                 };
-                let table = tables::board_test_table(options, &bar)?;
+                let table = tables::board_test_table(options, Progress::new(&on_step))?;
                 bar.finish_and_clear();
                 emit(&[&table], format)?;
             }
@@ -252,7 +255,8 @@ fn main() -> ExitCode {
             }
             Command::Reproduce => {
                 let bar = progress::bar(0, "figures");
-                let table = tables::reproduce_table(&bar)?;
+                let on_step = progress::follow(&bar);
+                let table = tables::reproduce_table(Progress::new(&on_step))?;
                 bar.finish_and_clear();
                 emit(&[&table], format)?;
                 if !tables::all_match(&table) {

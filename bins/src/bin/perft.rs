@@ -14,7 +14,7 @@ use plybench::engine::chess::hash::MAX_HASH_MB;
 use plybench::engine::chess::play::play_moves;
 use plybench::engine::chess::run::{Counter, MAX_DEPTH, MAX_THREADS, check_depth, check_threads};
 use plybench::engine::chess::{Repr, Setup};
-use plybench::engine::progress;
+use plybench::engine::progress::Progress;
 use plybench::report::{Format, Verdict};
 use plybench::study::perft::bench::{BenchPosition, Mode, bench_position, check_seconds, default_positions};
 use plybench::study::perft::deep::{MAX_SHALLOWER, run_deep};
@@ -23,6 +23,7 @@ use plybench::study::perft::suite::{MAX_SUITE_DEPTH, parse_suite};
 use plybench::study::perft::tables::{
     Detail, perft_report, perft_report_counted, run_suite_job_counted, suite_jobs, suite_table,
 };
+use plybench_cli::progress;
 use plybench_cli::{FormatArg, emit, parse_args, print, run, run_batch};
 
 /// Chess perft over Bell's array, the 10x10 mailbox, 0x88 and bitboards.
@@ -219,8 +220,11 @@ fn perft(args: &PerftArgs, format: Format) -> anyhow::Result<ExitCode> {
         (_, true) => Detail::Stats,
         _ => Detail::Nodes,
     };
-    let mut counter = Counter::new(threads(args.threads)?, hash_mb(args.hash)?)?.with_progress(true);
+    let bar = progress::root_moves_bar(depth);
+    let on_step = progress::follow(&bar);
+    let mut counter = Counter::new(threads(args.threads)?, hash_mb(args.hash)?)?.with_progress(Progress::new(&on_step));
     let report = perft_report_counted(&setup, depth, &args.repr.reprs(), detail, &mut counter)?;
+    bar.finish_and_clear();
     match format {
         Format::Json => print(&(serde_json::to_string_pretty(&report.to_json())? + "\n"))?,
         Format::Table if detail == Detail::Divide => {
@@ -363,7 +367,9 @@ fn deep(args: &DeepArgs, format: Format) -> anyhow::Result<ExitCode> {
     };
     let command =
         std::env::args().map(|a| if a.contains(' ') { format!("'{a}'") } else { a }).collect::<Vec<_>>().join(" ");
-    let mut counter = Counter::new(threads, hash)?.with_progress(true);
+    let bar = progress::root_moves_bar(u32::MAX);
+    let on_step = progress::follow(&bar);
+    let mut counter = Counter::new(threads, hash)?.with_progress(Progress::new(&on_step));
     let report = run_deep(repr, &mut counter, hash, shallower, &command, |run| {
         if progress::is_terminal() {
             eprintln!(
@@ -372,6 +378,7 @@ fn deep(args: &DeepArgs, format: Format) -> anyhow::Result<ExitCode> {
             );
         }
     })?;
+    bar.finish_and_clear();
     report.write(&args.out)?;
     if format == Format::Json {
         print(&(serde_json::to_string_pretty(&report.to_json())? + "\n"))?;

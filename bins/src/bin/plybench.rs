@@ -6,11 +6,12 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use plybench::Error;
-use plybench::engine::progress;
-use plybench::report::Table;
+use plybench::engine::progress::Progress;
+use plybench::report::{Table, Tally};
 use plybench::study::reproduce::{
-    Budget, Options, RunInfo, Study, Tally, parse_studies, run_study, summary_table, utc_now, write_report,
+    Budget, Options, RunInfo, Study, parse_studies, run_study, summary_table, utc_now, write_report,
 };
+use plybench_cli::progress;
 use plybench_cli::{FormatArg, emit, emit_outcome, parse_args, run};
 
 /// Reproduces every published figure of the toolkit's studies and writes the comparison report.
@@ -104,9 +105,10 @@ fn reproduce(args: &ReproduceArgs, format: plybench::report::Format) -> anyhow::
         threads: rayon::current_num_threads(),
     };
     let bar = progress::spinner("plybench reproduce");
+    let on_step = progress::follow(&bar);
     let mut reports = Vec::new();
     for &study in &options.studies {
-        reports.push(run_study(study, &options, &bar)?);
+        reports.push(run_study(study, &options, Progress::new(&on_step))?);
     }
     bar.finish_and_clear();
     let summary = summary_table(&reports);

@@ -12,11 +12,12 @@
 //! - [`tictactoe`]: the full game tree with Levy's move orders.
 //! - [`search`]: random and real game trees, move orders and the search
 //!   algorithms with their node counts.
-//! - [`rng`], [`memory`], [`progress`]: what every engine shares.
+//! - [`rng`], [`memory`], [`limit`], [`progress`]: what every engine shares.
 
 pub mod checkers;
 pub mod chess;
 pub mod kalah;
+pub mod limit;
 pub mod memory;
 pub mod progress;
 pub mod rng;

@@ -1,65 +1,78 @@
-//! Progress bars for long runs.
+//! The one progress callback of every engine and study.
 //!
-//! Bars are drawn on stderr and only when stderr is a terminal, so that
-//! pipes, CI logs and reports never see them. Library code ticks a bar once
-//! per unit of work (a subtree, a layer), never inside a hot loop.
+//! A long computation reports a [`Step`] once per unit of work (a root
+//! move, a layer of positions, a subtree), never inside a hot loop. What to
+//! do with it, a bar on a terminal or nothing at all, is the caller's
+//! business: the library draws nothing.
+//!
+//! ```
+//! use std::sync::atomic::{AtomicU64, Ordering};
+//! use plybench::engine::progress::{Progress, Step};
+//!
+//! let last = AtomicU64::new(0);
+//! let on_step = |step: Step| last.store(step.done, Ordering::Relaxed);
+//! let progress = Progress::new(&on_step);
+//! progress.report(Step { done: 3, total: 20, nodes: 8_902 });
+//! assert_eq!(last.load(Ordering::Relaxed), 3);
+//! Progress::NONE.report(Step::default()); // goes nowhere
+//! ```
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::IsTerminal;
+use std::fmt;
 
-/// A bar of `len` steps labelled `message`, hidden unless stderr is a
-/// terminal.
-///
-/// ```
-/// let bar = plybench::engine::progress::bar(10, "counting");
-/// bar.inc(1);
-/// bar.finish_and_clear();
-/// ```
-pub fn bar(len: u64, message: &str) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-    let style = ProgressStyle::with_template("{msg:>12} [{elapsed_precise}] {wide_bar} {pos}/{len} (eta {eta})")
-        .unwrap_or_else(|_| ProgressStyle::default_bar());
-    bar.set_style(style);
-    bar.set_message(message.to_owned());
-    bar
+/// How far a computation has come.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Step<'a> {
+    /// What is being computed now, for a person to read; may be empty.
+    pub label: &'a str,
+    /// Units of work finished.
+    pub done: u64,
+    /// Units of work in all, as far as known now (it may grow).
+    pub total: u64,
+    /// Nodes, positions or sequences counted so far, where the engine
+    /// counts any; 0 otherwise.
+    pub nodes: u128,
 }
 
-/// A bar of `len` steps drawn with an indicatif `template` (e.g.
-/// `"{pos}/{len} root moves, {msg}"`), hidden unless stderr is a terminal.
-/// A template indicatif cannot read falls back to [`bar`]'s.
-///
-/// ```
-/// let bar = plybench::engine::progress::bar_with(20, "{pos}/{len} root moves, {msg}", "starting");
-/// bar.inc(1);
-/// bar.finish_and_clear();
-/// ```
-pub fn bar_with(len: u64, template: &str, message: &str) -> ProgressBar {
-    let bar = bar(len, message);
-    if let Ok(style) = ProgressStyle::with_template(template) {
-        bar.set_style(style);
+/// The listener's type: a function of each [`Step`], callable from any
+/// thread.
+pub type OnStep<'a> = dyn for<'s> Fn(Step<'s>) + Sync + 'a;
+
+/// A callback told of each [`Step`]; [`Progress::NONE`] tells no one.
+#[derive(Clone, Copy)]
+pub struct Progress<'a>(Option<&'a OnStep<'a>>);
+
+impl<'a> Progress<'a> {
+    /// No one listens.
+    pub const NONE: Progress<'static> = Progress(None);
+
+    /// Reports to `callback`.
+    pub fn new(callback: &'a OnStep<'a>) -> Progress<'a> {
+        Progress(Some(callback))
     }
-    bar
+
+    /// Tells the listener of `step`, if there is one.
+    pub fn report(&self, step: Step<'_>) {
+        if let Some(callback) = self.0 {
+            callback(step);
+        }
+    }
 }
 
-/// A spinner showing its message and the elapsed time, hidden unless stderr
-/// is a terminal: for runs made of steps of unknown length.
-pub fn spinner(message: &str) -> ProgressBar {
-    if !is_terminal() {
-        return ProgressBar::hidden();
+impl Default for Progress<'_> {
+    fn default() -> Self {
+        Progress::NONE
     }
-    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    let style = ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
-        .unwrap_or_else(|_| ProgressStyle::default_spinner());
-    bar.set_style(style);
-    bar.set_message(message.to_owned());
-    bar.enable_steady_tick(std::time::Duration::from_millis(200));
-    bar
 }
 
-/// Whether stderr is a terminal: progress and logs are shown only then.
-pub fn is_terminal() -> bool {
-    std::io::stderr().is_terminal()
+impl fmt::Debug for Progress<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.0.is_some() { "Progress(callback)" } else { "Progress::NONE" })
+    }
+}
+
+impl<'a> Step<'a> {
+    /// A step that only says what is being computed.
+    pub fn label(label: &'a str) -> Step<'a> {
+        Step { label, ..Step::default() }
+    }
 }

@@ -2,6 +2,8 @@ use std::fmt;
 
 use serde::ser::{Serialize, SerializeSeq, Serializer};
 
+use super::Verdict;
+
 /// One value in a [`Table`](super::Table).
 ///
 /// Integers are kept exact up to `u128`: counts that outgrow `u64` are
@@ -29,6 +31,8 @@ pub enum Cell {
     Text(String),
     /// A list of values: a JSON array, comma-separated in text renderings.
     List(Vec<Cell>),
+    /// A verdict, written as its stable name in every format.
+    Verdict(Verdict),
 }
 
 impl Cell {
@@ -75,6 +79,7 @@ impl fmt::Display for Cell {
             Cell::Int(n) => write!(f, "{n}"),
             Cell::Float { value, decimals } => write!(f, "{value:.prec$}", prec = usize::from(*decimals)),
             Cell::Text(s) => f.write_str(s),
+            Cell::Verdict(v) => f.write_str(v.name()),
             Cell::List(items) => {
                 for (i, item) in items.iter().enumerate() {
                     if i > 0 {
@@ -101,6 +106,7 @@ impl Serialize for Cell {
             Cell::Float { value, .. } if value.is_finite() => serializer.serialize_f64(*value),
             Cell::Float { .. } => serializer.serialize_none(),
             Cell::Text(s) => serializer.serialize_str(s),
+            Cell::Verdict(v) => serializer.serialize_str(v.name()),
             Cell::List(items) => {
                 let mut seq = serializer.serialize_seq(Some(items.len()))?;
                 for item in items {
@@ -132,6 +138,12 @@ impl From<i64> for Cell {
 impl From<bool> for Cell {
     fn from(b: bool) -> Self {
         Cell::Bool(b)
+    }
+}
+
+impl From<Verdict> for Cell {
+    fn from(verdict: Verdict) -> Self {
+        Cell::Verdict(verdict)
     }
 }
 

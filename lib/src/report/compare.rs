@@ -1,6 +1,4 @@
-use std::fmt;
-
-use super::Cell;
+use super::{Cell, Verdict};
 
 /// A published figure and where it was published.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -9,50 +7,6 @@ pub struct Published<T> {
     pub value: T,
     /// Document, section, figure or table: enough for a reader to find it.
     pub source: String,
-}
-
-/// How a computed figure compares with its published counterpart.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Verdict {
-    /// Computed and published agree exactly.
-    Match,
-    /// Computed and published disagree. The report says why, with evidence,
-    /// where the reason is known; the computed value is never adjusted.
-    Differs,
-    /// Computed and published disagree, and the published value is listed in
-    /// `datasets/` as a known misprint, approximation or disputed figure,
-    /// with the evidence. Reported, but not a failure.
-    Known,
-    /// The literature gives no value to compare with.
-    NoPublishedValue,
-    /// A published value exists but was not computed (too costly for the
-    /// budget of this run).
-    NotComputed,
-}
-
-impl Verdict {
-    /// The stable name used in every output format.
-    pub fn name(self) -> &'static str {
-        match self {
-            Verdict::Match => "match",
-            Verdict::Differs => "differs",
-            Verdict::Known => "known discrepancy",
-            Verdict::NoPublishedValue => "no published value",
-            Verdict::NotComputed => "not computed",
-        }
-    }
-}
-
-impl fmt::Display for Verdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl From<Verdict> for Cell {
-    fn from(verdict: Verdict) -> Self {
-        Cell::Text(verdict.name().to_owned())
-    }
 }
 
 /// A computed figure beside its published counterpart.

@@ -29,10 +29,12 @@ mod format;
 pub mod machine;
 pub mod plot;
 mod table;
+mod verdict;
 mod write;
 
 pub use cell::Cell;
-pub use compare::{Comparison, Published, Verdict};
+pub use compare::{Comparison, Published};
 pub use format::Format;
 pub use table::{Column, Shape, Table};
+pub use verdict::{Tally, Verdict};
 pub use write::write_atomic;

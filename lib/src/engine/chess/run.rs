@@ -7,6 +7,8 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
+use crate::engine::progress::{Progress, Step};
+
 use super::array::ArrayBoard;
 use super::bitboard::BitboardBoard;
 use super::hash::PerftTable;
@@ -131,22 +133,18 @@ pub fn stats_on(repr: Repr, setup: &Setup, depth: u32) -> Result<Timed<Vec<Perft
     timed(|| Ok(with_board!(repr, setup, |board| perft_stats(&mut board, depth))))
 }
 
-/// Counts at least this deep show a progress bar (on a terminal).
-pub const PROGRESS_DEPTH: u32 = 6;
-
-/// How a leaf count runs: threads, transposition table, progress bar.
+/// How a leaf count runs: threads, transposition table, progress.
 #[derive(Debug, Default)]
-pub struct Counter {
+pub struct Counter<'p> {
     /// Worker threads (1 = this thread only).
     pub threads: usize,
     /// The transposition table, if any; emptied before each count.
     pub table: Option<PerftTable>,
-    /// Whether counts of [`PROGRESS_DEPTH`] or more show a bar on stderr
-    /// (only when it is a terminal): root moves done, nodes, nodes/s.
-    pub progress: bool,
+    /// Told of each root move counted: root moves done of all, nodes so far.
+    pub progress: Progress<'p>,
 }
 
-impl Counter {
+impl Counter<'static> {
     /// `threads` threads and a table of `hash_mb` mebibytes (none for 0).
     ///
     /// ```
@@ -158,16 +156,17 @@ impl Counter {
     /// assert!(Counter::new(0, 1).is_err());
     /// # Ok::<(), plybench::Error>(())
     /// ```
-    pub fn new(threads: usize, hash_mb: u64) -> Result<Counter> {
+    pub fn new(threads: usize, hash_mb: u64) -> Result<Counter<'static>> {
         let threads = check_threads(threads)?;
         let table = if hash_mb == 0 { None } else { Some(PerftTable::new(hash_mb)?) };
-        Ok(Counter { threads, table, progress: false })
+        Ok(Counter { threads, table, progress: Progress::NONE })
     }
+}
 
-    /// Shows a progress bar on long counts.
-    pub fn with_progress(mut self, progress: bool) -> Counter {
-        self.progress = progress;
-        self
+impl<'p> Counter<'p> {
+    /// Reports each root move counted to `progress`.
+    pub fn with_progress<'q>(self, progress: Progress<'q>) -> Counter<'q> {
+        Counter { threads: self.threads, table: self.table, progress }
     }
 
     /// The table's size in mebibytes (0 without one).
@@ -184,27 +183,17 @@ impl Counter {
             table.clear();
         }
         let split = Split { parallel: self.threads > 1, table: self.table.as_ref() };
-        let bar = if self.progress && depth >= PROGRESS_DEPTH {
-            let roots = with_board!(repr, setup, |board| {
-                let mut moves = MoveList::new();
-                board.legal_moves(&mut moves);
-                moves.len()
-            });
-            crate::engine::progress::bar_with(
-                roots as u64,
-                "{spinner} [{elapsed_precise}] {pos}/{len} root moves, {msg}",
-                "starting",
-            )
-        } else {
-            indicatif::ProgressBar::hidden()
-        };
-        let start = Instant::now();
-        let total = AtomicU64::new(0);
-        let done = |nodes: u64| {
-            let sum = total.fetch_add(nodes, Ordering::Relaxed) + nodes;
-            let seconds = start.elapsed().as_secs_f64().max(1e-9);
-            bar.set_message(format!("{}nodes, {}nps", si(sum as f64), si(sum as f64 / seconds)));
-            bar.inc(1);
+        let roots = with_board!(repr, setup, |board| {
+            let mut moves = MoveList::new();
+            board.legal_moves(&mut moves);
+            moves.len() as u64
+        });
+        let (nodes, done) = (AtomicU64::new(0), AtomicU64::new(0));
+        let progress = self.progress;
+        let done = |subtree: u64| {
+            let nodes = nodes.fetch_add(subtree, Ordering::Relaxed) + subtree;
+            let done = done.fetch_add(1, Ordering::Relaxed) + 1;
+            progress.report(Step { label: "root moves", done, total: roots, nodes: u128::from(nodes) });
         };
         let result = if self.threads == 1 {
             timed(|| Ok(with_board!(repr, setup, |board| perft_split(&board, depth, split, done))))
@@ -215,19 +204,6 @@ impl Counter {
             let count = || with_board!(repr, setup, |board| perft_split(&board, depth, split, done));
             timed(|| Ok(pool.install(count)))
         };
-        bar.finish_and_clear();
         result
     }
-}
-
-/// `1.3 G`, `410 M`: a count with an SI prefix.
-fn si(x: f64) -> String {
-    let (value, prefix) = match x {
-        x if x >= 1e12 => (x / 1e12, "T"),
-        x if x >= 1e9 => (x / 1e9, "G"),
-        x if x >= 1e6 => (x / 1e6, "M"),
-        x if x >= 1e3 => (x / 1e3, "k"),
-        x => (x, " "),
-    };
-    format!("{value:.1} {prefix}")
 }

@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use indicatif::ProgressBar;
+use crate::engine::progress::Progress;
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 
@@ -120,27 +120,27 @@ pub struct Count {
 /// # Ok::<(), plybench::Error>(())
 /// ```
 pub fn count_sequences(position: &Position) -> Result<u128> {
-    count(position, CountOptions::default(), &ProgressBar::hidden()).map(|c| c.sequences)
+    count(position, CountOptions::default(), Progress::NONE).map(|c| c.sequences)
 }
 
 /// Counts move sequences, stack heights and, optionally, distinct terminal
 /// positions from `position`.
 ///
 /// ```
-/// use indicatif::ProgressBar;
+/// use plybench::engine::progress::Progress;
 /// use plybench::engine::kalah::{count, CountOptions, Method, Position};
 ///
 /// let position: Position = "3,2,1".parse()?;
 /// for method in [Method::Stack, Method::Memo] {
 ///     let options = CountOptions { method: Some(method), terminal_positions: true, ..Default::default() };
-///     let figures = count(&position, options, &ProgressBar::hidden())?;
+///     let figures = count(&position, options, Progress::NONE)?;
 ///     assert_eq!(figures.sequences, 11);
 ///     assert_eq!(figures.terminal_positions, Some(11));
 ///     assert_eq!((figures.max_stack_right_to_left, figures.max_stack_left_to_right), (3, 5));
 /// }
 /// # Ok::<(), plybench::Error>(())
 /// ```
-pub fn count(position: &Position, options: CountOptions, progress: &ProgressBar) -> Result<Count> {
+pub fn count(position: &Position, options: CountOptions, progress: Progress<'_>) -> Result<Count> {
     let started = Instant::now();
     let method = options.method.unwrap_or_else(|| Method::auto(position));
     let n = position.pits();

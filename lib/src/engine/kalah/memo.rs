@@ -20,7 +20,6 @@
 
 use std::collections::BTreeMap;
 
-use indicatif::ProgressBar;
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -28,6 +27,7 @@ use super::key::StateKey;
 use super::position::Pit;
 use super::sow::{Rules, sow};
 use crate::engine::memory::MemoryLimit;
+use crate::engine::progress::{Progress, Step};
 use crate::{Error, Result};
 
 /// What is known of one row of own pits. Kept small, as there are hundreds
@@ -135,7 +135,7 @@ impl Scratch {
 
 /// Counts the move sequences from the mover's pits `own` (`P1` first), and
 /// the stack heights of both scan orders.
-pub(crate) fn count<K: StateKey>(own: &[u32], limit: MemoryLimit, progress: &ProgressBar) -> Result<MemoRun> {
+pub(crate) fn count<K: StateKey>(own: &[u32], limit: MemoryLimit, progress: Progress<'_>) -> Result<MemoRun> {
     let n = own.len();
     let pit = |i| Pit::new(i).expect("pit numbers stay in range");
     let mut layers: Layers<K, Node> = BTreeMap::new();
@@ -145,7 +145,7 @@ pub(crate) fn count<K: StateKey>(own: &[u32], limit: MemoryLimit, progress: &Pro
     layers.entry(total(own)).or_default().insert(K::pack(own), Node::default());
 
     // Discover every reachable row of pits, top layer first.
-    progress.set_length(2 * layers.len() as u64);
+    let mut done = 0;
     let mut next = layers.keys().next_back().copied();
     let mut stored = 1;
     while let Some(t) = next {
@@ -175,8 +175,8 @@ pub(crate) fn count<K: StateKey>(own: &[u32], limit: MemoryLimit, progress: &Pro
             layers.entry(t).or_default().entry(key).or_default();
         }
         stored = layers.values().map(FxHashMap::len).sum();
-        progress.set_length(2 * layers.len() as u64);
-        progress.inc(1);
+        done += 1;
+        progress.report(Step { label: "layers", done, total: 2 * layers.len() as u64, nodes: stored as u128 });
         next = layers.range(..t).next_back().map(|(&t, _)| t);
     }
 
@@ -229,7 +229,8 @@ pub(crate) fn count<K: StateKey>(own: &[u32], limit: MemoryLimit, progress: &Pro
         for (key, node) in solved {
             layer.insert(key, node);
         }
-        progress.inc(1);
+        done += 1;
+        progress.report(Step { label: "layers", done, total: 2 * layers.len() as u64, nodes: 0 });
     }
 
     let root = layers[&total(own)][&K::pack(own)];
@@ -286,12 +287,13 @@ pub(crate) fn distinct_terminals<K: StateKey>(
     n: usize,
     rules: Rules,
     limit: MemoryLimit,
-    progress: &ProgressBar,
+    progress: Progress<'_>,
 ) -> Result<usize> {
     let pit = |i| Pit::new(i).expect("pit numbers stay in range");
     let mut layers: Layers<K, ()> = BTreeMap::new();
     let mut terminals: FxHashSet<K> = FxHashSet::default();
     layers.entry(total(&board[..n])).or_default().insert(K::pack(board), ());
+    let mut done = 0;
     let mut next = layers.keys().next_back().copied();
     while let Some(t) = next {
         let stored = terminals.len() + layers.values().map(FxHashMap::len).sum::<usize>();
@@ -327,7 +329,9 @@ pub(crate) fn distinct_terminals<K: StateKey>(
                 }
             }
         }
-        progress.inc(1);
+        done += 1;
+        let total = done + layers.len() as u64;
+        progress.report(Step { label: "layers", done, total, nodes: terminals.len() as u128 });
         next = layers.keys().next_back().copied();
     }
     Ok(terminals.len())

@@ -1,7 +1,7 @@
 //! The Kalah study's tables: what the `kalah` binary prints and what reports
 //! collect. Field keys are stable; reports and CI depend on them.
 
-use indicatif::ProgressBar;
+use crate::engine::progress::{Progress, Step};
 
 use super::bell::{self, Bell};
 use crate::engine::kalah::sweep::Sweep;
@@ -72,7 +72,7 @@ pub const MAX_TABLE_PITS: usize = 20;
 /// Bell's board test for 1..=`max_pits` pits, each row beside Bell's figure.
 ///
 /// `progress` ticks once per row.
-pub fn board_test_table(options: TableOptions, progress: &ProgressBar) -> Result<Table> {
+pub fn board_test_table(options: TableOptions, progress: Progress<'_>) -> Result<Table> {
     if options.max_pits == 0 {
         return Err(Error::invalid("--max-pits", "it must be at least 1"));
     }
@@ -99,7 +99,7 @@ pub fn board_test_table(options: TableOptions, progress: &ProgressBar) -> Result
             Column::new("seconds", "Seconds"),
         ],
     );
-    progress.set_length(options.max_pits as u64);
+    let total = options.max_pits as u64;
     let mut rows = Vec::new();
     for pits in 1..=options.max_pits {
         let position = Position::board_test(pits)?;
@@ -109,7 +109,7 @@ pub fn board_test_table(options: TableOptions, progress: &ProgressBar) -> Result
             memory: options.memory,
             ..CountOptions::default()
         };
-        let figures = count(&position, count_options, &ProgressBar::hidden())?;
+        let figures = count(&position, count_options, Progress::NONE)?;
         let comparison = Comparison::new(Some(figures.sequences), bell.board_test_moves(pits).as_ref());
         let [_, published, source, verdict] = comparison.cells();
         table.push(vec![
@@ -124,8 +124,8 @@ pub fn board_test_table(options: TableOptions, progress: &ProgressBar) -> Result
             Cell::from(figures.method.name()),
             Cell::float(figures.seconds, 4),
         ]);
+        progress.report(Step { label: "pits", done: pits as u64, total, nodes: figures.sequences });
         rows.push(figures);
-        progress.inc(1);
     }
     table.note(format!("Bell's figures: {}. Bell gives none past ten pits.", bell.board_test.location));
     table.note(
@@ -223,7 +223,7 @@ pub fn sweep_table(sweep: &Sweep, with_moves: bool) -> Table {
 /// Rows: the board-test table, the quoted stack depths, the right-to-left
 /// bound, the 50-pit clearing pattern and its move count, and the three
 /// small clearing examples.
-pub fn reproduce_table(progress: &ProgressBar) -> Result<Table> {
+pub fn reproduce_table(progress: Progress<'_>) -> Result<Table> {
     let bell = bell::published()?;
     let mut table = Table::new(
         "kalah_bell",
@@ -242,20 +242,25 @@ pub fn reproduce_table(progress: &ProgressBar) -> Result<Table> {
     };
     let text = |value: &dyn std::fmt::Display| value.to_string();
 
-    progress.set_length(bell.board_test.rows.len() as u64 + 3);
+    let total = bell.board_test.rows.len() as u64 + 3;
+    let mut done = 0;
+    let mut tick = || {
+        done += 1;
+        progress.report(Step { label: "figures", done, total, nodes: 0 });
+    };
     for row in &bell.board_test.rows {
-        let figures = count(&Position::board_test(row.pits)?, CountOptions::default(), &ProgressBar::hidden())?;
+        let figures = count(&Position::board_test(row.pits)?, CountOptions::default(), Progress::NONE)?;
         let published = published_text(bell.board_test_moves(row.pits));
         push(
             format!("board test, {} pits: moves", row.pits),
             Comparison::new(Some(text(&figures.sequences)), published.as_ref()),
         );
-        progress.inc(1);
+        tick();
     }
     for example in &bell.stack_depth.examples {
         let position: Position = example.position.parse()?;
         let order: ScanOrder = example.scan.parse()?;
-        let figures = count(&position, CountOptions::default(), &ProgressBar::hidden())?;
+        let figures = count(&position, CountOptions::default(), Progress::NONE)?;
         let computed = match order {
             ScanOrder::RightToLeft => figures.max_stack_right_to_left,
             ScanOrder::LeftToRight => figures.max_stack_left_to_right,
@@ -269,11 +274,11 @@ pub fn reproduce_table(progress: &ProgressBar) -> Result<Table> {
             Comparison::new(Some(computed.to_string()), Some(&published)),
         );
     }
-    progress.inc(1);
+    tick();
     push_bound_rows(bell, &mut push)?;
-    progress.inc(1);
+    tick();
     push_clearing_rows(bell, &mut push)?;
-    progress.inc(1);
+    tick();
     Ok(table)
 }
 
@@ -286,7 +291,7 @@ fn published_text<T: ToString>(published: Option<Published<T>>) -> Option<Publis
 fn push_bound_rows(bell: &Bell, push: &mut impl FnMut(String, Comparison<String>)) -> Result<()> {
     let mut worst = 0usize;
     for pits in 1..=12 {
-        let figures = count(&Position::board_test(pits)?, CountOptions::default(), &ProgressBar::hidden())?;
+        let figures = count(&Position::board_test(pits)?, CountOptions::default(), Progress::NONE)?;
         worst = worst.max(figures.max_stack_right_to_left.saturating_sub(pits));
     }
     let holds = if worst == 0 { "holds" } else { "fails" };

@@ -48,7 +48,7 @@
 //! let results = units(&params)?.iter().map(|unit| run_unit(&params, unit)).collect::<Result<Vec<_>, _>>()?;
 //! let merged = merge(&params, &results)?;
 //!
-//! let whole = count(&position, CountOptions::default(), &indicatif::ProgressBar::hidden())?;
+//! let whole = count(&position, CountOptions::default(), Progress::NONE)?;
 //! assert_eq!(merged.sequences, whole.sequences);
 //! assert_eq!(merged.max_stack_right_to_left, whole.max_stack_right_to_left);
 //! assert_eq!(merged.max_stack_left_to_right, whole.max_stack_left_to_right);
@@ -56,7 +56,7 @@
 //! # Ok::<(), plybench::Error>(())
 //! ```
 
-use indicatif::ProgressBar;
+use crate::engine::progress::Progress;
 use serde::{Deserialize, Serialize};
 
 use super::tables::split_count_table;
@@ -286,7 +286,7 @@ pub fn unit_from_id(params: &Params, id: &str) -> Result<Unit> {
 ///
 /// As [`count`]: only when memoization would not fit.
 pub fn run_unit(params: &Params, unit: &Unit) -> Result<UnitCount> {
-    let figures = count(&unit.position, params.unit_options(), &ProgressBar::hidden())?;
+    let figures = count(&unit.position, params.unit_options(), Progress::NONE)?;
     Ok(UnitCount {
         sequences: figures.sequences,
         max_stack_right_to_left: figures.max_stack_right_to_left,
@@ -448,7 +448,7 @@ mod tests {
     fn whole(position: &Position, rules: Rules, method: Method) -> Count {
         let options =
             CountOptions { rules, method: Some(method), terminal_positions: false, ..CountOptions::default() };
-        count(position, options, &ProgressBar::hidden()).unwrap()
+        count(position, options, Progress::NONE).unwrap()
     }
 
     fn split(position: &Position, rules: Rules, method: Method, cut: Option<u64>) -> Count {

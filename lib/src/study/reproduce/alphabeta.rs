@@ -2,9 +2,9 @@
 //! and the measurement, tic-tac-toe (Tasks 3 and 4), and leaves against depth
 //! for each move order beside the theory.
 
-use indicatif::ProgressBar;
+use crate::engine::progress::{Progress, Step};
 
-use super::{Budget, Study, StudyReport, Tally};
+use super::{Budget, Study, StudyReport};
 use crate::Result;
 use crate::engine::chess::Setup;
 use crate::engine::search::chess_tree::chess_table;
@@ -13,6 +13,7 @@ use crate::engine::search::order::OrderKind;
 use crate::engine::search::theory::{knuth_moore_minimum, pearl_branching};
 use crate::engine::tictactoe;
 use crate::report::Table;
+use crate::report::Tally;
 use crate::report::plot::{LinePlot, Plot, Series, SeriesStyle};
 use crate::study::alphabeta::depths::{DepthSettings, depth_table};
 use crate::study::alphabeta::newborn::{self, Settings};
@@ -47,18 +48,18 @@ fn depth_settings(budget: Budget, seed: u64) -> DepthSettings {
     }
 }
 
-pub(super) fn run(budget: Budget, seed: u64, progress: &ProgressBar) -> Result<StudyReport> {
-    progress.set_message("alphabeta: Levy's Figures 16 and 17");
+pub(super) fn run(budget: Budget, seed: u64, progress: Progress<'_>) -> Result<StudyReport> {
+    progress.report(Step::label("alphabeta: Levy's Figures 16 and 17"));
     let rows = newborn::reproduce(Settings { seed, ..Settings::default() }, |_| ())?;
     let mut figures = newborn::table(&rows);
     figures.title = format!("{} (seed {seed})", figures.title);
-    progress.set_message("alphabeta: tic-tac-toe");
+    progress.report(Step::label("alphabeta: tic-tac-toe"));
     let tasks = tictactoe::tasks_table(false, seed);
-    progress.set_message("alphabeta: a chess tree");
+    progress.report(Step::label("alphabeta: a chess tree"));
     let kiwipete = Setup::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")?;
     let chess = chess_table(&kiwipete, if budget == Budget::Full { 4 } else { 3 }, seed)?;
     let kalah = kalah_table(6, 5, 5, seed)?;
-    progress.set_message("alphabeta: leaves against depth");
+    progress.report(Step::label("alphabeta: leaves against depth"));
     let depths = depth_table(&depth_settings(budget, seed), || ())?;
     let plot = depth_plot(&depths);
     let tally = Tally::of(std::slice::from_ref(&figures));

@@ -2,13 +2,14 @@
 //! the three representations, the speed table, and the replay of Cochran's
 //! game records.
 
-use indicatif::ProgressBar;
+use crate::engine::progress::{Progress, Step};
 
-use super::{Budget, Study, StudyReport, Tally};
+use super::{Budget, Study, StudyReport};
 use crate::Result;
 use crate::engine::checkers::replay::{parse_games, replay};
 use crate::engine::checkers::run_perft;
 use crate::engine::checkers::{Counting, Position, Repr};
+use crate::report::Tally;
 use crate::report::{Cell, Column, Comparison, Table, Verdict};
 use crate::study::checkers::published::opening;
 use crate::study::checkers::tables::{bench_table, replay_table};
@@ -26,7 +27,7 @@ fn depths(budget: Budget) -> (u32, u32) {
     }
 }
 
-pub(super) fn run(budget: Budget, progress: &ProgressBar) -> Result<StudyReport> {
+pub(super) fn run(budget: Budget, progress: Progress<'_>) -> Result<StudyReport> {
     let (table_depth, bit_depth) = depths(budget);
     let start = Position::start();
     let mut perft = Table::new(
@@ -43,7 +44,7 @@ pub(super) fn run(budget: Budget, progress: &ProgressBar) -> Result<StudyReport>
     );
     let mut sources: Vec<String> = Vec::new();
     for depth in 1..=bit_depth {
-        progress.set_message(format!("checkers perft({depth})"));
+        progress.report(Step::label(&format!("checkers perft({depth})")));
         let reprs: Vec<Repr> = Repr::ALL.into_iter().filter(|&r| r != Repr::Table || depth <= table_depth).collect();
         let mut counts = Vec::with_capacity(reprs.len());
         for &repr in &reprs {
@@ -77,9 +78,9 @@ pub(super) fn run(budget: Budget, progress: &ProgressBar) -> Result<StudyReport>
         "Bell's table-driven generator runs to depth {table_depth}, Samuel's words and the bitboard to {bit_depth}; \
          a row's verdict is `differs` if the representations disagree."
     ));
-    progress.set_message("checkers speed");
+    progress.report(Step::label("checkers speed"));
     let speed = bench_table(&start, if budget == Budget::Quick { 8 } else { 10 }, 3)?;
-    progress.set_message("checkers: Cochran's games");
+    progress.report(Step::label("checkers: Cochran's games"));
     let games = parse_games(COCHRAN_GAMES, None)?;
     let replays: Vec<_> = games.iter().map(replay).collect();
     let mut games_table = replay_table(&replays);

@@ -1,11 +1,12 @@
 //! The Kalah study: Bell's board-test table and its extension, the stack
 //! depths and the clearing patterns.
 
-use indicatif::ProgressBar;
+use crate::engine::progress::Progress;
 
-use super::{Budget, Study, StudyReport, Tally};
+use super::{Budget, Study, StudyReport};
 use crate::Result;
 use crate::report::Table;
+use crate::report::Tally;
 use crate::report::plot::{LinePlot, Plot, Series, SeriesStyle};
 use crate::study::kalah::tables::{TableOptions, board_test_table, reproduce_table};
 
@@ -21,13 +22,13 @@ fn sizes(budget: Budget) -> (usize, usize) {
     }
 }
 
-pub(super) fn run(budget: Budget, _progress: &ProgressBar) -> Result<StudyReport> {
+pub(super) fn run(budget: Budget, _progress: Progress<'_>) -> Result<StudyReport> {
     let (max_pits, terminal_max_pits) = sizes(budget);
     let board_test = board_test_table(
         TableOptions { max_pits, terminal_max_pits, method: None, memory: Default::default() },
-        &ProgressBar::hidden(),
+        Progress::NONE,
     )?;
-    let figures = reproduce_table(&ProgressBar::hidden())?;
+    let figures = reproduce_table(Progress::NONE)?;
     let plot = terminal_plot(&board_test);
     let tally = Tally::of(&[board_test.clone(), figures.clone()]);
     let sequences: Vec<f64> =

@@ -17,8 +17,9 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Instant;
 
-use crate::report::Table;
+use crate::engine::progress::{Progress, Step};
 use crate::report::plot::Plot;
+use crate::report::{Table, Tally};
 use crate::{Error, Result};
 
 pub use write::{RunInfo, markdown, report_files, utc_now, write_report};
@@ -144,60 +145,10 @@ pub struct StudyReport {
     pub seconds: f64,
 }
 
-/// Verdicts counted over tables.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
-    /// Computed equals published.
-    pub matches: usize,
-    /// Differs from a published value listed as a known discrepancy.
-    pub known: usize,
-    /// Differs from a published value: a failure.
-    pub differs: usize,
-    /// Published but not computed at this budget.
-    pub not_computed: usize,
-}
-
-impl Tally {
-    /// Counts the verdict columns of `tables`.
-    pub fn of(tables: &[Table]) -> Tally {
-        let mut tally = Tally::default();
-        for table in tables {
-            for (i, column) in table.columns.iter().enumerate() {
-                if !column.key.starts_with("verdict") {
-                    continue;
-                }
-                for row in &table.rows {
-                    match row[i].text().as_str() {
-                        "match" => tally.matches += 1,
-                        "known discrepancy" => tally.known += 1,
-                        "differs" => tally.differs += 1,
-                        "not computed" => tally.not_computed += 1,
-                        _ => {}
-                    }
-                }
-            }
-        }
-        tally
-    }
-}
-
-impl std::ops::Add for Tally {
-    type Output = Tally;
-
-    fn add(self, other: Tally) -> Tally {
-        Tally {
-            matches: self.matches + other.matches,
-            known: self.known + other.known,
-            differs: self.differs + other.differs,
-            not_computed: self.not_computed + other.not_computed,
-        }
-    }
-}
-
 /// Runs one study. `progress` is told what is being computed.
-pub fn run_study(study: Study, options: &Options, progress: &indicatif::ProgressBar) -> Result<StudyReport> {
+pub fn run_study(study: Study, options: &Options, progress: Progress<'_>) -> Result<StudyReport> {
     let start = Instant::now();
-    progress.set_message(format!("{study}"));
+    progress.report(Step::label(study.name()));
     let mut report = match study {
         Study::Kalah => kalah::run(options.budget, progress)?,
         Study::Perft => perft::run(options.budget, progress)?,

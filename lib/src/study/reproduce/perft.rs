@@ -4,13 +4,14 @@
 
 use std::collections::BTreeMap;
 
-use indicatif::ProgressBar;
+use crate::engine::progress::{Progress, Step};
 use rayon::prelude::*;
 
-use super::{Budget, Study, StudyReport, Tally};
+use super::{Budget, Study, StudyReport};
 use crate::Result;
 use crate::engine::chess::run::perft_on;
 use crate::engine::chess::{Repr, Setup};
+use crate::report::Tally;
 use crate::report::plot::{BarPlot, Plot};
 use crate::report::{Cell, Column, Table, Verdict};
 use crate::study::perft::bench::{BenchPosition, Mode, bench_position};
@@ -54,11 +55,11 @@ fn position_name(suite: &str, index: usize) -> String {
     }
 }
 
-pub(super) fn run(budget: Budget, progress: &ProgressBar) -> Result<StudyReport> {
+pub(super) fn run(budget: Budget, progress: Progress<'_>) -> Result<StudyReport> {
     let mut tables = vec![published_counts(budget, progress)?];
     for published in published_stats()? {
         let depth = stats_depth(budget, &published.name);
-        progress.set_message(format!("perft statistics, {} to depth {depth}", published.name));
+        progress.report(Step::label(&format!("perft statistics, {} to depth {depth}", published.name)));
         let report = perft_report(&published.setup, depth, &[Repr::Bitboard], Detail::Stats)?;
         if let Some(mut table) = report.stats_table() {
             table.id = format!("perft_stats_{}", published.name.replace(' ', "_"));
@@ -66,7 +67,7 @@ pub(super) fn run(budget: Budget, progress: &ProgressBar) -> Result<StudyReport>
             tables.push(table);
         }
     }
-    progress.set_message("perft speed of each representation");
+    progress.report(Step::label("perft speed of each representation"));
     let (speed, plot) = speed(budget)?;
     tables.push(speed);
     let tally = Tally::of(&tables);
@@ -91,7 +92,7 @@ pub(super) fn run(budget: Budget, progress: &ProgressBar) -> Result<StudyReport>
 
 /// One row per published (position, depth): the count, which
 /// representations computed it, and the verdict over all of them.
-fn published_counts(budget: Budget, progress: &ProgressBar) -> Result<Table> {
+fn published_counts(budget: Budget, progress: Progress<'_>) -> Result<Table> {
     let suites: [(&str, Vec<SuiteEntry>, &str); 2] = [
         ("standard", standard_suite()?, "chessprogramming wiki, Perft Results"),
         ("edge", edge_case_suite()?, "Sedlak, via chessprogramming.net Perfect Perft"),
@@ -108,7 +109,7 @@ fn published_counts(budget: Budget, progress: &ProgressBar) -> Result<Table> {
             }
         }
     }
-    progress.set_message(format!("perft: {} published counts", jobs.len()));
+    progress.report(Step::label(&format!("perft: {} published counts", jobs.len())));
     let counts: Vec<Result<u64>> =
         jobs.par_iter().map(|(_, _, setup, depth, _, repr, _)| Ok(perft_on(*repr, setup, *depth)?.value)).collect();
     // (suite, position, depth) -> (FEN, published, counts per representation, source)
@@ -167,7 +168,7 @@ fn known_discrepancies(tables: &[Table], count: usize) -> String {
             continue;
         };
         for ((verdict, depth), text) in verdicts.zip(depths).zip(differences) {
-            if verdict.text() == Verdict::Known.name() {
+            if *verdict == Cell::Verdict(Verdict::Known) {
                 let position = table.id.trim_start_matches("perft_stats_").replace('_', " ");
                 found.push(format!("{position} at depth {depth}: {}", text.text()));
             }

@@ -1,0 +1,119 @@
+//! Limits on the sizes a computation accepts, checked before any work or
+//! allocation starts.
+//!
+//! A [`LimitError`] names the quantity, the value asked for and the range
+//! accepted. It names no command-line flag: the binary that read the value
+//! knows which flag it came from and says so.
+
+/// The most threads any computation accepts.
+pub const MAX_THREADS: usize = 1024;
+
+/// The quantity a limit bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quantity {
+    /// Plies of a perft or a search.
+    Depth,
+    /// Worker threads.
+    Threads,
+    /// Memory, in bytes.
+    Memory,
+    /// The size of a hash table, in MiB.
+    TableSize,
+    /// Work units of a batch run.
+    Units,
+    /// Anything else, named.
+    Other(&'static str),
+}
+
+impl Quantity {
+    /// The quantity's name in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Quantity::Depth => "depth",
+            Quantity::Threads => "threads",
+            Quantity::Memory => "memory",
+            Quantity::TableSize => "table size",
+            Quantity::Units => "work units",
+            Quantity::Other(name) => name,
+        }
+    }
+}
+
+/// A size that cannot be accepted.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LimitError {
+    /// The value lies outside the accepted range.
+    #[error("{value}; expected {min} to {max}{why}")]
+    OutOfRange {
+        /// What is bounded.
+        quantity: Quantity,
+        /// The value asked for.
+        value: u128,
+        /// The smallest accepted.
+        min: u128,
+        /// The largest accepted.
+        max: u128,
+        /// Why the bound is where it is, starting with `"; "`, or empty.
+        why: &'static str,
+    },
+    /// The computation would need more memory than allowed.
+    #[error("needs {needed_mib} MiB, more than the limit of {limit_mib} MiB{why}")]
+    Memory {
+        /// What it would need.
+        needed_mib: u64,
+        /// What is allowed.
+        limit_mib: u64,
+        /// What to change, starting with `"; "`, or empty.
+        why: String,
+    },
+}
+
+impl LimitError {
+    /// The quantity bounded.
+    pub fn quantity(&self) -> Quantity {
+        match self {
+            LimitError::OutOfRange { quantity, .. } => *quantity,
+            LimitError::Memory { .. } => Quantity::Memory,
+        }
+    }
+}
+
+/// Checks that `value` lies in `min..=max`.
+///
+/// ```
+/// use plybench::engine::limit::{Quantity, check_range};
+///
+/// assert_eq!(check_range(Quantity::Depth, 5, 1, 15, "")?, 5);
+/// let error = check_range(Quantity::Depth, 16, 1, 15, "").unwrap_err();
+/// assert_eq!(error.to_string(), "16; expected 1 to 15");
+/// # Ok::<(), plybench::engine::limit::LimitError>(())
+/// ```
+pub fn check_range<T>(quantity: Quantity, value: T, min: T, max: T, why: &'static str) -> Result<T, LimitError>
+where
+    T: Copy + PartialOrd + Into<u128>,
+{
+    if (min..=max).contains(&value) {
+        Ok(value)
+    } else {
+        Err(LimitError::OutOfRange { quantity, value: value.into(), min: min.into(), max: max.into(), why })
+    }
+}
+
+/// Checks a thread count: 1 to [`MAX_THREADS`]. Every engine and study
+/// that takes threads checks them here.
+///
+/// ```
+/// use plybench::engine::limit::check_threads;
+///
+/// assert_eq!(check_threads(2)?, 2);
+/// assert_eq!(check_threads(0).unwrap_err().to_string(), "0; expected 1 to 1024");
+/// # Ok::<(), plybench::engine::limit::LimitError>(())
+/// ```
+pub fn check_threads(threads: usize) -> Result<usize, LimitError> {
+    let value = threads as u128;
+    if (1..=MAX_THREADS).contains(&threads) {
+        Ok(threads)
+    } else {
+        Err(LimitError::OutOfRange { quantity: Quantity::Threads, value, min: 1, max: MAX_THREADS as u128, why: "" })
+    }
+}
