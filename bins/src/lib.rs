@@ -111,6 +111,38 @@ pub fn run_batch<S: plybench::batch::Study>(
     }
 }
 
+/// A value of one command-line flag that the library refused. The message
+/// names the flag, then the library's reason: `invalid --pits: 300 pits; at
+/// most 255 are supported`. Exit status 2.
+#[derive(Debug, thiserror::Error)]
+#[error("invalid {flag}")]
+pub struct FlagError {
+    /// The flag, e.g. `--pits`.
+    pub flag: &'static str,
+    /// What the library said of its value.
+    #[source]
+    pub source: plybench::Error,
+}
+
+/// Names the flag whose value a library call refused: each check is made
+/// once, in the library, and each binary says which flag it came from.
+pub trait Flag<T> {
+    /// Wraps an error in a [`FlagError`] for `flag`.
+    fn flag(self, flag: &'static str) -> Result<T, FlagError>;
+}
+
+impl<T, E: Into<plybench::Error>> Flag<T> for Result<T, E> {
+    fn flag(self, flag: &'static str) -> Result<T, FlagError> {
+        self.map_err(|e| FlagError { flag, source: e.into() })
+    }
+}
+
+/// Whether `error` is the user's to fix: exit status 2.
+fn is_usage(error: &anyhow::Error) -> bool {
+    error.downcast_ref::<FlagError>().is_some()
+        || error.downcast_ref::<plybench::Error>().is_some_and(plybench::Error::is_usage)
+}
+
 /// Runs a binary's `main`, printing any error as one line on stderr.
 /// Usage errors and bad input exit with status 2, anything else with 1.
 pub fn run(main: impl FnOnce() -> anyhow::Result<ExitCode>) -> ExitCode {
@@ -121,8 +153,7 @@ pub fn run(main: impl FnOnce() -> anyhow::Result<ExitCode>) -> ExitCode {
                 .next()
                 .and_then(|p| std::path::Path::new(&p).file_name().map(|f| f.to_string_lossy().into_owned()));
             let _ = writeln!(io::stderr(), "{}: error: {error:#}", name.as_deref().unwrap_or("plybench"));
-            let usage = error.downcast_ref::<plybench::Error>().is_some_and(plybench::Error::is_usage);
-            ExitCode::from(if usage { 2 } else { 1 })
+            ExitCode::from(if is_usage(&error) { 2 } else { 1 })
         }
     }
 }

@@ -1,20 +1,53 @@
-//! The library's error type.
+//! The library's error type: one variant per domain.
 //!
-//! Every fallible public function returns [`Result`]. Each variant's message
-//! is one line that names the problem and, where there is one, the fix, so a
-//! binary can print it as it is.
+//! Engines fail with the error of their own domain ([`ChessError`],
+//! [`CheckersError`], [`KalahError`], [`SearchError`], [`LimitError`]);
+//! batch runs with [`BatchError`]; reading and writing files with
+//! [`IoError`]. The studies return [`Error`], into which each converts.
+//!
+//! A message gives the reason and, where there is one, the fix. It does not
+//! repeat its source error (callers print the chain) and names no
+//! command-line flag: the binary that read the value knows its flag and
+//! adds it.
 
 use std::path::PathBuf;
+
+use crate::batch::BatchError;
+use crate::engine::checkers::CheckersError;
+use crate::engine::chess::ChessError;
+use crate::engine::kalah::KalahError;
+use crate::engine::limit::LimitError;
+use crate::engine::search::SearchError;
 
 /// Everything that can go wrong in plybench.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// Input given by the user (a position, a size, an option value) is not
-    /// acceptable. `what` names the input, `why` says what is wrong with it and
-    /// how to fix it.
+    /// A chess position, move or count the chess engine cannot take.
+    #[error(transparent)]
+    Chess(#[from] ChessError),
+    /// A draughts position, move or game record the checkers engine cannot take.
+    #[error(transparent)]
+    Checkers(#[from] CheckersError),
+    /// A Kalah position or count the Kalah engine cannot take.
+    #[error(transparent)]
+    Kalah(#[from] KalahError),
+    /// A tree or search the search engine cannot take.
+    #[error(transparent)]
+    Search(#[from] SearchError),
+    /// A size past what a computation accepts.
+    #[error(transparent)]
+    Limit(#[from] LimitError),
+    /// A batch file or run that cannot be used.
+    #[error(transparent)]
+    Batch(#[from] BatchError),
+    /// A file that could not be read or written.
+    #[error(transparent)]
+    Io(#[from] IoError),
+    /// Input given to a study that it cannot use. `what` names the input in
+    /// the study's words (never a flag), `why` what is wrong and the fix.
     #[error("invalid {what}: {why}")]
     InvalidInput {
-        /// The name of the input, e.g. `--position`.
+        /// The input, e.g. `suite file`.
         what: String,
         /// What is wrong, and how to put it right.
         why: String,
@@ -23,14 +56,6 @@ pub enum Error {
     /// or a size past the limits the algorithm supports.
     #[error("too large: {0}")]
     TooLarge(String),
-    /// Reading or writing a file failed.
-    #[error("cannot write {path}: {source}")]
-    Io {
-        /// The file concerned.
-        path: PathBuf,
-        /// The underlying error.
-        source: std::io::Error,
-    },
     /// A dataset shipped with plybench could not be read. This is a bug in
     /// the repository, not in the input.
     #[error("dataset {name} is malformed: {why}")]
@@ -49,10 +74,55 @@ impl Error {
     }
 
     /// Whether the error is the user's to fix (bad input, a size that cannot
-    /// fit) rather than the environment's. Binaries exit with status 2 for
-    /// these and 1 for the others.
+    /// fit, a file named that cannot be read) rather than the environment's
+    /// or a bug's. Binaries exit with status 2 for these and 1 for the others.
     pub fn is_usage(&self) -> bool {
-        matches!(self, Error::InvalidInput { .. } | Error::TooLarge(_))
+        match self {
+            Error::Chess(_)
+            | Error::Checkers(_)
+            | Error::Kalah(_)
+            | Error::Search(_)
+            | Error::Limit(_)
+            | Error::InvalidInput { .. }
+            | Error::TooLarge(_) => true,
+            Error::Batch(e) => e.is_usage(),
+            Error::Io(e) => e.operation == Operation::Read,
+            Error::Dataset { .. } => false,
+        }
+    }
+}
+
+/// Whether a file was being read or written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Operation {
+    /// Reading.
+    Read,
+    /// Writing (or creating, renaming, syncing).
+    Write,
+}
+
+/// Reading or writing a file failed.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot {} {}", if *.operation == Operation::Read { "read" } else { "write" }, .path.display())]
+pub struct IoError {
+    /// Read or write.
+    pub operation: Operation,
+    /// The file concerned.
+    pub path: PathBuf,
+    /// The underlying error.
+    #[source]
+    pub source: std::io::Error,
+}
+
+impl IoError {
+    /// A failure to read `path`.
+    pub fn read(path: impl Into<PathBuf>, source: std::io::Error) -> IoError {
+        IoError { operation: Operation::Read, path: path.into(), source }
+    }
+
+    /// A failure to write `path`.
+    pub fn write(path: impl Into<PathBuf>, source: std::io::Error) -> IoError {
+        IoError { operation: Operation::Write, path: path.into(), source }
     }
 }
 

@@ -30,6 +30,7 @@
 //! ```
 
 mod checkpoint;
+mod error;
 mod file;
 pub mod merge;
 mod run;
@@ -39,6 +40,7 @@ mod study;
 mod unit;
 
 pub use checkpoint::Checkpoint;
+pub use error::BatchError;
 pub use file::{BatchFile, FORMAT, MAX_UNITS_TOTAL, canonical, run_id};
 pub use run::{Finished, MAX_THREADS, RunOptions, run};
 pub use shard::{MAX_SHARDS, Shard};

@@ -1,6 +1,7 @@
 use std::io::Write;
 use std::path::Path;
 
+use crate::error::IoError;
 use crate::{Error, Result};
 
 /// Writes `contents` to `path` atomically: to a temporary file in the same
@@ -15,7 +16,7 @@ use crate::{Error, Result};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
-    let io = |source| Error::Io { path: path.to_owned(), source };
+    let io = |source| Error::from(IoError::write(path, source));
     let dir = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),

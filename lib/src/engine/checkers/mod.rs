@@ -25,6 +25,7 @@
 
 pub mod bitboard;
 mod board;
+mod error;
 mod moves;
 pub(crate) mod perft;
 mod position;
@@ -34,6 +35,7 @@ mod square;
 pub mod table;
 
 pub use board::{Board, Counting, Repr, count_list, distinct_results};
+pub use error::CheckersError;
 pub use moves::{MAX_JUMPS, Move};
 pub use perft::{MAX_DEPTH, PerftRun, check_depth, divide, legal_moves, perft, play, run_perft};
 pub use position::{BLACK_CROWN, Color, Position, WHITE_CROWN};

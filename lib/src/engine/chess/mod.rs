@@ -21,6 +21,7 @@
 pub mod array;
 pub mod bitboard;
 mod board;
+mod error;
 pub mod hash;
 pub mod mailbox10;
 mod moves;
@@ -33,6 +34,7 @@ pub mod x88;
 pub mod zobrist;
 
 pub use board::{Board, Repr};
+pub use error::ChessError;
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
 pub use perft::{
     PerftStats, SEQUENTIAL_BELOW, Split, divide, perft, perft_hashed, perft_like_for_like, perft_parallel,

@@ -16,6 +16,7 @@
 //! - [`bell`]: Bell's published figures, read from `datasets/kalah/`.
 
 pub(crate) mod count;
+mod error;
 mod key;
 mod memo;
 pub(crate) mod position;
@@ -25,6 +26,7 @@ pub mod sweep;
 pub mod trace;
 
 pub use count::{Count, CountOptions, Method, SMALL_POSITION_COUNTERS, count, count_sequences, is_small};
+pub use error::KalahError;
 pub use position::{MAX_COUNTERS, MAX_PITS, Pit, Position, ScanOrder, parse_counts};
 pub use sow::{Landing, Rules, Sown};
 pub use stack::Scan;

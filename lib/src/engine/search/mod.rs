@@ -39,6 +39,7 @@
 //! ```
 
 pub mod chess_tree;
+mod error;
 pub mod exact;
 pub mod kalah_tree;
 pub mod order;
@@ -47,6 +48,7 @@ pub mod algorithm;
 pub mod theory;
 pub mod tree;
 
+pub use error::SearchError;
 pub use order::{MoveOrder, Natural, Noisy, OrderKind, Perfect, Worst};
 
 pub use algorithm::{Algorithm, Counts, INFINITY, Outcome, search};

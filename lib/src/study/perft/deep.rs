@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 use super::published::published_nodes;
 use crate::engine::chess::run::Counter;
 use crate::engine::chess::{Repr, Setup};
+use crate::error::IoError;
 use crate::report::{Cell, Column, Comparison, Published, Table, Verdict, write_atomic};
 use crate::{Error, Result};
 
@@ -316,7 +317,7 @@ impl DeepReport {
     /// Writes `perft-deep.json` and `perft-deep.md` into `dir` (created if
     /// needed), each atomically.
     pub fn write(&self, dir: &Path) -> Result<()> {
-        std::fs::create_dir_all(dir).map_err(|source| Error::Io { path: dir.to_owned(), source })?;
+        std::fs::create_dir_all(dir).map_err(|source| IoError::write(dir, source))?;
         let json =
             serde_json::to_string_pretty(&self.to_json()).map_err(|e| Error::invalid("report", e.to_string()))?;
         write_atomic(&dir.join("perft-deep.json"), (json + "\n").as_bytes())?;
