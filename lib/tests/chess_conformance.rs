@@ -169,12 +169,13 @@ fn legal_moves_match_oracle<B: Board>() {
     }
 }
 
-/// Make then unmake restores the board bit for bit for every move at every node of 4-ply trees (5 for the
-/// pawn ending), of the datasets' and the special positions' 2-ply trees,
-/// and of every random playout position.
+/// Make then unmake restores the board bit for bit, for every move at
+/// every node of 4-ply trees (5 for the pawn ending), of the datasets' and
+/// the special positions' 2-ply trees, and of every random playout
+/// position.
 fn make_unmake_round_trips<B: Board>() {
     for fen in [
-        Setup::STARTING_FEN,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
