@@ -1,29 +1,11 @@
-//! Checkers: the three representations against each other and against the
-//! published perft counts; make/unmake; differential move lists on random
-//! playouts.
+//! Checkers: the deeper published counts, and positions that each show one
+//! rule (a king's loop, crowning), in every representation; the replay of
+//! Cochran's games. The properties every representation must have (legal
+//! moves against a reference, make/unmake, the published counts, the colour
+//! flip) are in `checkers_conformance.rs`.
 
-use plybench::engine::checkers::bitboard::BitBoard;
-use plybench::engine::checkers::samuel::SamuelBoard;
-use plybench::engine::checkers::table::TableBoard;
-use plybench::engine::checkers::{Board, Counting, Move, Position, Repr, legal_moves, perft, play, run_perft};
-use plybench::engine::rng::SplitMix;
+use plybench::engine::checkers::{Counting, Move, Position, Repr, legal_moves, play, run_perft};
 use plybench::study::checkers::published;
-
-/// Depth reached in CI: perft(8) = 845931 takes well under a second per
-/// representation in release.
-const CI_DEPTH: u32 = 8;
-
-#[test]
-fn every_representation_matches_the_published_counts() {
-    let start = Position::start();
-    for depth in 1..=CI_DEPTH {
-        let published = published::opening(depth).unwrap().expect("published").value;
-        for repr in Repr::ALL {
-            let run = run_perft(repr, &start, depth, Counting::Paths, false).unwrap();
-            assert_eq!(run.nodes, published, "{repr} depth {depth}");
-        }
-    }
-}
 
 #[test]
 #[ignore = "about two minutes in release"]
@@ -51,129 +33,6 @@ fn deeper_published_counts() {
     let results = |depth| run_perft(Repr::Bitboard, &start, depth, Counting::Results, false).unwrap().nodes;
     assert_eq!(results(11), 85_242_128);
     assert!(results(12) < 388_623_673);
-}
-
-#[test]
-fn divide_adds_up_and_matches_the_published_opening_moves() {
-    let start = Position::start();
-    for repr in Repr::ALL {
-        let run = run_perft(repr, &start, 6, Counting::Paths, true).unwrap();
-        let divide = run.divide.unwrap();
-        assert_eq!(divide.len(), 7);
-        assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), 36768);
-        let mut names: Vec<String> = divide.iter().map(|(m, _)| m.to_string()).collect();
-        names.sort();
-        let data = published::data().unwrap();
-        let mut expected: Vec<String> = data.divide[0].moves.keys().cloned().collect();
-        expected.sort();
-        assert_eq!(names, expected);
-    }
-}
-
-fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
-    moves.sort();
-    moves
-}
-
-/// Positions met on random games from the opening, plus a few with kings.
-fn playout_positions(seed: u64, games: usize) -> Vec<Position> {
-    let mut rng = SplitMix::new(seed);
-    let mut out = Vec::new();
-    for _ in 0..games {
-        let mut p = Position::start();
-        for _ in 0..200 {
-            out.push(p);
-            let moves = legal_moves(Repr::Bitboard, &p);
-            if moves.is_empty() {
-                break;
-            }
-            let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
-            p = play(&p, &mv);
-        }
-    }
-    out
-}
-
-#[test]
-fn move_lists_agree_on_random_playouts() {
-    let positions = playout_positions(0x5EED, 60);
-    assert!(positions.len() > 2000);
-    let mut captures = 0;
-    let mut multi = 0;
-    let mut kings = 0;
-    for p in &positions {
-        let reference = sorted(legal_moves(Repr::Table, p));
-        for repr in [Repr::Samuel, Repr::Bitboard] {
-            assert_eq!(sorted(legal_moves(repr, p)), reference, "{repr} at {p}");
-        }
-        captures += reference.iter().filter(|m| m.is_capture()).count();
-        multi += reference.iter().filter(|m| m.jumps >= 2).count();
-        kings += usize::from(p.kings != 0);
-        for m in &reference {
-            assert_eq!(m.landings().last().copied().unwrap_or(m.to), m.to);
-        }
-    }
-    // The playouts must reach the interesting cases, or the test proves little.
-    assert!(captures > 500 && multi > 20 && kings > 200, "captures {captures}, multi {multi}, kings {kings}");
-}
-
-fn round_trip<B: Board + PartialEq + std::fmt::Debug>(p: &Position) {
-    let mut board = B::from_position(p);
-    let before = board.clone();
-    assert_eq!(board.position(), *p);
-    let mut moves = Vec::new();
-    board.generate(&mut moves);
-    for mv in &moves {
-        let undo = board.make(mv);
-        // Bell's table is the reference: its make shares no code with the others.
-        let mut reference = TableBoard::from_position(p);
-        reference.make(mv);
-        assert_eq!(board.position(), reference.position(), "{:?} make {mv} at {p}", B::REPR);
-        board.unmake(mv, undo);
-        assert_eq!(board, before, "{:?} unmake {mv} at {p}", B::REPR);
-    }
-}
-
-/// Positions whose captures end where they began, which a make written as
-/// `pieces ^= from | to` would get wrong.
-const LOOPS: [&str; 2] =
-    ["W:WK2,21,22,23,25,27,28,29,30,31,32:B1,4,5,6,7,8,12,14,15", "B:W9,10,11,17,18,19,25,26,27:BK29"];
-
-#[test]
-fn make_unmake_round_trip() {
-    let loops = LOOPS.iter().map(|f| f.parse::<Position>().unwrap());
-    for p in playout_positions(7, 20).into_iter().chain(loops) {
-        round_trip::<TableBoard>(&p);
-        round_trip::<SamuelBoard>(&p);
-        round_trip::<BitBoard>(&p);
-    }
-}
-
-#[test]
-fn perft_agrees_from_playout_positions() {
-    let loops = LOOPS.iter().map(|f| f.parse::<Position>().unwrap());
-    for p in playout_positions(11, 4).into_iter().step_by(9).chain(loops) {
-        for counting in Counting::ALL {
-            let mut t = TableBoard::from_position(&p);
-            let mut s = SamuelBoard::from_position(&p);
-            let mut b = BitBoard::from_position(&p);
-            let n = perft(&mut t, 4, counting);
-            assert_eq!(perft(&mut s, 4, counting), n, "{p}");
-            assert_eq!(perft(&mut b, 4, counting), n, "{p}");
-        }
-    }
-}
-
-#[test]
-fn bells_multiple_capture_has_four_results() {
-    let fig = &published::data().unwrap().bell_fig_3_7;
-    let p: Position = fig.position.parse().unwrap();
-    for repr in Repr::ALL {
-        let paths = run_perft(repr, &p, 1, Counting::Paths, false).unwrap().nodes;
-        let results = run_perft(repr, &p, 1, Counting::Results, false).unwrap().nodes;
-        assert_eq!(results, fig.distinct_results, "{repr}");
-        assert!(paths > results, "{repr}: {paths} paths");
-    }
 }
 
 #[test]

@@ -1,6 +1,6 @@
 use super::tables::{bell, neutral};
 use super::*;
-use crate::engine::chess::{perft, x88::X88Board};
+use crate::engine::chess::x88::X88Board;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const POSITION_3: &str = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
@@ -112,139 +112,6 @@ fn fig_3_1_is_a_two_move_mate() {
     assert!(mates_in(&mut b, 2));
 }
 
-/// Every node of a `depth`-ply walk: checkers, position and make/unmake
-/// (bit for bit) against the 0x88 board at every node, legal move sets at
-/// every node that has children, so every move of the walk is checked. The
-/// `#[ignore]`d walk one ply deeper checks the move sets of the leaves too.
-fn walk(a: &mut ArrayBoard, x: &mut X88Board, depth: u32) -> u64 {
-    assert_eq!(a.checkers(), x.checkers(), "checkers of {a:?}");
-    assert_eq!(a.to_setup(), x.to_setup());
-    if depth == 0 {
-        return 1;
-    }
-    let mut ours = MoveList::new();
-    let mut reference = MoveList::new();
-    a.legal_moves(&mut ours);
-    x.legal_moves(&mut reference);
-    let mut left: Vec<u16> = ours.iter().map(|m| m.bits()).collect();
-    let mut right: Vec<u16> = reference.iter().map(|m| m.bits()).collect();
-    left.sort_unstable();
-    right.sort_unstable();
-    assert_eq!(left, right, "legal moves of {a:?}");
-    let mut nodes = 0;
-    for &m in ours.iter() {
-        let before = a.clone();
-        let undo = a.make(m);
-        let x_undo = x.make(m);
-        nodes += walk(a, x, depth - 1);
-        a.unmake(m, undo);
-        x.unmake(m, x_undo);
-        assert_eq!(*a, before, "make/unmake of {m} from {before:?}");
-    }
-    nodes
-}
-
-fn differential(fen: &str, depth: u32, leaves: u64) {
-    let setup = Setup::from_fen(fen).expect("a valid FEN");
-    let mut a = ArrayBoard::from_setup(&setup);
-    let mut x = X88Board::from_setup(&setup);
-    assert_eq!(walk(&mut a, &mut x, depth), leaves, "{fen}");
-}
-
-#[test]
-fn agrees_with_x88_start() {
-    differential(Setup::STARTING_FEN, 3, 8_902);
-}
-
-#[test]
-fn agrees_with_x88_kiwipete() {
-    differential(KIWIPETE, 3, 97_862);
-}
-
-#[test]
-fn agrees_with_x88_position_3() {
-    differential(POSITION_3, 3, 2_812);
-}
-
-#[test]
-fn agrees_with_x88_position_4() {
-    differential(POSITION_4, 3, 9_467);
-}
-
-#[test]
-fn agrees_with_x88_position_5() {
-    differential(POSITION_5, 3, 62_379);
-}
-
-#[test]
-fn agrees_with_x88_position_6() {
-    differential(POSITION_6, 3, 89_890);
-}
-
-#[test]
-fn perft_start_depth_4() {
-    assert_eq!(perft(&mut board(Setup::STARTING_FEN), 4), 197_281);
-}
-
-#[test]
-fn perft_kiwipete_depth_3() {
-    assert_eq!(perft(&mut board(KIWIPETE), 3), 97_862);
-}
-
-#[test]
-fn perft_position_3_depth_4() {
-    assert_eq!(perft(&mut board(POSITION_3), 4), 43_238);
-}
-
-#[test]
-fn perft_position_4_depth_3() {
-    assert_eq!(perft(&mut board(POSITION_4), 3), 9_467);
-}
-
-#[test]
-fn perft_position_5_depth_3() {
-    assert_eq!(perft(&mut board(POSITION_5), 3), 62_379);
-}
-
-#[test]
-fn perft_position_6_depth_3() {
-    assert_eq!(perft(&mut board(POSITION_6), 3), 89_890);
-}
-
-/// Special moves in isolation: en passant exposing the king along the rank
-/// is refused, castling through an attacked square is refused, all four
-/// promotions are listed.
-#[test]
-fn special_moves() {
-    let uci = |fen: &str| -> Vec<String> {
-        let mut moves = MoveList::new();
-        board(fen).legal_moves(&mut moves);
-        let mut v: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-        v.sort();
-        v
-    };
-    // The b5 pawn may not take c6 en passant: it would open the fifth rank
-    // between the rook on h5 and the king on a5.
-    let pinned = uci("8/8/8/KPp4r/8/8/8/7k w - c6 0 1");
-    assert!(!pinned.contains(&"b5c6".to_string()));
-    let free = uci("8/8/8/1Pp4r/K7/8/8/7k w - c6 0 1");
-    assert!(free.contains(&"b5c6".to_string()));
-    // A black rook on f8 covers f1: no king-side castle; queen side is free.
-    let castles = uci("5r2/6k1/8/8/8/8/8/R3K2R w KQ - 0 1");
-    assert!(!castles.contains(&"e1g1".to_string()));
-    assert!(castles.contains(&"e1c1".to_string()));
-    // A rook on b8 attacks b1 only, which the king does not cross.
-    assert!(uci("1r6/6k1/8/8/8/8/8/R3K2R w KQ - 0 1").contains(&"e1c1".to_string()));
-    // In check: no castling at all.
-    let checked = uci("4r3/6k1/8/8/8/8/8/R3K2R w KQ - 0 1");
-    assert!(!checked.iter().any(|m| m == "e1g1" || m == "e1c1"));
-    // Promotion, quiet and capturing, to all four pieces.
-    let promotions = uci("1n5k/P7/8/8/8/8/8/7K w - - 0 1");
-    for m in ["a7a8q", "a7a8r", "a7a8b", "a7a8n", "a7b8q", "a7b8r", "a7b8b", "a7b8n"] {
-        assert!(promotions.contains(&m.to_string()), "{m}");
-    }
-}
-
 #[test]
 fn a_captured_man_leaves_the_list_and_comes_back() {
     let mut b = board("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
@@ -255,28 +122,6 @@ fn a_captured_man_leaves_the_list_and_comes_back() {
     assert_eq!(b.piece[0][..3], [2, 5, 36]);
     b.unmake(m, undo);
     assert_eq!(b, before);
-}
-
-#[test]
-#[ignore = "long in debug; run with --release -- --ignored"]
-fn perft_deep() {
-    assert_eq!(perft(&mut board(Setup::STARTING_FEN), 5), 4_865_609);
-    assert_eq!(perft(&mut board(KIWIPETE), 4), 4_085_603);
-    assert_eq!(perft(&mut board(POSITION_3), 5), 674_624);
-    assert_eq!(perft(&mut board(POSITION_4), 4), 422_333);
-    assert_eq!(perft(&mut board(POSITION_5), 4), 2_103_487);
-    assert_eq!(perft(&mut board(POSITION_6), 4), 3_894_594);
-}
-
-#[test]
-#[ignore = "long in debug; run with --release -- --ignored"]
-fn agrees_with_x88_depth_4() {
-    differential(Setup::STARTING_FEN, 4, 197_281);
-    differential(KIWIPETE, 4, 4_085_603);
-    differential(POSITION_3, 4, 43_238);
-    differential(POSITION_4, 4, 422_333);
-    differential(POSITION_5, 4, 2_103_487);
-    differential(POSITION_6, 4, 3_894_594);
 }
 
 /// The two ways of asking Bell's question agree: from the target outward

@@ -1,9 +1,9 @@
-//! Unit tests: the array geometry, published perft counts, and a node-by-node
-//! comparison with the 0x88 board.
+//! Unit tests of the array geometry and of the setup round trip. The
+//! published counts, the oracle, make/unmake and the colour flip are in
+//! `lib/tests/chess_conformance.rs`.
 
 use super::geometry::{BORDER, CELLS, DIAGONAL, EMPTY_BOARD, JUMPS, KING_STEPS, ORTHOGONAL, SQUARE, cell, step};
 use super::*;
-use crate::engine::chess::{perft, x88::X88Board};
 
 const START: &str = Setup::STARTING_FEN;
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -14,10 +14,6 @@ const POSITION_5: &str = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 
 /// gives it (with the black bishop on g4 and the white pawn on a3).
 const POSITION_6: &str = "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
 const POSITIONS: [&str; 6] = [START, KIWIPETE, POSITION_3, POSITION_4, POSITION_5, POSITION_6];
-
-fn board(fen: &str) -> Mailbox10Board {
-    Mailbox10Board::from_setup(&Setup::from_fen(fen).expect("a valid test FEN"))
-}
 
 fn on_board(c: usize) -> bool {
     (1..=8).contains(&(c / 10)) && (1..=8).contains(&(c % 10))
@@ -97,116 +93,4 @@ fn setup_round_trips() {
     }
     let ep = Setup::from_fen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3").unwrap();
     assert_eq!(Mailbox10Board::from_setup(&ep).to_setup().en_passant, Some("e3".parse().unwrap()));
-}
-
-#[test]
-fn mirrored_positions_count_the_same() {
-    for fen in [KIWIPETE, POSITION_4, POSITION_5] {
-        let mirrored = Mailbox10Board::from_setup(&Setup::from_fen(fen).unwrap().mirror());
-        assert_eq!(perft(&mut mirrored.clone(), 3), perft(&mut board(fen), 3), "{fen}");
-    }
-}
-
-fn sorted_moves<B: Board>(board: &mut B) -> Vec<Move> {
-    let mut moves = MoveList::new();
-    board.legal_moves(&mut moves);
-    let mut moves = moves.to_vec();
-    moves.sort_by_key(|m| m.bits());
-    moves
-}
-
-/// Walks both boards in step: the same legal moves, checkers and setup at
-/// every node, and each make/unmake restores the board exactly.
-fn walk_against_x88(ours: &mut Mailbox10Board, x88: &mut X88Board, depth: u32) -> u64 {
-    let moves = sorted_moves(ours);
-    assert_eq!(moves, sorted_moves(x88), "{ours:?}");
-    assert_eq!(ours.checkers(), x88.checkers(), "{ours:?}");
-    assert_eq!(ours.to_setup(), x88.to_setup());
-    if depth == 0 {
-        return 1;
-    }
-    let mut nodes = 0;
-    for m in moves {
-        let before = ours.clone();
-        let undo = ours.make(m);
-        let x88_undo = x88.make(m);
-        nodes += walk_against_x88(ours, x88, depth - 1);
-        ours.unmake(m, undo);
-        x88.unmake(m, x88_undo);
-        assert_eq!(*ours, before, "{m} from {before:?}");
-    }
-    nodes
-}
-
-fn agrees_with_x88(fen: &str) {
-    let setup = Setup::from_fen(fen).unwrap();
-    let (mut ours, mut x88) = (Mailbox10Board::from_setup(&setup), X88Board::from_setup(&setup));
-    assert!(walk_against_x88(&mut ours, &mut x88, 3) > 0);
-}
-
-#[test]
-fn agrees_with_x88_from_the_start() {
-    agrees_with_x88(START);
-}
-
-#[test]
-fn agrees_with_x88_from_kiwipete() {
-    agrees_with_x88(KIWIPETE);
-}
-
-#[test]
-fn agrees_with_x88_from_position_3() {
-    agrees_with_x88(POSITION_3);
-}
-
-#[test]
-fn agrees_with_x88_from_position_4() {
-    agrees_with_x88(POSITION_4);
-}
-
-#[test]
-fn agrees_with_x88_from_position_5() {
-    agrees_with_x88(POSITION_5);
-}
-
-#[test]
-fn agrees_with_x88_from_position_6() {
-    agrees_with_x88(POSITION_6);
-}
-
-#[test]
-fn checkers_name_every_checking_piece() {
-    // Black king on e8 in double check from the rook on e1 and the knight on d6.
-    let mut b = board("4k3/8/3N4/8/8/8/8/4RK2 b - - 0 1");
-    let expected = 1u64 << "e1".parse::<Square>().unwrap().index() | 1u64 << "d6".parse::<Square>().unwrap().index();
-    assert_eq!(b.checkers(), expected);
-    // Only king moves answer a double check.
-    let moves = sorted_moves(&mut b);
-    assert!(!moves.is_empty());
-    assert!(moves.iter().all(|m| m.from() == "e8".parse().unwrap()));
-}
-
-#[test]
-fn promotions_castles_and_en_passant_are_generated() {
-    // White pawn on b7 with a rook to take on a8 and an empty b8.
-    let moves = sorted_moves(&mut board("r3k3/1P6/8/8/8/8/8/4K2R w K - 0 1"));
-    let promotions = moves.iter().filter(|m| m.promotion().is_some()).count();
-    assert_eq!(promotions, 8);
-    assert!(moves.iter().any(|m| m.kind() == MoveKind::CastleKing));
-    let moves = sorted_moves(&mut board("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"));
-    assert_eq!(moves.iter().filter(|m| m.is_en_passant()).count(), 1);
-    // En passant that would expose the king along the rank is refused.
-    let moves = sorted_moves(&mut board("8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 2"));
-    assert!(!moves.iter().any(|m| m.is_en_passant()));
-}
-
-#[test]
-#[ignore = "deep: run in release"]
-fn deep_perft_counts() {
-    assert_eq!(perft(&mut board(START), 5), 4_865_609);
-    assert_eq!(perft(&mut board(KIWIPETE), 4), 4_085_603);
-    assert_eq!(perft(&mut board(POSITION_3), 5), 674_624);
-    assert_eq!(perft(&mut board(POSITION_4), 4), 422_333);
-    assert_eq!(perft(&mut board(POSITION_5), 4), 2_103_487);
-    assert_eq!(perft(&mut board(POSITION_6), 4), 3_894_594);
 }

@@ -4,7 +4,6 @@
 
 use super::geometry::{DIAGONAL, KNIGHT, LINE_STEP, REACH, STRAIGHT, diff, off_board, step, to_square, to_x88};
 use super::*;
-use crate::engine::chess::perft_like_for_like;
 
 #[test]
 fn square_conversions_round_trip() {
@@ -84,11 +83,4 @@ fn legal_generation_agrees_with_make_and_test() {
         let mut board = X88Board::from_setup(&Setup::from_fen(fen).unwrap());
         check_tree(&mut board, 2);
     }
-}
-
-#[test]
-fn like_for_like_agrees_with_best_mode() {
-    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-    let mut board = X88Board::from_setup(&Setup::from_fen(kiwipete).unwrap());
-    assert_eq!(perft_like_for_like(&mut board, 3), crate::engine::chess::perft(&mut board, 3));
 }
