@@ -3,21 +3,30 @@
 //! Reproduces the classic published counts of game-programming literature and
 //! measures board representations and search algorithms side by side.
 //!
-//! Each study is a module of its own:
+//! The library has two layers, and every dependency points down:
 //!
-//! - [`alphabeta`]: node counts of alpha-beta on random and ordered trees
-//!   (Levy 1983, Newborn, Knuth-Moore, Pearl) and on tic-tac-toe.
-//! - [`batch`]: long runs in work units: checkpoints, resumption after an
-//!   interruption, shards and their merge.
-//! - [`checkers`]: English draughts perft in Bell's table-driven form,
-//!   Samuel's 36-bit words and a modern bitboard; replay of Cochran's
-//!   (1971) game records.
-//! - [`kalah`]: Bell's (1972) continuation-move counts, stack depths and
-//!   clearing patterns.
+//! ```text
+//!   bins/ (plybench-cli)   clap, flag names, exit codes, progress bars, signals
+//!          │
+//!          ▼
+//!   study ─┬─▶ batch       work units, checkpoints, shards (names no study)
+//!          └─▶ report      tables, verdicts, formats, plots, atomic writes
+//!          │
+//!          ▼
+//!   engine                 games, representations, perft, search
+//! ```
 //!
-//! Every study reports through [`report`], which renders tables as terminal
-//! tables, JSON, CSV or Markdown and prints each computed figure beside its
-//! published counterpart with a [`report::Verdict`].
+//! - [`engine`], layer 1: the games ([`engine::chess`], [`engine::checkers`],
+//!   [`engine::kalah`], [`engine::tictactoe`]), the game trees and search
+//!   algorithms ([`engine::search`]), and what they share: limits, memory,
+//!   random numbers and the one progress callback. Engines know nothing of
+//!   published figures, reports, batches, terminals or flags, and fail with
+//!   errors of their own domain.
+//! - [`study`], layer 2: where published figures, read from `datasets/`,
+//!   meet computed ones, through [`report`] tables in which every figure
+//!   stands beside its source and a [`report::Verdict`]; long runs go
+//!   through the generic [`batch`].
+//! - [`Error`] gathers the domain errors for the studies and the binaries.
 //!
 //! ```
 //! use plybench::engine::kalah::{Position, count_sequences};
@@ -25,7 +34,7 @@
 //! // Bell's board test for three pits: pit Pi holds i counters.
 //! let position = Position::board_test(3)?;
 //! assert_eq!(count_sequences(&position)?, 11);
-//! # Ok::<(), plybench::Error>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 #![forbid(unsafe_code)]
