@@ -203,10 +203,10 @@ pub const KALAH_COUNT_COUNTERS: u64 = 12;
 /// `Display`; small accepted positions are counted by both methods.
 pub fn kalah(data: &[u8]) -> bool {
     let Some(text) = text(data) else { return false };
-    if let Ok(counts) = parse_counts(text, "--position") {
+    if let Ok(counts) = parse_counts(text) {
         assert!(!counts.is_empty());
         let joined = counts.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
-        assert_eq!(parse_counts(&joined, "--position").ok(), Some(counts));
+        assert_eq!(parse_counts(&joined).ok(), Some(counts));
     }
     let Ok(p) = text.parse::<KalahPosition>() else { return false };
     let written = p.to_string();
