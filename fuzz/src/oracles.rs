@@ -189,7 +189,7 @@ pub fn checkers(data: &[u8]) -> bool {
     assert_eq!(again, p, "PDN FEN -> position -> PDN FEN changed {written}");
     assert_eq!(again.to_string(), written);
     let mut reference = None;
-    checkers_repr::<checkers::table::TableBoard>(&p, &mut reference);
+    checkers_repr::<checkers::bell_table::TableBoard>(&p, &mut reference);
     checkers_repr::<checkers::samuel::SamuelBoard>(&p, &mut reference);
     checkers_repr::<checkers::bitboard::BitBoard>(&p, &mut reference);
     true

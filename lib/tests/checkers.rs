@@ -2,9 +2,9 @@
 //! published perft counts; make/unmake; differential move lists on random
 //! playouts.
 
+use plybench::engine::checkers::bell_table::TableBoard;
 use plybench::engine::checkers::bitboard::BitBoard;
 use plybench::engine::checkers::samuel::SamuelBoard;
-use plybench::engine::checkers::table::TableBoard;
 use plybench::engine::checkers::{Board, Counting, Move, Position, Repr, legal_moves, perft, play, run_perft};
 use plybench::engine::rng::SplitMix;
 use plybench::study::checkers::published;
@@ -161,6 +161,30 @@ fn perft_agrees_from_playout_positions() {
             assert_eq!(perft(&mut s, 4, counting), n, "{p}");
             assert_eq!(perft(&mut b, 4, counting), n, "{p}");
         }
+    }
+}
+
+#[test]
+fn bad_fen_is_a_usage_error_on_one_line() {
+    for bad in [
+        "",
+        "B:W21",
+        "X:W21:B1",
+        "B:W21:C1",
+        "B:W21:B0",
+        "B:W21:B33",
+        "B:W21:B21",
+        "B:W21,21:B1",
+        "B:W2:B1",
+        "B:W21:B30",
+        "B:W21:B5-3",
+        "B:Wx:B1",
+        "B:W1:W2",
+        "B:W21:B1-13",
+    ] {
+        let e = plybench::Error::from(bad.parse::<Position>().expect_err(bad));
+        assert!(e.is_usage(), "{bad}: {e}");
+        assert!(!e.to_string().contains('\n'), "{bad}: {e}");
     }
 }
 
