@@ -5,9 +5,9 @@
 //! ratios measured side by side mean more than absolute times.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use plybench::engine::checkers::bell_table::TableBoard;
 use plybench::engine::checkers::bitboard::BitBoard;
 use plybench::engine::checkers::samuel::SamuelBoard;
-use plybench::engine::checkers::table::TableBoard;
 use plybench::engine::checkers::{Board, Counting, Position, perft};
 use std::hint::black_box;
 

@@ -189,7 +189,7 @@ pub fn checkers(data: &[u8]) -> bool {
     assert_eq!(again, p, "PDN FEN -> position -> PDN FEN changed {written}");
     assert_eq!(again.to_string(), written);
     let mut reference = None;
-    checkers_repr::<checkers::table::TableBoard>(&p, &mut reference);
+    checkers_repr::<checkers::bell_table::TableBoard>(&p, &mut reference);
     checkers_repr::<checkers::samuel::SamuelBoard>(&p, &mut reference);
     checkers_repr::<checkers::bitboard::BitBoard>(&p, &mut reference);
     true
@@ -203,10 +203,10 @@ pub const KALAH_COUNT_COUNTERS: u64 = 12;
 /// `Display`; small accepted positions are counted by both methods.
 pub fn kalah(data: &[u8]) -> bool {
     let Some(text) = text(data) else { return false };
-    if let Ok(counts) = parse_counts(text, "--position") {
+    if let Ok(counts) = parse_counts(text) {
         assert!(!counts.is_empty());
         let joined = counts.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
-        assert_eq!(parse_counts(&joined, "--position").ok(), Some(counts));
+        assert_eq!(parse_counts(&joined).ok(), Some(counts));
     }
     let Ok(p) = text.parse::<KalahPosition>() else { return false };
     let written = p.to_string();

@@ -121,3 +121,27 @@ mod replays {
         assert_eq!(repair(&a.damages[0]), repair(&b.damages[0]));
     }
 }
+
+#[test]
+fn bad_fen_is_a_usage_error_on_one_line() {
+    for bad in [
+        "",
+        "B:W21",
+        "X:W21:B1",
+        "B:W21:C1",
+        "B:W21:B0",
+        "B:W21:B33",
+        "B:W21:B21",
+        "B:W21,21:B1",
+        "B:W2:B1",
+        "B:W21:B30",
+        "B:W21:B5-3",
+        "B:Wx:B1",
+        "B:W1:W2",
+        "B:W21:B1-13",
+    ] {
+        let e = plybench::Error::from(bad.parse::<Position>().expect_err(bad));
+        assert!(e.is_usage(), "{bad}: {e}");
+        assert!(!e.to_string().contains('\n'), "{bad}: {e}");
+    }
+}

@@ -13,9 +13,9 @@
 
 use std::fmt::Debug;
 
+use plybench::engine::checkers::bell_table::TableBoard;
 use plybench::engine::checkers::bitboard::BitBoard;
 use plybench::engine::checkers::samuel::SamuelBoard;
-use plybench::engine::checkers::table::TableBoard;
 use plybench::engine::checkers::{Board, Color, Counting, Move, Position, divide, perft, run_perft};
 use plybench::engine::rng::SplitMix;
 use plybench::study::checkers::published;

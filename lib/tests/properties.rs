@@ -2,9 +2,9 @@
 //! round trips on every representation, perft under colour flip, and Kalah
 //! counts under either scan order.
 
+use plybench::engine::checkers::bell_table::TableBoard;
 use plybench::engine::checkers::bitboard::BitBoard;
 use plybench::engine::checkers::samuel::SamuelBoard;
-use plybench::engine::checkers::table::TableBoard;
 use plybench::engine::checkers::{self, Board as CheckersBoard};
 use plybench::engine::chess::array::ArrayBoard;
 use plybench::engine::chess::bitboard::BitboardBoard;

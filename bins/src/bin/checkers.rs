@@ -5,12 +5,14 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use plybench::engine::checkers::replay::{parse_games, replay};
-use plybench::engine::checkers::{Counting, Numbering, Position, Repr, check_depth};
-use plybench::report::{Format, Verdict};
-use plybench::study::checkers::tables::{PerftRequest, bench_table, perft_report, replay_table};
-use plybench_cli::{FormatArg, emit, print, run};
+use plybench::engine::checkers::{CheckersError, Counting, Numbering, Position, Repr, check_depth};
+use plybench::error::IoError;
+use plybench::report::{Format, Tally};
+use plybench::study::checkers::results::{CheckersPerftRequest, bench_table, perft_report, replay_table};
+use plybench_cli::{Flag, FormatArg, emit, parse_args, print, run};
 
 /// English draughts perft and game replay after Bell (1972) and Cochran (1971).
 #[derive(Parser)]
@@ -33,15 +35,16 @@ enum Command {
     Replay(ReplayArgs),
 }
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-enum CountingArg {
-    /// Every path of a multiple capture (the published convention).
-    #[default]
-    Paths,
-    /// One move per distinct resulting position.
-    Results,
-    /// Both, side by side.
-    Both,
+/// A value parser for a list of `T`: one value's name, or `every` for
+/// all of them (`all`, `both`), described by `help`.
+fn one_or_every<T: ValueEnum + Clone + Send + Sync + 'static>(
+    every: &'static str,
+    help: &'static str,
+) -> impl TypedValueParser<Value = Vec<T>> {
+    let names = T::value_variants().iter().filter_map(ValueEnum::to_possible_value);
+    PossibleValuesParser::new(names.chain([PossibleValue::new(every).help(help)])).map(move |name| {
+        if name == every { T::value_variants().to_vec() } else { T::from_str(&name, false).into_iter().collect() }
+    })
 }
 
 #[derive(Args)]
@@ -49,15 +52,17 @@ struct PerftArgs {
     /// Plies.
     #[arg(long)]
     depth: u32,
-    /// table, samuel, bitboard or all.
-    #[arg(long, default_value = "all")]
-    repr: String,
+    /// Representation, or all three.
+    // The full path keeps clap from reading `Vec` as "the flag may be
+    // repeated": one value stands for a list.
+    #[arg(long, value_parser = one_or_every::<Repr>("all", "All three, slowest first"), default_value = "all")]
+    repr: std::vec::Vec<Repr>,
     /// Position in PDN FEN, e.g. B:W21,22,K30:B1,2,K9 (default: the opening).
     #[arg(long, allow_hyphen_values = true)]
     fen: Option<String>,
     /// How a multiple capture with several paths to one position counts.
-    #[arg(long, value_enum, default_value_t)]
-    counting: CountingArg,
+    #[arg(long, value_parser = one_or_every::<Counting>("both", "Both, side by side"), default_value = "paths")]
+    counting: std::vec::Vec<Counting>,
     /// Also list the count under each root move.
     #[arg(long)]
     divide: bool,
@@ -80,57 +85,50 @@ struct BenchArgs {
 struct ReplayArgs {
     /// A PDN-like game record (one or more games).
     file: PathBuf,
-    /// Square numbering of the record: standard or cochran (default: the Numbering tag, else standard).
-    #[arg(long)]
-    numbering: Option<String>,
+    /// Square numbering of the record (default: the Numbering tag, else standard).
+    #[arg(long, value_enum, ignore_case = true)]
+    numbering: Option<Numbering>,
 }
 
-fn reprs(arg: &str) -> plybench::Result<Vec<Repr>> {
-    if arg == "all" { Ok(Repr::ALL.to_vec()) } else { Ok(vec![arg.parse()?]) }
-}
-
-fn position(fen: Option<&str>) -> plybench::Result<Position> {
+fn position(fen: Option<&str>) -> Result<Position, CheckersError> {
     fen.map_or(Ok(Position::start()), str::parse)
 }
 
 fn main() -> ExitCode {
     run(|| {
-        let cli = Cli::parse();
+        let cli: Cli = parse_args();
         let format: Format = cli.format.into();
         match cli.command {
             Command::Perft(args) => {
-                let reprs = reprs(&args.repr)?;
-                let position = position(args.fen.as_deref())?;
-                check_depth(args.depth)?;
-                let countings = match args.counting {
-                    CountingArg::Paths => vec![Counting::Paths],
-                    CountingArg::Results => vec![Counting::Results],
-                    CountingArg::Both => Counting::ALL.to_vec(),
+                let position = position(args.fen.as_deref()).flag("--fen")?;
+                let depth = check_depth(args.depth).flag("--depth")?;
+                let request = CheckersPerftRequest {
+                    position,
+                    depth,
+                    reprs: args.repr,
+                    countings: args.counting,
+                    divide: args.divide,
                 };
-                let report =
-                    perft_report(PerftRequest { position, depth: args.depth, reprs, countings, divide: args.divide })?;
+                let report = perft_report(request)?;
+                let tables = report.tables();
                 if format == Format::Json {
                     print(&(serde_json::to_string_pretty(&report.json())? + "\n"))?;
                 } else {
-                    let tables = report.tables();
                     emit(&tables.iter().collect::<Vec<_>>(), format)?;
                 }
-                let differs = report.comparison.as_ref().is_some_and(|c| c.verdict == Verdict::Differs);
-                if !report.agree || differs {
+                if !Tally::of(&tables).passed() {
                     return Ok(ExitCode::FAILURE);
                 }
             }
             Command::Bench(args) => {
-                let position = position(args.fen.as_deref())?;
-                check_depth(args.depth)?;
-                emit(&[&bench_table(&position, args.depth, args.repeats)?], format)?;
+                let position = position(args.fen.as_deref()).flag("--fen")?;
+                let depth = check_depth(args.depth).flag("--depth")?;
+                emit(&[&bench_table(&position, depth, args.repeats)?], format)?;
             }
             Command::Replay(args) => {
-                let numbering = args.numbering.as_deref().map(str::parse::<Numbering>).transpose()?;
-                let text = std::fs::read_to_string(&args.file).map_err(|e| {
-                    plybench::Error::invalid("FILE", format!("cannot read {}: {e}", args.file.display()))
-                })?;
-                let games = parse_games(&text, numbering)?;
+                let text = std::fs::read_to_string(&args.file)
+                    .map_err(|e| plybench::Error::from(IoError::read(&args.file, e)))?;
+                let games = parse_games(&text, args.numbering).flag("FILE")?;
                 let replays: Vec<_> = games.iter().map(replay).collect();
                 emit(&[&replay_table(&replays)], format)?;
             }

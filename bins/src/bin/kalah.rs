@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use plybench::Error;
 use plybench::batch::Shard;
@@ -12,11 +13,11 @@ use plybench::engine::kalah::trace::trace;
 use plybench::engine::kalah::{CountOptions, Method, Position, Rules, ScanOrder, count, is_small, parse_counts};
 use plybench::engine::memory::MemoryLimit;
 use plybench::engine::progress::Progress;
-use plybench::report::Format;
-use plybench::study::kalah::tables::{self, TableOptions};
+use plybench::report::{Format, Tally};
+use plybench::study::kalah::results::{self, TERMINALS_NOT_COUNTED, TableOptions, check_table_pits};
 use plybench::study::kalah::units::{KalahSplit, Params};
 use plybench_cli::progress;
-use plybench_cli::{FormatArg, emit, parse_args, run, run_batch};
+use plybench_cli::{Flag, FlagError, FormatArg, emit, parse_args, run, run_batch};
 
 /// Kalah continuation moves after Bell (1972), section 3.3.
 #[derive(Parser)]
@@ -41,34 +42,13 @@ enum Command {
     Reproduce,
 }
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-enum MethodArg {
-    /// The explicit stack for small positions, memoization beyond.
-    #[default]
-    Auto,
-    /// Bell's explicit stack: every sequence played out.
-    Stack,
-    /// Memoization over the mover's pits.
-    Memo,
-}
-
-impl MethodArg {
-    fn method(self) -> Option<Method> {
-        match self {
-            MethodArg::Auto => None,
-            MethodArg::Stack => Some(Method::Stack),
-            MethodArg::Memo => Some(Method::Memo),
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-enum ScanArg {
-    /// P1 first (Bell's choice).
-    #[default]
-    RightToLeft,
-    /// PN first.
-    LeftToRight,
+/// The `--method` values: `auto` (`None`, the method chosen for each
+/// position by `Method::auto`) or a method's name.
+fn method_arg() -> impl TypedValueParser<Value = Option<Method>> {
+    let auto = PossibleValue::new("auto").help("The explicit stack for small positions, memoization beyond");
+    let methods = Method::value_variants().iter().filter_map(ValueEnum::to_possible_value);
+    PossibleValuesParser::new(std::iter::once(auto).chain(methods))
+        .map(|name| <Method as ValueEnum>::from_str(&name, false).ok())
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -96,7 +76,7 @@ struct CountArgs {
     opponent: Option<String>,
     /// Scan order of the trace.
     #[arg(long, value_enum, default_value_t)]
-    scan: ScanArg,
+    scan: ScanOrder,
     /// Apply rule 1: a capture ends the move. Changes terminal boards, never the number of sequences.
     #[arg(long)]
     captures: bool,
@@ -104,8 +84,10 @@ struct CountArgs {
     #[arg(long)]
     trace: bool,
     /// Counting method.
-    #[arg(long, value_enum, default_value_t)]
-    method: MethodArg,
+    // The full path keeps clap from reading `Option` as "the flag may be
+    // left out": `auto` is its `None`.
+    #[arg(long, value_parser = method_arg(), default_value = "auto")]
+    method: std::option::Option<Method>,
     /// Whether to count distinct terminal positions.
     #[arg(long, value_enum, default_value_t)]
     terminals: Terminals,
@@ -138,8 +120,10 @@ struct TableArgs {
     #[arg(long, default_value_t = 12)]
     terminal_max_pits: usize,
     /// Counting method.
-    #[arg(long, value_enum, default_value_t)]
-    method: MethodArg,
+    // The full path keeps clap from reading `Option` as "the flag may be
+    // left out": `auto` is its `None`.
+    #[arg(long, value_parser = method_arg(), default_value = "auto")]
+    method: std::option::Option<Method>,
     /// Memory each count may plan to hold, in GiB (default: 14 or 3/4 of the machine's memory, whichever is less).
     #[arg(long, value_name = "GIB")]
     max_memory: Option<MemoryLimit>,
@@ -176,9 +160,20 @@ fn count_batch(args: &CountArgs, position: &Position, rules: Rules, format: Form
         Some(threads) => threads,
         None => std::thread::available_parallelism().map_or(1, usize::from),
     };
-    let params = Params::new(position, rules, args.method.method(), args.split_counters)?;
+    let params = Params::new(position, rules, args.method, args.split_counters).flag("--split-counters")?;
     run_batch::<KalahSplit>(&params, args.checkpoint.clone(), args.resume.clone(), args.shard, threads, format)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Names `--max-memory` when a count stopped at its memory limit; any
+/// other error goes through as it is.
+fn memory_flag(error: impl Into<Error>) -> anyhow::Error {
+    let error = error.into();
+    if matches!(&error, Error::Kalah(kalah) if kalah.is_memory()) {
+        FlagError { flag: "--max-memory", source: error }.into()
+    } else {
+        error.into()
+    }
 }
 
 fn main() -> ExitCode {
@@ -188,12 +183,13 @@ fn main() -> ExitCode {
         match cli.command {
             Command::Count(args) => {
                 let mut position = match (&args.position, args.pits) {
-                    (Some(text), _) => text.parse::<Position>()?,
-                    (None, Some(pits)) => Position::board_test(pits)?,
+                    (Some(text), _) => text.parse::<Position>().flag("--position")?,
+                    (None, Some(pits)) => Position::board_test(pits).flag("--pits")?,
                     (None, None) => unreachable!("clap requires --pits or --position"),
                 };
                 if let Some(opponent) = &args.opponent {
-                    position = Position::new(position.own().to_vec(), parse_counts(opponent, "--opponent")?)?;
+                    let opponent = parse_counts(opponent).flag("--opponent")?;
+                    position = Position::new(position.own().to_vec(), opponent).flag("--opponent")?;
                 }
                 let rules = Rules { captures: args.captures };
                 if args.checkpoint.is_some()
@@ -205,7 +201,7 @@ fn main() -> ExitCode {
                 }
                 let options = CountOptions {
                     rules,
-                    method: args.method.method(),
+                    method: args.method,
                     terminal_positions: match args.terminals {
                         Terminals::Auto => is_small(&position),
                         Terminals::Always => true,
@@ -213,53 +209,58 @@ fn main() -> ExitCode {
                     },
                     memory: args.max_memory.unwrap_or_default(),
                 };
-                let order = match args.scan {
-                    ScanArg::RightToLeft => ScanOrder::RightToLeft,
-                    ScanArg::LeftToRight => ScanOrder::LeftToRight,
-                };
                 let trace_table = if args.trace {
-                    Some(tables::trace_table(&position, order, &trace(&position, order, rules)?))
+                    let rows = trace(&position, args.scan, rules).flag("--trace")?;
+                    Some(results::trace_table(&position, args.scan, &rows))
                 } else {
                     None
                 };
                 let bar = progress::bar(0, "counting");
                 let on_step = progress::follow(&bar);
-                let figures = count(&position, options, Progress::new(&on_step))?;
+                let figures = count(&position, options, Progress::new(&on_step)).map_err(memory_flag)?;
                 bar.finish_and_clear();
-                let table = tables::count_table(&position, &figures, options);
+                let mut table = results::count_table(&position, &figures, options);
+                if figures.terminal_positions.is_none() {
+                    table.note(format!("{TERMINALS_NOT_COUNTED}; pass --terminals always to count them."));
+                }
                 match &trace_table {
                     Some(trace) => emit(&[trace, &table], format)?,
                     None => emit(&[&table], format)?,
                 }
             }
             Command::Table(args) => {
+                check_table_pits(args.max_pits).flag("--max-pits")?;
                 let bar = progress::bar(args.max_pits as u64, "pits");
                 let on_step = progress::follow(&bar);
                 let options = TableOptions {
                     max_pits: args.max_pits,
                     terminal_max_pits: args.terminal_max_pits,
-                    method: args.method.method(),
+                    method: args.method,
                     memory: args.max_memory.unwrap_or_default(),
                 };
-                let table = tables::board_test_table(options, Progress::new(&on_step))?;
+                let table = results::board_test_table(options, Progress::new(&on_step)).map_err(memory_flag)?;
                 bar.finish_and_clear();
                 emit(&[&table], format)?;
             }
             Command::Sweep(args) => {
                 let sweep = match (args.counters, args.pits) {
-                    (Some(counters), _) => pattern_for_counters(counters)?,
-                    (None, Some(pits)) => longest_on_pits(pits)?,
+                    (Some(counters), _) => pattern_for_counters(counters).flag("--counters")?,
+                    (None, Some(pits)) => longest_on_pits(pits).flag("--pits")?,
                     (None, None) => unreachable!("clap requires --counters or --pits"),
                 };
-                emit(&[&tables::sweep_table(&sweep, args.moves)], format)?;
+                let mut table = results::sweep_table(&sweep, args.moves);
+                if !args.moves {
+                    table.note("Pass --moves to list the pits played.");
+                }
+                emit(&[&table], format)?;
             }
             Command::Reproduce => {
                 let bar = progress::bar(0, "figures");
                 let on_step = progress::follow(&bar);
-                let table = tables::reproduce_table(Progress::new(&on_step))?;
+                let table = results::reproduce_table(Progress::new(&on_step))?;
                 bar.finish_and_clear();
                 emit(&[&table], format)?;
-                if !tables::all_match(&table) {
+                if !Tally::of([&table]).passed() {
                     return Ok(ExitCode::FAILURE);
                 }
             }

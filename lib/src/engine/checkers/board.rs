@@ -3,13 +3,14 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::error::CheckersError;
 use super::{Move, Position};
-use crate::{Error, Result};
 
 /// How perft counts a multiple capture that reaches the same final position
 /// by more than one path (Bell 1972, Fig. 3.7: four final positions reached
 /// by more paths than that).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Counting {
     /// Every path is a move of its own. This is the convention of the
     /// published perft counts ("the move generator does not eliminate
@@ -36,18 +37,16 @@ impl Counting {
 }
 
 impl FromStr for Counting {
-    type Err = Error;
+    type Err = CheckersError;
 
-    fn from_str(s: &str) -> Result<Self> {
-        Counting::ALL
-            .into_iter()
-            .find(|c| c.name() == s)
-            .ok_or_else(|| Error::invalid("--counting", format!("`{s}` is not a counting; use paths or results")))
+    fn from_str(s: &str) -> Result<Self, CheckersError> {
+        Counting::ALL.into_iter().find(|c| c.name() == s).ok_or_else(|| CheckersError::UnknownCounting(s.to_owned()))
     }
 }
 
 /// The three board representations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Repr {
     /// Bell's table-driven 32-square generator with an explicit capture stack.
     Table,
@@ -78,12 +77,10 @@ impl fmt::Display for Repr {
 }
 
 impl FromStr for Repr {
-    type Err = Error;
+    type Err = CheckersError;
 
-    fn from_str(s: &str) -> Result<Self> {
-        Repr::ALL.into_iter().find(|r| r.name() == s).ok_or_else(|| {
-            Error::invalid("--repr", format!("`{s}` is not a representation; use table, samuel, bitboard or all"))
-        })
+    fn from_str(s: &str) -> Result<Self, CheckersError> {
+        Repr::ALL.into_iter().find(|r| r.name() == s).ok_or_else(|| CheckersError::UnknownRepr(s.to_owned()))
     }
 }
 

@@ -8,7 +8,7 @@
 //! - [`Position`], [`Square`], [`Move`]: shared by every representation;
 //!   positions are written in PDN FEN, squares in the standard numbering
 //!   or in Cochran's modified one ([`Numbering`]).
-//! - [`Board`]: the interface, implemented by [`table::TableBoard`]
+//! - [`Board`]: the interface, implemented by [`bell_table::TableBoard`]
 //!   (Bell's Fig. 3.8 with an explicit capture stack),
 //!   [`samuel::SamuelBoard`] (Samuel's 36-bit words with ghost squares) and
 //!   [`bitboard::BitBoard`] (a modern 32-bit layout).
@@ -16,26 +16,30 @@
 //!   of a multi-capture that end in the same position count once or once
 //!   per path.
 //! - [`replay`]: game records, the first illegal move and its repair.
-//! - [`published`]: published perft counts, from `datasets/checkers/`.
+//! - [`CheckersError`]: what can go wrong, the reason without the input's
+//!   name.
+//!
+//! The published perft counts and Cochran's games are in the study layer
+//! (`study::checkers`).
 //!
 //! Rules: Black moves first; men move and capture forward only, kings both
 //! ways, one square at a time; capture is compulsory, a multiple capture is
 //! taken to its end, and a man reaching the far row is crowned and his move
 //! ends.
 
+pub mod bell_table;
 pub mod bitboard;
 mod board;
 mod error;
 mod moves;
-pub(crate) mod perft;
+mod perft;
 mod position;
 pub mod replay;
 pub mod samuel;
 mod square;
-pub mod table;
 
 pub use board::{Board, Counting, Repr, count_list, distinct_results};
-pub use error::CheckersError;
+pub use error::{CheckersError, FenProblem};
 pub use moves::{MAX_JUMPS, Move};
 pub use perft::{MAX_DEPTH, PerftRun, check_depth, divide, legal_moves, perft, play, run_perft};
 pub use position::{BLACK_CROWN, Color, Position, WHITE_CROWN};

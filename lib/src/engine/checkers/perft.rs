@@ -2,12 +2,12 @@
 
 use std::time::Instant;
 
+use super::bell_table::TableBoard;
 use super::bitboard::BitBoard;
 use super::board::{Board, Counting, Repr, distinct_results};
 use super::samuel::SamuelBoard;
-use super::table::TableBoard;
 use super::{Move, Position};
-use crate::{Error, Result};
+use crate::engine::limit::{LimitError, Quantity, check_range};
 
 /// The deepest perft accepted: counts are `u64`, and the published
 /// perft(28) of the opening (about 1.6e19) no longer fits one.
@@ -18,7 +18,7 @@ pub const MAX_DEPTH: u32 = 27;
 /// without being played ("bulk counting").
 ///
 /// ```
-/// use plybench::engine::checkers::{Board, Counting, Position, perft, table::TableBoard};
+/// use plybench::engine::checkers::{Board, Counting, Position, bell_table::TableBoard, perft};
 ///
 /// let mut board = TableBoard::from_position(&Position::start());
 /// assert_eq!(perft(&mut board, 3, Counting::Paths), 302);
@@ -91,14 +91,17 @@ impl PerftRun {
     }
 }
 
-/// Checks a requested depth.
-pub fn check_depth(depth: u32) -> Result<()> {
-    if depth > MAX_DEPTH {
-        return Err(Error::TooLarge(format!(
-            "--depth {depth} is past {MAX_DEPTH}: perft counts are u64 and perft(28) of the opening exceeds it"
-        )));
-    }
-    Ok(())
+/// Checks a requested depth: 0 to [`MAX_DEPTH`].
+///
+/// ```
+/// use plybench::engine::checkers::check_depth;
+///
+/// assert_eq!(check_depth(27)?, 27);
+/// assert!(check_depth(28).unwrap_err().to_string().contains("u64"));
+/// # Ok::<(), plybench::engine::limit::LimitError>(())
+/// ```
+pub fn check_depth(depth: u32) -> Result<u32, LimitError> {
+    check_range(Quantity::Depth, depth, 0, MAX_DEPTH, "; perft counts are u64 and perft(28) of the opening exceeds it")
 }
 
 fn timed<B: Board>(position: &Position, depth: u32, counting: Counting, with_divide: bool) -> PerftRun {
@@ -122,15 +125,19 @@ fn timed<B: Board>(position: &Position, depth: u32, counting: Counting, with_div
 ///
 /// let run = run_perft(Repr::Samuel, &Position::start(), 4, Counting::Paths, false)?;
 /// assert_eq!(run.nodes, 1469);
-/// # Ok::<(), plybench::Error>(())
+/// # Ok::<(), plybench::engine::limit::LimitError>(())
 /// ```
+///
+/// # Errors
+///
+/// [`LimitError`] past [`MAX_DEPTH`] (see [`check_depth`]).
 pub fn run_perft(
     repr: Repr,
     position: &Position,
     depth: u32,
     counting: Counting,
     with_divide: bool,
-) -> Result<PerftRun> {
+) -> Result<PerftRun, LimitError> {
     check_depth(depth)?;
     Ok(match repr {
         Repr::Table => timed::<TableBoard>(position, depth, counting, with_divide),

@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::Square;
-use crate::{Error, Result};
+use super::error::{CheckersError, FenProblem};
 
 /// Black's men crown on this row (squares 29..32).
 pub const BLACK_CROWN: u32 = 0xF000_0000;
@@ -60,7 +60,7 @@ impl Color {
 /// assert_eq!(start, Position::start());
 /// assert_eq!(start.to_string(), "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
 /// assert!("B:W21,K30:B29".parse::<Position>().is_err()); // a black man on its crowning row
-/// # Ok::<(), plybench::Error>(())
+/// # Ok::<(), plybench::engine::checkers::CheckersError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -84,32 +84,23 @@ impl Position {
     /// occupied squares, at most 12 pieces a side (so a capture never
     /// exceeds [`MAX_JUMPS`](super::MAX_JUMPS) jumps), no man on its own
     /// crowning row.
-    pub fn new(black: u32, white: u32, kings: u32, side: Color) -> Result<Position> {
+    pub fn new(black: u32, white: u32, kings: u32, side: Color) -> Result<Position, CheckersError> {
+        let first = |set: u32| Square::from_index(set.trailing_zeros()).number();
         if black & white != 0 {
-            let s = Square::from_index((black & white).trailing_zeros());
-            return Err(Error::invalid("position", format!("square {s} holds both a black and a white piece")));
+            return Err(CheckersError::SharedSquare { square: first(black & white) });
         }
         if kings & !(black | white) != 0 {
-            let s = Square::from_index((kings & !(black | white)).trailing_zeros());
-            return Err(Error::invalid("position", format!("square {s} is marked as a king but holds no piece")));
+            return Err(CheckersError::KingWithoutPiece { square: first(kings & !(black | white)) });
         }
-        for (name, set) in [("black", black), ("white", white)] {
+        for (side, set) in [("black", black), ("white", white)] {
             if set.count_ones() > 12 {
-                return Err(Error::invalid(
-                    "position",
-                    format!("{name} has {} pieces; a side has at most 12", set.count_ones()),
-                ));
+                return Err(CheckersError::TooManyPieces { side, pieces: set.count_ones() });
             }
         }
-        for (color, men) in [(Color::Black, black & !kings), (Color::White, white & !kings)] {
+        for (side, color, men) in [("black", Color::Black, black & !kings), ("white", Color::White, white & !kings)] {
             let bad = men & color.crown_row();
             if bad != 0 {
-                let s = Square::from_index(bad.trailing_zeros());
-                let name = if color == Color::Black { "black" } else { "white" };
-                return Err(Error::invalid(
-                    "position",
-                    format!("a {name} man on square {s} stands on its own crowning row; write it as a king (K{s})"),
-                ));
+                return Err(CheckersError::ManOnCrowningRow { side, square: first(bad) });
             }
         }
         Ok(Position { black, white, kings, side })
@@ -129,34 +120,34 @@ impl Position {
     }
 }
 
-fn fen_error(text: &str, why: impl fmt::Display) -> Error {
-    Error::invalid("--fen", format!("`{text}` is not PDN FEN ({why}); expected e.g. B:W21,22,K30:B1,2,K9"))
+fn fen_error(text: &str, problem: FenProblem) -> CheckersError {
+    CheckersError::NotFen { text: text.to_owned(), problem }
 }
 
 impl FromStr for Position {
-    type Err = Error;
+    type Err = CheckersError;
 
-    fn from_str(text: &str) -> Result<Position> {
+    fn from_str(text: &str) -> Result<Position, CheckersError> {
         let trimmed = text.trim().trim_end_matches('.');
         let trimmed = trimmed.trim_matches('"');
         let fields: Vec<&str> = trimmed.split(':').map(str::trim).collect();
         if fields.len() != 3 {
-            return Err(fen_error(text, "it needs three fields separated by ':'"));
+            return Err(fen_error(text, FenProblem::Fields));
         }
         let side = match fields[0] {
             "B" | "b" => Color::Black,
             "W" | "w" => Color::White,
-            other => return Err(fen_error(text, format!("side to move `{other}` is neither B nor W"))),
+            other => return Err(fen_error(text, FenProblem::Side(other.to_owned()))),
         };
         let mut sets: [Option<(u32, u32)>; 2] = [None, None];
         for field in &fields[1..] {
             let (color, list) = match field.split_at_checked(1) {
                 Some(("B" | "b", rest)) => (0, rest),
                 Some(("W" | "w", rest)) => (1, rest),
-                _ => return Err(fen_error(text, format!("field `{field}` does not start with B or W"))),
+                _ => return Err(fen_error(text, FenProblem::Field((*field).to_owned()))),
             };
             if sets[color].is_some() {
-                return Err(fen_error(text, "the same colour is given twice"));
+                return Err(fen_error(text, FenProblem::ColourTwice));
             }
             let (mut all, mut kings) = (0u32, 0u32);
             for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
@@ -172,12 +163,12 @@ impl FromStr for Position {
                     }
                 };
                 if lo > hi {
-                    return Err(fen_error(text, format!("range `{item}` runs backwards")));
+                    return Err(fen_error(text, FenProblem::RangeBackwards(item.to_owned())));
                 }
                 for n in lo..=hi {
                     let bit = 1u32 << (n - 1);
                     if all & bit != 0 {
-                        return Err(Error::invalid("--fen", format!("square {n} is listed twice in `{text}`")));
+                        return Err(fen_error(text, FenProblem::SquareTwice(n)));
                     }
                     all |= bit;
                     if king {
@@ -189,23 +180,15 @@ impl FromStr for Position {
         }
         let (black, black_kings) = sets[0].unwrap_or_default();
         let (white, white_kings) = sets[1].unwrap_or_default();
-        if black & white != 0 {
-            let s = Square::from_index((black & white).trailing_zeros());
-            return Err(Error::invalid(
-                "--fen",
-                format!("square {s} holds both a black and a white piece in `{text}`"),
-            ));
-        }
-        Position::new(black, white, black_kings | white_kings, side).map_err(|e| {
-            Error::invalid("--fen", format!("{} in `{text}`", e.to_string().trim_start_matches("invalid position: ")))
-        })
+        Position::new(black, white, black_kings | white_kings, side)
+            .map_err(|e| CheckersError::IllegalFen { text: text.to_owned(), source: Box::new(e) })
     }
 }
 
-fn parse_square(text: &str, item: &str) -> Result<u32> {
-    let n: u32 = item.trim().parse().map_err(|_| fen_error(text, format!("`{item}` is not a square number")))?;
+fn parse_square(text: &str, item: &str) -> Result<u32, CheckersError> {
+    let n: u32 = item.trim().parse().map_err(|_| fen_error(text, FenProblem::NotASquare(item.to_owned())))?;
     if !(1..=32).contains(&n) {
-        return Err(Error::invalid("--fen", format!("square {n} is outside 1..32 in `{text}`")));
+        return Err(fen_error(text, FenProblem::SquareOutside(n)));
     }
     Ok(n)
 }
@@ -271,7 +254,6 @@ mod tests {
             "B:W21:B1-13",
         ] {
             let e = bad.parse::<Position>().expect_err(bad);
-            assert!(e.is_usage());
             assert!(!e.to_string().contains('\n'));
         }
     }

@@ -19,9 +19,9 @@
 
 use std::fmt;
 
+use super::error::CheckersError;
 use super::perft::{legal_moves, play};
 use super::{Color, Move, Numbering, Position, Repr, Square, distinct_results};
-use crate::{Error, Result};
 
 /// One move as recorded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,26 +53,35 @@ pub struct Game {
 ///
 /// let games = parse_games("[Numbering \"cochran\"] 1. 12-16 24-20 *", None)?;
 /// assert_eq!(games[0].moves.len(), 2);
-/// # Ok::<(), plybench::Error>(())
+/// # Ok::<(), plybench::engine::checkers::CheckersError>(())
 /// ```
-pub fn parse_games(text: &str, numbering: Option<Numbering>) -> Result<Vec<Game>> {
+///
+/// # Errors
+///
+/// [`CheckersError`] for text that is not a game record: an unclosed
+/// comment, a malformed tag, a token that is not a move, no moves at all,
+/// or a `Numbering` or `FEN` tag whose value cannot be used.
+pub fn parse_games(text: &str, numbering: Option<Numbering>) -> Result<Vec<Game>, CheckersError> {
     let mut games = Vec::new();
     let mut tags: Vec<(String, String)> = Vec::new();
     let mut moves: Vec<Recorded> = Vec::new();
     let mut chars = text.char_indices().peekable();
     let mut token = String::new();
-    let finish = |tags: &mut Vec<(String, String)>, moves: &mut Vec<Recorded>, games: &mut Vec<Game>| -> Result<()> {
+    let finish = |tags: &mut Vec<(String, String)>,
+                  moves: &mut Vec<Recorded>,
+                  games: &mut Vec<Game>|
+     -> Result<(), CheckersError> {
         if tags.is_empty() && moves.is_empty() {
             return Ok(());
         }
         let tag = |name: &str| tags.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.clone());
         let numbering = match (numbering, tag("Numbering")) {
             (Some(n), _) => n,
-            (None, Some(v)) => v.parse()?,
+            (None, Some(v)) => v.parse().map_err(|e| bad_tag("Numbering", e))?,
             (None, None) => Numbering::Standard,
         };
         let start = match tag("FEN") {
-            Some(fen) => fen.parse()?,
+            Some(fen) => fen.parse().map_err(|e| bad_tag("FEN", e))?,
             None => Position::start(),
         };
         let name = tag("Event").unwrap_or_else(|| format!("game {}", games.len() + 1));
@@ -108,10 +117,7 @@ pub fn parse_games(text: &str, numbering: Option<Numbering>) -> Result<Vec<Game>
                     }
                 }
                 if !closed {
-                    return Err(Error::invalid(
-                        "game record",
-                        format!("the comment opened at byte {at} is never closed"),
-                    ));
+                    return Err(CheckersError::UnclosedComment { at });
                 }
             }
             '[' => {
@@ -134,12 +140,7 @@ pub fn parse_games(text: &str, numbering: Option<Numbering>) -> Result<Vec<Game>
                 });
                 match (closed, parsed) {
                     (true, Some(tag)) => tags.push(tag),
-                    _ => {
-                        return Err(Error::invalid(
-                            "game record",
-                            format!("malformed tag `[{body}` at byte {at}; write [Name \"value\"]"),
-                        ));
-                    }
+                    _ => return Err(CheckersError::MalformedTag { body, at }),
                 }
             }
             c if c.is_whitespace() => {}
@@ -148,13 +149,17 @@ pub fn parse_games(text: &str, numbering: Option<Numbering>) -> Result<Vec<Game>
     }
     finish(&mut tags, &mut moves, &mut games)?;
     if games.is_empty() {
-        return Err(Error::invalid("game record", "no moves found"));
+        return Err(CheckersError::NoMoves);
     }
     Ok(games)
 }
 
+fn bad_tag(tag: &'static str, source: CheckersError) -> CheckersError {
+    CheckersError::BadTag { tag, source: Box::new(source) }
+}
+
 /// A token: a move number (ignored), a move, or `?`.
-fn parse_token(t: &str) -> Result<Option<Recorded>> {
+fn parse_token(t: &str) -> Result<Option<Recorded>, CheckersError> {
     let digits_dot = t.trim_end_matches('.');
     if digits_dot.len() < t.len() && !digits_dot.is_empty() && digits_dot.bytes().all(|b| b.is_ascii_digit()) {
         return Ok(None);
@@ -168,7 +173,7 @@ fn parse_token(t: &str) -> Result<Option<Recorded>> {
         let squares = parts.iter().map(|p| p.parse().unwrap_or(u32::MAX)).collect();
         return Ok(Some(Recorded { text: t.to_owned(), squares: Some(squares) }));
     }
-    Err(Error::invalid("game record", format!("`{t}` is neither a move number, a move such as 9-14 or 16x23, nor ?")))
+    Err(CheckersError::BadToken(t.to_owned()))
 }
 
 /// Why a recorded move could not be played.
@@ -247,18 +252,14 @@ pub fn write_move(mv: &Move, numbering: Numbering) -> String {
     format!("{}{sep}{}", numbering.number(mv.from), numbering.number(mv.to))
 }
 
-fn resolve(position: &Position, rec: &Recorded, numbering: Numbering) -> std::result::Result<Move, Fault> {
+fn resolve(position: &Position, rec: &Recorded, numbering: Numbering) -> Result<Move, Fault> {
     let Some(numbers) = &rec.squares else {
         return Err(Fault::Unreadable);
     };
     let squares: Vec<Square> = numbers
         .iter()
-        .map(|&n| {
-            numbering
-                .square(n)
-                .map_err(|e| Fault::BadSquare(e.to_string().trim_start_matches("invalid square: ").to_owned()))
-        })
-        .collect::<std::result::Result<_, _>>()?;
+        .map(|&n| numbering.square(n).map_err(|e| Fault::BadSquare(e.to_string())))
+        .collect::<Result<_, _>>()?;
     let mut legal = legal_moves(Repr::Bitboard, position);
     if legal.is_empty() {
         return Err(Fault::GameOver);
@@ -326,7 +327,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
 /// let r = replay(game);
 /// assert_eq!(r.damages[0].number, 1);
 /// assert_eq!(r.damages[0].repairs, ["24-20"]);
-/// # Ok::<(), plybench::Error>(())
+/// # Ok::<(), plybench::engine::checkers::CheckersError>(())
 /// ```
 pub fn replay(game: &Game) -> Replay {
     let mut position = game.start;

@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use crate::{Error, Result};
+use super::error::CheckersError;
 
 /// A playable square in the standard numbering, 1..=32.
 ///
@@ -170,6 +170,7 @@ impl Dir {
 
 /// How squares are written in a game record.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Numbering {
     /// The official 1..32 numbering (Bell Fig. 3.7).
     #[default]
@@ -191,19 +192,15 @@ impl Numbering {
     }
 
     /// Reads square `n` written in this numbering.
-    pub fn square(self, n: u32) -> Result<Square> {
+    pub fn square(self, n: u32) -> Result<Square, CheckersError> {
         match self {
-            Numbering::Standard => Square::new(n)
-                .ok_or_else(|| Error::invalid("square", format!("{n} is outside 1..32 of the standard numbering"))),
-            Numbering::Cochran => Square::from_cochran(n).ok_or_else(|| {
-                if matches!(n, 9 | 18 | 27 | 36) {
-                    Error::invalid(
-                        "square",
-                        format!("{n} is a ghost square of Cochran's numbering (9, 18, 27, 36 do not exist)"),
-                    )
-                } else {
-                    Error::invalid("square", format!("{n} is outside 1..35 of Cochran's numbering"))
-                }
+            Numbering::Standard => {
+                Square::new(n).ok_or(CheckersError::SquareOutside { number: n, last: 32, numbering: "the standard" })
+            }
+            Numbering::Cochran => Square::from_cochran(n).ok_or(if matches!(n, 9 | 18 | 27 | 36) {
+                CheckersError::GhostSquare { number: n }
+            } else {
+                CheckersError::SquareOutside { number: n, last: 35, numbering: "Cochran's" }
             }),
         }
     }
@@ -218,13 +215,14 @@ impl Numbering {
 }
 
 impl std::str::FromStr for Numbering {
-    type Err = Error;
+    type Err = CheckersError;
 
-    fn from_str(s: &str) -> Result<Self> {
+    /// Reads a numbering's name, in any case.
+    fn from_str(s: &str) -> Result<Self, CheckersError> {
         Numbering::ALL
             .into_iter()
             .find(|n| n.name() == s.to_ascii_lowercase())
-            .ok_or_else(|| Error::invalid("numbering", format!("`{s}` is not a numbering; use standard or cochran")))
+            .ok_or_else(|| CheckersError::UnknownNumbering(s.to_owned()))
     }
 }
 

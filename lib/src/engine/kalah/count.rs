@@ -6,17 +6,18 @@ use crate::engine::progress::Progress;
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 
+use super::error::KalahError;
 use super::key::{KeyKind, StateKey, with_key};
 use super::memo;
-use super::position::{Position, ScanOrder};
+use super::position::{Pit, Position, ScanOrder};
 use super::sow::{Rules, sow};
 use super::stack::{self, Observer, Scan, Silent, StackRun};
-use crate::Result;
 use crate::engine::memory::MemoryLimit;
 
 /// How the counts are obtained. Both methods are exact; they share only the
 /// sowing rule, so their agreement is a check on each other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Method {
     /// Bell's explicit stack: every move sequence is played out. Cost grows
@@ -49,13 +50,13 @@ impl Method {
 }
 
 impl std::str::FromStr for Method {
-    type Err = crate::Error;
+    type Err = KalahError;
 
-    fn from_str(s: &str) -> Result<Self> {
+    fn from_str(s: &str) -> Result<Self, KalahError> {
         match s {
             "stack" => Ok(Method::Stack),
             "memo" => Ok(Method::Memo),
-            _ => Err(crate::Error::invalid("--method", format!("`{s}` is not a method; use auto, stack or memo"))),
+            _ => Err(KalahError::UnknownMethod(s.to_owned())),
         }
     }
 }
@@ -111,15 +112,15 @@ pub struct Count {
 /// The number of move sequences from `position`, by the automatic method.
 ///
 /// Fails only when memoization would not fit in memory
-/// ([`Error::TooLarge`](crate::Error::TooLarge)).
+/// ([`KalahError::is_memory`]), or the count overflows `u128`.
 ///
 /// ```
 /// use plybench::engine::kalah::{Position, count_sequences};
 ///
 /// assert_eq!(count_sequences(&Position::board_test(6)?)?, 912);
-/// # Ok::<(), plybench::Error>(())
+/// # Ok::<(), plybench::engine::kalah::KalahError>(())
 /// ```
-pub fn count_sequences(position: &Position) -> Result<u128> {
+pub fn count_sequences(position: &Position) -> Result<u128, KalahError> {
     count(position, CountOptions::default(), Progress::NONE).map(|c| c.sequences)
 }
 
@@ -138,13 +139,19 @@ pub fn count_sequences(position: &Position) -> Result<u128> {
 ///     assert_eq!(figures.terminal_positions, Some(11));
 ///     assert_eq!((figures.max_stack_right_to_left, figures.max_stack_left_to_right), (3, 5));
 /// }
-/// # Ok::<(), plybench::Error>(())
+/// # Ok::<(), plybench::engine::kalah::KalahError>(())
 /// ```
-pub fn count(position: &Position, options: CountOptions, progress: Progress<'_>) -> Result<Count> {
+///
+/// # Errors
+///
+/// [`KalahError::Limit`] when memoization or the distinct terminal
+/// positions could need more than [`CountOptions::memory`];
+/// [`KalahError::Overflow`] past `u128` sequences.
+pub fn count(position: &Position, options: CountOptions, progress: Progress<'_>) -> Result<Count, KalahError> {
     let started = Instant::now();
     let method = options.method.unwrap_or_else(|| Method::auto(position));
     let n = position.pits();
-    let board = flat_board(position);
+    let board = position.flat_board();
     let own_kind = KeyKind::for_values(n, position.own_counters());
     let board_kind = KeyKind::for_values(board.len(), total_counters(position));
     let mut result = match method {
@@ -201,15 +208,6 @@ pub fn count(position: &Position, options: CountOptions, progress: Progress<'_>)
 /// tasks. The counts do not depend on it.
 const SPLIT_DEPTH: usize = 3;
 
-/// The position as a flat board (see [`sow`](super::sow)) with empty
-/// kalahs.
-pub(crate) fn flat_board(position: &Position) -> Vec<u32> {
-    let mut board = position.own().to_vec();
-    board.push(0);
-    board.extend_from_slice(position.opponent());
-    board
-}
-
 fn total_counters(position: &Position) -> u64 {
     position.own_counters() + position.opponent().iter().map(|&c| u64::from(c)).sum::<u64>()
 }
@@ -219,7 +217,7 @@ struct Outputs<K>(FxHashSet<K>);
 
 impl<K: StateKey> Observer for Outputs<K> {
     #[inline]
-    fn scanned(&mut self, _pit: super::Pit, scan: Scan, board: &[u32]) {
+    fn scanned(&mut self, _pit: Pit, scan: Scan, board: &[u32]) {
         if scan == Scan::Terminal {
             self.0.insert(K::pack(board));
         }

@@ -1,6 +1,105 @@
 //! The errors of the kalah engine.
 
+use crate::engine::limit::LimitError;
+
 /// What can go wrong in the kalah engine. Messages give the reason only:
 /// the caller adds which input it came from.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum KalahError {}
+pub enum KalahError {
+    /// A list of pit counts with nothing in it.
+    #[error("it is empty; give the counts of the pits separated by commas, e.g. 3,2,1")]
+    EmptyList,
+    /// An entry of a list of pit counts with nothing in it (`3,,1`).
+    #[error("entry {place} is empty; write one count between each pair of commas")]
+    EmptyEntry {
+        /// The entry's place in the list, from 1.
+        place: usize,
+    },
+    /// A negative entry in a list of pit counts.
+    #[error("entry {place} is negative ({text}); a pit holds zero or more counters")]
+    NegativeEntry {
+        /// The entry's place in the list, from 1.
+        place: usize,
+        /// The entry as written.
+        text: String,
+    },
+    /// An entry of a list of pit counts that is not a whole number.
+    #[error("entry {place} (`{text}`) is not a whole number")]
+    NotANumber {
+        /// The entry's place in the list, from 1.
+        place: usize,
+        /// The entry as written.
+        text: String,
+    },
+    /// An entry of a list of pit counts past
+    /// [`MAX_COUNTERS`](super::MAX_COUNTERS).
+    #[error("entry {place} ({text}) exceeds {max} counters")]
+    EntryTooLarge {
+        /// The entry's place in the list, from 1.
+        place: usize,
+        /// The entry as written.
+        text: String,
+        /// The most counters accepted.
+        max: u64,
+    },
+    /// A side without pits.
+    #[error("a side needs at least 1 pit")]
+    NoPits,
+    /// A side with more than [`MAX_PITS`](super::MAX_PITS) pits.
+    #[error("{pits} pits; at most {max} are supported")]
+    TooManyPits {
+        /// The pits asked for.
+        pits: usize,
+        /// The most pits accepted.
+        max: usize,
+    },
+    /// The two rows of a position differ in length.
+    #[error("the opponent has {opponent} pits but the mover has {own}; both rows need the same number")]
+    RowLengths {
+        /// The mover's pits.
+        own: usize,
+        /// The opponent's pits.
+        opponent: usize,
+    },
+    /// A position holding more than [`MAX_COUNTERS`](super::MAX_COUNTERS)
+    /// counters in all.
+    #[error("{total} counters in all; at most {max} are supported")]
+    TooManyCounters {
+        /// The counters in the position.
+        total: u64,
+        /// The most counters accepted.
+        max: u64,
+    },
+    /// A name that is not a [`ScanOrder`](super::ScanOrder).
+    #[error("`{0}` is not a scan order; use right-to-left or left-to-right")]
+    UnknownScanOrder(String),
+    /// A name that is not a [`Method`](super::Method).
+    #[error("`{0}` is not a method; use stack or memo")]
+    UnknownMethod(String),
+    /// A count of move sequences past `u128`.
+    #[error("the number of move sequences exceeds u128")]
+    Overflow,
+    /// A stack-activity figure longer than
+    /// [`MAX_TRACE_ROWS`](super::trace::MAX_TRACE_ROWS) lines.
+    #[error(
+        "the trace of {position} would exceed {limit} lines; trace a smaller position, such as the 6-pit board test"
+    )]
+    TraceTooLong {
+        /// The position, `PN` first.
+        position: String,
+        /// The most lines a trace may have.
+        limit: usize,
+    },
+    /// A size or a memory need past what a computation accepts.
+    #[error(transparent)]
+    Limit(#[from] LimitError),
+}
+
+impl KalahError {
+    /// Whether this is a count refused for the memory it could need
+    /// ([`LimitError::Memory`]): the one error a caller fixes by raising the
+    /// memory limit rather than by changing the position.
+    pub fn is_memory(&self) -> bool {
+        matches!(self, KalahError::Limit(LimitError::Memory { .. }))
+    }
+}

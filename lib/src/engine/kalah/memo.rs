@@ -23,12 +23,13 @@ use std::collections::BTreeMap;
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use super::error::KalahError;
 use super::key::StateKey;
 use super::position::Pit;
 use super::sow::{Rules, sow};
+use crate::engine::limit::LimitError;
 use crate::engine::memory::MemoryLimit;
 use crate::engine::progress::{Progress, Step};
-use crate::{Error, Result};
 
 /// What is known of one row of own pits. Kept small, as there are hundreds
 /// of millions of them at 18 pits: the `u128` count is split in two words
@@ -97,10 +98,18 @@ fn check_budget<K>(
     n: usize,
     value_bytes: usize,
     what: &str,
-) -> Result<()> {
+) -> Result<(), LimitError> {
     let planned = stored.saturating_add(children_of.saturating_mul(n));
-    let bytes = planned.saturating_mul(bytes_per_row::<K>(n, value_bytes));
-    limit.check(u64::try_from(bytes).unwrap_or(u64::MAX), &format!("{what} ({planned} rows of pits)"), "--max-memory")
+    let bytes = u64::try_from(planned.saturating_mul(bytes_per_row::<K>(n, value_bytes))).unwrap_or(u64::MAX);
+    if bytes <= limit.bytes() {
+        return Ok(());
+    }
+    const MIB: u64 = 1 << 20;
+    Err(LimitError::Memory {
+        needed_mib: bytes.div_ceil(MIB),
+        limit_mib: limit.bytes() / MIB,
+        why: format!("; {what} could hold {planned} rows of pits: raise the memory limit or count a smaller position"),
+    })
 }
 
 type Layers<K, V> = BTreeMap<u64, FxHashMap<K, V>>;
@@ -135,7 +144,11 @@ impl Scratch {
 
 /// Counts the move sequences from the mover's pits `own` (`P1` first), and
 /// the stack heights of both scan orders.
-pub(crate) fn count<K: StateKey>(own: &[u32], limit: MemoryLimit, progress: Progress<'_>) -> Result<MemoRun> {
+pub(crate) fn count<K: StateKey>(
+    own: &[u32],
+    limit: MemoryLimit,
+    progress: Progress<'_>,
+) -> Result<MemoRun, KalahError> {
     let n = own.len();
     let pit = |i| Pit::new(i).expect("pit numbers stay in range");
     let mut layers: Layers<K, Node> = BTreeMap::new();
@@ -187,7 +200,7 @@ pub(crate) fn count<K: StateKey>(own: &[u32], limit: MemoryLimit, progress: Prog
             .par_iter()
             .map_init(
                 || Scratch::new(n),
-                |scratch, (key, _)| -> Result<(K, Node)> {
+                |scratch, (key, _)| -> Result<(K, Node), KalahError> {
                     key.unpack(&mut scratch.own);
                     let mut node = Node::default();
                     let mut sequences = 0u128;
@@ -208,7 +221,7 @@ pub(crate) fn count<K: StateKey>(own: &[u32], limit: MemoryLimit, progress: Prog
                         } else {
                             Node::leaf(child)
                         };
-                        sequences = sequences.checked_add(found.sequences()).ok_or_else(overflow)?;
+                        sequences = sequences.checked_add(found.sequences()).ok_or(KalahError::Overflow)?;
                         node.height_right_to_left =
                             node.height_right_to_left.max(children + found.height_right_to_left);
                         children += 1;
@@ -224,7 +237,7 @@ pub(crate) fn count<K: StateKey>(own: &[u32], limit: MemoryLimit, progress: Prog
                     Ok((key.clone(), node))
                 },
             )
-            .collect::<Result<_>>()?;
+            .collect::<Result<_, KalahError>>()?;
         let layer = layers.get_mut(&t).expect("layer exists");
         for (key, node) in solved {
             layer.insert(key, node);
@@ -273,10 +286,6 @@ pub(crate) fn canonicalize(own: &mut [u32]) {
     }
 }
 
-fn overflow() -> Error {
-    Error::TooLarge("the number of move sequences exceeds u128".into())
-}
-
 /// Counts the distinct terminal boards reachable from the flat `board`
 /// (mover's pits, kalah, opponent's pits) by visiting each distinct
 /// intermediate board once.
@@ -288,7 +297,7 @@ pub(crate) fn distinct_terminals<K: StateKey>(
     rules: Rules,
     limit: MemoryLimit,
     progress: Progress<'_>,
-) -> Result<usize> {
+) -> Result<usize, KalahError> {
     let pit = |i| Pit::new(i).expect("pit numbers stay in range");
     let mut layers: Layers<K, ()> = BTreeMap::new();
     let mut terminals: FxHashSet<K> = FxHashSet::default();

@@ -6,21 +6,24 @@
 //!
 //! - [`Position`] and [`Pit`]: the mover's pits, written `PN,…,P1` as Bell
 //!   draws them.
-//! - [`count`]: move sequences, distinct terminal positions and the stack
+//! - [`sow()`]: one move on a two-sided board, with or without captures
+//!   ([`Rules`]); every count below is built on it.
+//! - [`count()`]: move sequences, distinct terminal positions and the stack
 //!   height of each [`ScanOrder`], by Bell's explicit stack or by
 //!   memoization ([`Method`]).
 //! - [`trace`]: Bell's stack-activity figure, step by step.
 //! - [`sweep`]: positions that clear entirely into the kalah.
-//! - [`units`]: a count split into work units that merge exactly, for
-//!   checkpoints and shards.
-//! - [`bell`]: Bell's published figures, read from `datasets/kalah/`.
+//! - [`KalahError`]: what can go wrong, the reason without the input's name.
+//!
+//! Bell's published figures, and counts split into work units, are in the
+//! study layer (`study::kalah`).
 
-pub(crate) mod count;
+mod count;
 mod error;
 mod key;
 mod memo;
-pub(crate) mod position;
-pub(crate) mod sow;
+mod position;
+mod sow;
 mod stack;
 pub mod sweep;
 pub mod trace;
@@ -28,5 +31,5 @@ pub mod trace;
 pub use count::{Count, CountOptions, Method, SMALL_POSITION_COUNTERS, count, count_sequences, is_small};
 pub use error::KalahError;
 pub use position::{MAX_COUNTERS, MAX_PITS, Pit, Position, ScanOrder, parse_counts};
-pub use sow::{Landing, Rules, Sown};
+pub use sow::{Landing, Rules, Sown, sow};
 pub use stack::Scan;

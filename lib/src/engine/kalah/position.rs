@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{Error, Result};
+use super::KalahError;
 
 /// The most pits a side may have. Far past anything countable: the limit
 /// exists so that sizes always fit the types used for them.
@@ -43,6 +43,7 @@ impl fmt::Display for Pit {
 
 /// The order in which Bell's move generator scans the pits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum ScanOrder {
     /// `P1` first, then `P2`, …: Bell's choice, whose stack never grows past
     /// the number of pits.
@@ -66,12 +67,10 @@ impl ScanOrder {
 }
 
 impl FromStr for ScanOrder {
-    type Err = Error;
+    type Err = KalahError;
 
-    fn from_str(s: &str) -> Result<Self> {
-        ScanOrder::ALL.into_iter().find(|o| o.name() == s).ok_or_else(|| {
-            Error::invalid("--scan", format!("`{s}` is not a scan order; use right-to-left or left-to-right"))
-        })
+    fn from_str(s: &str) -> Result<Self, KalahError> {
+        ScanOrder::ALL.into_iter().find(|o| o.name() == s).ok_or_else(|| KalahError::UnknownScanOrder(s.to_owned()))
     }
 }
 
@@ -90,7 +89,7 @@ impl FromStr for ScanOrder {
 /// assert_eq!(position.own(), &[1, 2, 3]); // P1 first
 /// assert_eq!(position.to_string(), "3,2,1");
 /// assert_eq!(position, Position::board_test(3)?);
-/// # Ok::<(), plybench::Error>(())
+/// # Ok::<(), plybench::engine::kalah::KalahError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -104,45 +103,28 @@ pub struct Position {
 impl Position {
     /// A position from the mover's pits listed `P1` first, with the
     /// opponent's pits empty.
-    pub fn from_own(own: Vec<u32>) -> Result<Position> {
+    pub fn from_own(own: Vec<u32>) -> Result<Position, KalahError> {
         let opponent = vec![0; own.len()];
         Position::new(own, opponent)
     }
 
     /// A position from both rows: `own[0]` is `P1`, `opponent[0]` is `p1`.
-    pub fn new(own: Vec<u32>, opponent: Vec<u32>) -> Result<Position> {
-        if own.is_empty() {
-            return Err(Error::invalid("position", "it has no pits; give at least one count, e.g. 3,2,1"));
-        }
-        if own.len() > MAX_PITS {
-            return Err(Error::TooLarge(format!("{} pits; at most {MAX_PITS} are supported", own.len())));
-        }
+    pub fn new(own: Vec<u32>, opponent: Vec<u32>) -> Result<Position, KalahError> {
+        check_pits(own.len())?;
         if opponent.len() != own.len() {
-            return Err(Error::invalid(
-                "--opponent",
-                format!(
-                    "it has {} pits but the mover has {}; both rows need the same number",
-                    opponent.len(),
-                    own.len()
-                ),
-            ));
+            return Err(KalahError::RowLengths { own: own.len(), opponent: opponent.len() });
         }
         let total: u64 = own.iter().chain(&opponent).map(|&c| u64::from(c)).sum();
         if total > MAX_COUNTERS {
-            return Err(Error::TooLarge(format!("{total} counters in all; at most {MAX_COUNTERS} are supported")));
+            return Err(KalahError::TooManyCounters { total, max: MAX_COUNTERS });
         }
         Ok(Position { own, opponent })
     }
 
     /// Bell's board test: pit `Pi` holds `i` counters, so that every pit
     /// starts with a continuation move.
-    pub fn board_test(pits: usize) -> Result<Position> {
-        if pits == 0 {
-            return Err(Error::invalid("--pits", "it must be at least 1"));
-        }
-        if pits > MAX_PITS {
-            return Err(Error::TooLarge(format!("{pits} pits; at most {MAX_PITS} are supported")));
-        }
+    pub fn board_test(pits: usize) -> Result<Position, KalahError> {
+        check_pits(pits)?;
         Position::from_own((1..=pits as u32).collect())
     }
 
@@ -170,6 +152,34 @@ impl Position {
     pub fn own_counters(&self) -> u64 {
         self.own.iter().map(|&c| u64::from(c)).sum()
     }
+
+    /// The position as a flat board for [`sow`](super::sow()): the mover's
+    /// pits `P1` first, an empty kalah, then the opponent's pits `p1`
+    /// first, `2N + 1` counts in all.
+    ///
+    /// ```
+    /// use plybench::engine::kalah::Position;
+    ///
+    /// let position = Position::new(vec![1, 2, 3], vec![4, 5, 6])?;
+    /// assert_eq!(position.flat_board(), [1, 2, 3, 0, 4, 5, 6]);
+    /// # Ok::<(), plybench::engine::kalah::KalahError>(())
+    /// ```
+    pub fn flat_board(&self) -> Vec<u32> {
+        let mut board = Vec::with_capacity(2 * self.pits() + 1);
+        board.extend_from_slice(&self.own);
+        board.push(0);
+        board.extend_from_slice(&self.opponent);
+        board
+    }
+}
+
+/// Checks a number of pits a side: 1 to [`MAX_PITS`].
+fn check_pits(pits: usize) -> Result<(), KalahError> {
+    match pits {
+        0 => Err(KalahError::NoPits),
+        pits if pits > MAX_PITS => Err(KalahError::TooManyPits { pits, max: MAX_PITS }),
+        _ => Ok(()),
+    }
 }
 
 impl fmt::Display for Position {
@@ -191,11 +201,17 @@ pub(crate) fn write_counts<'a>(f: &mut impl fmt::Write, counts: impl Iterator<It
 
 /// Parses a comma-separated list of counts, as written on a command line.
 ///
-/// `what` names the option in error messages.
-pub fn parse_counts(text: &str, what: &str) -> Result<Vec<u32>> {
+/// ```
+/// use plybench::engine::kalah::{KalahError, parse_counts};
+///
+/// assert_eq!(parse_counts(" 3, 2,1")?, [3, 2, 1]);
+/// assert_eq!(parse_counts("3,,1"), Err(KalahError::EmptyEntry { place: 2 }));
+/// # Ok::<(), KalahError>(())
+/// ```
+pub fn parse_counts(text: &str) -> Result<Vec<u32>, KalahError> {
     let text = text.trim();
     if text.is_empty() {
-        return Err(Error::invalid(what, "it is empty; give the counts of the pits separated by commas, e.g. 3,2,1"));
+        return Err(KalahError::EmptyList);
     }
     text.split(',')
         .enumerate()
@@ -203,33 +219,28 @@ pub fn parse_counts(text: &str, what: &str) -> Result<Vec<u32>> {
             let item = item.trim();
             let place = i + 1;
             if item.is_empty() {
-                return Err(Error::invalid(
-                    what,
-                    format!("entry {place} is empty; write one count between each pair of commas"),
-                ));
+                return Err(KalahError::EmptyEntry { place });
             }
             if item.starts_with('-') && item[1..].chars().all(|c| c.is_ascii_digit()) && item.len() > 1 {
-                return Err(Error::invalid(
-                    what,
-                    format!("entry {place} is negative ({item}); a pit holds zero or more counters"),
-                ));
+                return Err(KalahError::NegativeEntry { place, text: item.to_owned() });
             }
             if !item.chars().all(|c| c.is_ascii_digit()) {
-                return Err(Error::invalid(what, format!("entry {place} (`{item}`) is not a whole number")));
+                return Err(KalahError::NotANumber { place, text: item.to_owned() });
             }
-            item.parse::<u32>().ok().filter(|&c| u64::from(c) <= MAX_COUNTERS).ok_or_else(|| {
-                Error::TooLarge(format!("{what} entry {place} ({item}) exceeds {MAX_COUNTERS} counters"))
-            })
+            item.parse::<u32>()
+                .ok()
+                .filter(|&c| u64::from(c) <= MAX_COUNTERS)
+                .ok_or_else(|| KalahError::EntryTooLarge { place, text: item.to_owned(), max: MAX_COUNTERS })
         })
         .collect()
 }
 
 impl FromStr for Position {
-    type Err = Error;
+    type Err = KalahError;
 
     /// Parses the mover's pits, `PN` first: `"6,5,4,3,2,1"`.
-    fn from_str(s: &str) -> Result<Position> {
-        let mut own = parse_counts(s, "--position")?;
+    fn from_str(s: &str) -> Result<Position, KalahError> {
+        let mut own = parse_counts(s)?;
         own.reverse();
         Position::from_own(own)
     }

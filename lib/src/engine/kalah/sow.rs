@@ -13,6 +13,12 @@
 //! emptied is not skipped; only the opponent's kalah is). The sowing cycle
 //! thus has `L = 2N + 1` places, and `c` counters make `c / L` full laps plus
 //! `c % L` single steps, which this module applies in closed form.
+//!
+//! The opponent's kalah is not on the board: no counter of the mover's ever
+//! reaches it. A game that needs it (to score, or to let the opponent move
+//! next) keeps it beside the board; seen from the opponent, the board is the
+//! same layout with the two rows swapped, each row being numbered from its
+//! owner's kalah.
 
 use super::position::Pit;
 
@@ -55,10 +61,27 @@ pub struct Sown {
     pub continues: bool,
 }
 
-/// Sows pit `pit` of the flat `board` (layout in the module docs) with `n`
-/// pits a side. The pit must not be empty.
+/// Plays one move: sows pit `pit` of the mover on the flat `board` of `n`
+/// pits a side (`P1 … PN`, the mover's kalah, `p1 … pN`: `2N + 1` counts,
+/// as [`Position::flat_board`](super::Position::flat_board) builds it), and
+/// applies rule 1 when `rules` asks for it. Returns where the last counter
+/// fell and whether the mover moves again.
+///
+/// The pit must not be empty, and `board.len()` must be `2n + 1`; both are
+/// checked in debug builds only, as this is the inner loop of every count.
+///
+/// ```
+/// use plybench::engine::kalah::{Landing, Pit, Position, Rules, sow};
+///
+/// // Bell's 3,2,1: P1 holds one counter, which goes into the kalah.
+/// let mut board = Position::board_test(3)?.flat_board();
+/// let sown = sow(&mut board, 3, Pit::new(1).unwrap(), Rules::default());
+/// assert_eq!((sown.landing, sown.continues), (Landing::Kalah, true));
+/// assert_eq!(board, [0, 2, 3, 1, 0, 0, 0]);
+/// # Ok::<(), plybench::engine::kalah::KalahError>(())
+/// ```
 #[inline]
-pub(crate) fn sow(board: &mut [u32], n: usize, pit: Pit, rules: Rules) -> Sown {
+pub fn sow(board: &mut [u32], n: usize, pit: Pit, rules: Rules) -> Sown {
     debug_assert_eq!(board.len(), 2 * n + 1);
     let i = pit.number();
     let kalah = n;

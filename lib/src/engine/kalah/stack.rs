@@ -9,7 +9,7 @@
 //!
 //! The enumerator calls an [`Observer`] at each of these events. The
 //! observer is a type parameter, so counting with [`Silent`] compiles to the
-//! bare loop, while [`Trace`](super::trace::Trace) records Bell's figure.
+//! bare loop, while [`trace`](super::trace) records Bell's figure.
 
 use super::position::{Pit, ScanOrder};
 use super::sow::{Rules, sow};

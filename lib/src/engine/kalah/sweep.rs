@@ -19,10 +19,10 @@
 //! grows: the longest chain on `N` pits is the last pattern before one needs
 //! pit `N + 1`.
 
-use super::count::flat_board;
+use super::error::KalahError;
 use super::position::{Pit, Position};
 use super::sow::{Landing, Rules, sow};
-use crate::{Error, Result};
+use crate::engine::limit::{LimitError, Quantity, check_range};
 
 /// The most pits [`longest_on_pits`] accepts. Its pattern has about
 /// `N² / π` counters (Bell's 50 pits hold 839), each played out once.
@@ -97,10 +97,10 @@ impl Builder {
 /// Plays a pattern out on the real board, always sowing the pit nearest the
 /// kalah whose count equals its number. Returns the moves and whether the
 /// board was cleared.
-pub fn play_out(pattern: &[u32]) -> Result<(Vec<Pit>, bool)> {
+pub fn play_out(pattern: &[u32]) -> Result<(Vec<Pit>, bool), KalahError> {
     let position = Position::from_own(pattern.to_vec())?;
     let n = position.pits();
-    let mut board = flat_board(&position);
+    let mut board = position.flat_board();
     let mut moves = Vec::with_capacity(position.own_counters() as usize);
     loop {
         let playable = board[..n].iter().enumerate().find(|&(index, &c)| c as usize == index + 1);
@@ -120,7 +120,7 @@ pub fn play_out(pattern: &[u32]) -> Result<(Vec<Pit>, bool)> {
     }
 }
 
-fn finish(builder: &Builder) -> Result<Sweep> {
+fn finish(builder: &Builder) -> Result<Sweep, KalahError> {
     let pattern = builder.pits.clone();
     let (moves, cleared) = play_out(&pattern)?;
     Ok(Sweep {
@@ -144,15 +144,14 @@ fn finish(builder: &Builder) -> Result<Sweep> {
 /// let moves: Vec<usize> = sweep.moves.iter().map(|p| p.number()).collect();
 /// assert_eq!(moves, vec![1, 3, 1, 2, 1]); // Bell's "Play 1, 3, 1, 2, 1"
 /// assert!(sweep.cleared);
-/// # Ok::<(), plybench::Error>(())
+/// # Ok::<(), plybench::engine::kalah::KalahError>(())
 /// ```
-pub fn pattern_for_counters(counters: u64) -> Result<Sweep> {
-    if counters == 0 {
-        return Err(Error::invalid("--counters", "it must be at least 1"));
-    }
-    if counters > MAX_SWEEP_COUNTERS {
-        return Err(Error::TooLarge(format!("--counters {counters}; at most {MAX_SWEEP_COUNTERS} are supported")));
-    }
+///
+/// # Errors
+///
+/// [`LimitError`] unless `counters` lies in 1 to [`MAX_SWEEP_COUNTERS`].
+pub fn pattern_for_counters(counters: u64) -> Result<Sweep, KalahError> {
+    check_counters(counters)?;
     let mut builder = Builder::new();
     for _ in 0..counters {
         builder.step();
@@ -168,21 +167,30 @@ pub fn pattern_for_counters(counters: u64) -> Result<Sweep> {
 ///
 /// let sweep = longest_on_pits(6)?;
 /// assert_eq!((sweep.counters, sweep.moves.len(), sweep.cleared), (17, 17, true));
-/// # Ok::<(), plybench::Error>(())
+/// # Ok::<(), plybench::engine::kalah::KalahError>(())
 /// ```
-pub fn longest_on_pits(pits: usize) -> Result<Sweep> {
-    if pits == 0 {
-        return Err(Error::invalid("--pits", "it must be at least 1"));
-    }
-    if pits > MAX_SWEEP_PITS {
-        return Err(Error::TooLarge(format!("--pits {pits}; at most {MAX_SWEEP_PITS} are supported for sweeps")));
-    }
+///
+/// # Errors
+///
+/// [`LimitError`] unless `pits` lies in 1 to [`MAX_SWEEP_PITS`].
+pub fn longest_on_pits(pits: usize) -> Result<Sweep, KalahError> {
+    check_pits(pits)?;
     let mut builder = Builder::new();
     builder.step();
     while builder.pits_after_step() <= pits {
         builder.step();
     }
     finish(&builder)
+}
+
+/// Checks the counters of a clearing pattern: 1 to [`MAX_SWEEP_COUNTERS`].
+fn check_counters(counters: u64) -> Result<u64, LimitError> {
+    check_range(Quantity::Other("counters"), counters, 1, MAX_SWEEP_COUNTERS, "")
+}
+
+/// Checks the pits of a longest clearing chain: 1 to [`MAX_SWEEP_PITS`].
+fn check_pits(pits: usize) -> Result<usize, LimitError> {
+    check_range(Quantity::Other("pits"), pits as u64, 1, MAX_SWEEP_PITS as u64, "").map(|_| pits)
 }
 
 #[cfg(test)]

@@ -6,11 +6,11 @@
 //! after the scan, and the positions output. Positions show the mover's pits
 //! only, `PN` first, as Bell prints them.
 
-use super::count::flat_board;
+use super::count::count_sequences;
+use super::error::KalahError;
 use super::position::{Pit, Position, ScanOrder};
 use super::sow::Rules;
 use super::stack::{self, Observer, Scan};
-use crate::{Error, Result};
 
 /// The most rows a trace may have: a trace is for reading.
 pub const MAX_TRACE_ROWS: usize = 100_000;
@@ -112,34 +112,42 @@ impl Observer for Recorder {
 /// // The second line unstacks 032 from level 3 and outputs 030 and 003.
 /// assert_eq!(rows[1].unstacked_from, Some(3));
 /// assert_eq!(rows[1].outputs, vec![vec![0, 3, 0], vec![0, 0, 3]]);
-/// # Ok::<(), plybench::Error>(())
+/// # Ok::<(), plybench::engine::kalah::KalahError>(())
 /// ```
-pub fn trace(position: &Position, order: ScanOrder, rules: Rules) -> Result<Vec<TraceRow>> {
+///
+/// # Errors
+///
+/// [`KalahError::TraceTooLong`] past [`MAX_TRACE_ROWS`] lines; as
+/// [`count_sequences`], which decides whether to run.
+pub fn trace(position: &Position, order: ScanOrder, rules: Rules) -> Result<Vec<TraceRow>, KalahError> {
     trace_with_limit(position, order, rules, MAX_TRACE_ROWS)
 }
 
-fn trace_with_limit(position: &Position, order: ScanOrder, rules: Rules, limit: usize) -> Result<Vec<TraceRow>> {
+fn trace_with_limit(
+    position: &Position,
+    order: ScanOrder,
+    rules: Rules,
+    limit: usize,
+) -> Result<Vec<TraceRow>, KalahError> {
     // Each terminal output sits on some line, so a figure with more
     // sequences than lines allowed is refused before it is run. One with few
     // sequences but long chains of continuations is cut off by the recorder
     // and refused after.
-    let sequences = super::count_sequences(position)?;
+    let sequences = count_sequences(position)?;
     if sequences > (limit * position.pits()) as u128 {
         return Err(too_long(position, limit));
     }
     let n = position.pits();
     let mut recorder = Recorder { n, rows: Vec::new(), marks: Vec::new(), limit, overflowed: false };
-    stack::run(&flat_board(position), n, order, rules, &mut recorder);
+    stack::run(&position.flat_board(), n, order, rules, &mut recorder);
     if recorder.overflowed {
         return Err(too_long(position, limit));
     }
     Ok(recorder.rows)
 }
 
-fn too_long(position: &Position, limit: usize) -> Error {
-    Error::TooLarge(format!(
-        "the trace of {position} would exceed {limit} lines; trace a smaller position (e.g. --pits 6)"
-    ))
+fn too_long(position: &Position, limit: usize) -> KalahError {
+    KalahError::TraceTooLong { position: position.to_string(), limit }
 }
 
 #[cfg(test)]
@@ -152,7 +160,7 @@ mod tests {
         // limit of 50 lines the count passes the check made before the run
         // (243 <= 50 x 6 pits), so only the recorder can catch it.
         let position: Position = "6,4,2,3,1,1".parse().unwrap();
-        let sequences = crate::engine::kalah::count_sequences(&position).unwrap();
+        let sequences = count_sequences(&position).unwrap();
         let limit = 50;
         assert!(sequences <= (limit * position.pits()) as u128, "the pre-check must not fire");
         let full = trace_with_limit(&position, ScanOrder::RightToLeft, Rules::default(), 1000).unwrap();

@@ -1,4 +1,6 @@
-//! The checkers study: published perft counts and Cochran's games.
+//! The checkers study: published perft counts ([`published`]) and the
+//! tables that set the computed counts and Cochran's replayed games beside
+//! them ([`results`]).
 
 pub mod published;
-pub mod tables;
+pub mod results;

@@ -1,6 +1,7 @@
-//! The Kalah study: Bell's published figures, the extended table and work
-//! units.
+//! The Kalah study: Bell's published figures ([`bell`]), the tables that
+//! set the computed figures beside them ([`results`]), and counts split into
+//! work units ([`units`]).
 
 pub mod bell;
-pub mod tables;
+pub mod results;
 pub mod units;

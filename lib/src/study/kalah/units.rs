@@ -3,8 +3,9 @@
 //! The continuation tree is cut once the mover has sown `split_counters`
 //! counters out of his pits: each continuation sows at least one out (into
 //! the kalah), so every line of continuation moves crosses the cut within
-//! that many moves. Each position first reached across the cut is one
-//! [`Unit`], named by the pits played to reach it (`P3 P1`). A unit is
+//! that many moves. The subtree below each position first reached across
+//! the cut is one work unit, a [`Subtree`], named by the pits played to
+//! reach it (`P3 P1`). A unit is
 //! counted on its own with the usual methods ([`count`]); the plies above
 //! the cut are replayed when merging. Units are listed depth first, `P1`
 //! before `P2`, so the list and every unit's index depend only on the
@@ -42,6 +43,7 @@
 //! ```
 //! use plybench::study::kalah::units::{Params, merge, run_unit, units};
 //! use plybench::engine::kalah::{CountOptions, Position, Rules, count};
+//! use plybench::engine::progress::Progress;
 //!
 //! let position = Position::board_test(7)?;
 //! let params = Params::new(&position, Rules::default(), None, Some(4))?;
@@ -56,14 +58,13 @@
 //! # Ok::<(), plybench::Error>(())
 //! ```
 
-use crate::engine::progress::Progress;
 use serde::{Deserialize, Serialize};
 
-use super::tables::split_count_table;
+use super::results::count_table;
 use crate::batch::{self, Completed, Outcome, Study, Tool};
-use crate::engine::kalah::count::{Count, CountOptions, Method, count, flat_board};
-use crate::engine::kalah::position::{Pit, Position};
-use crate::engine::kalah::sow::{Rules, sow};
+use crate::engine::kalah::{Count, CountOptions, KalahError, Method, Pit, Position, Rules, count, sow};
+use crate::engine::progress::Progress;
+use crate::report::Table;
 use crate::{Error, Result};
 
 /// The most units the automatic cut may make: enough for an even spread
@@ -136,7 +137,7 @@ impl Params {
     /// As [`Position::new`], for parameters read from a damaged file.
     pub fn start(&self) -> Result<Position> {
         let own = self.position.iter().rev().copied().collect();
-        Position::new(own, self.opponent.clone())
+        Ok(Position::new(own, self.opponent.clone())?)
     }
 
     /// The rules.
@@ -160,7 +161,7 @@ impl Params {
 fn count_units(params: &Params, limit: usize) -> Option<usize> {
     let start = params.start().ok()?;
     let mut found = 0usize;
-    walk(&flat_board(&start), start.pits(), params.rules(), params.split_counters, &mut Vec::new(), &mut |_, _| {
+    walk(&start.flat_board(), start.pits(), params.rules(), params.split_counters, &mut Vec::new(), &mut |_, _| {
         found += 1;
         if found > limit { Err(Error::TooLarge(String::new())) } else { Ok(UnitCount::default()) }
     })
@@ -168,10 +169,10 @@ fn count_units(params: &Params, limit: usize) -> Option<usize> {
     Some(found)
 }
 
-/// One work unit: the subtree below a position first reached across the
-/// cut of [`Params::split_counters`].
+/// What one work unit counts: the subtree below a position first reached
+/// across the cut of [`Params::split_counters`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Unit {
+pub struct Subtree {
     /// The pits played from the start, in order.
     pub pits: Vec<Pit>,
     /// The position they lead to; its kalah is left out, as it plays no part
@@ -179,7 +180,7 @@ pub struct Unit {
     pub position: Position,
 }
 
-impl Unit {
+impl Subtree {
     /// The unit's stable name: the pits played, e.g. `P3 P1`, or `start`
     /// for an unsplit count (a cut at 0 counters).
     pub fn id(&self) -> String {
@@ -209,25 +210,27 @@ pub struct UnitCount {
 /// # Errors
 ///
 /// As [`Params::start`]; [`Error::TooLarge`] past [`MAX_UNITS`] units.
-pub fn units(params: &Params) -> Result<Vec<Unit>> {
+pub fn units(params: &Params) -> Result<Vec<Subtree>> {
     let start = params.start()?;
     let n = start.pits();
     let mut found = Vec::new();
-    walk(&flat_board(&start), n, params.rules(), params.split_counters, &mut Vec::new(), &mut |pits, board| {
+    walk(&start.flat_board(), n, params.rules(), params.split_counters, &mut Vec::new(), &mut |pits, board| {
         if found.len() == MAX_UNITS {
             return Err(Error::TooLarge(format!(
                 "cutting after {} counters makes more than {MAX_UNITS} units; cut after fewer",
                 params.split_counters
             )));
         }
-        found
-            .push(Unit { pits: pits.to_vec(), position: Position::new(board[..n].to_vec(), board[n + 1..].to_vec())? });
+        found.push(Subtree {
+            pits: pits.to_vec(),
+            position: Position::new(board[..n].to_vec(), board[n + 1..].to_vec())?,
+        });
         Ok(UnitCount::default())
     })?;
     Ok(found)
 }
 
-/// The unit named `id` (as [`Unit::id`] writes it), found by replaying its
+/// The unit named `id` (as [`Subtree::id`] writes it), found by replaying its
 /// pits from the start rather than by listing every unit.
 ///
 /// ```
@@ -245,7 +248,7 @@ pub fn units(params: &Params) -> Result<Vec<Unit>> {
 /// # Errors
 ///
 /// [`Error::InvalidInput`] if `id` does not name a unit of the split.
-pub fn unit_from_id(params: &Params, id: &str) -> Result<Unit> {
+pub fn unit_from_id(params: &Params, id: &str) -> Result<Subtree> {
     let start = params.start()?;
     let n = start.pits();
     let bad = |why: String| Error::invalid("unit", format!("`{id}` {why}"));
@@ -262,7 +265,7 @@ pub fn unit_from_id(params: &Params, id: &str) -> Result<Unit> {
             })
             .collect::<Result<_>>()?
     };
-    let mut board = flat_board(&start);
+    let mut board = start.flat_board();
     let mut left = params.split_counters;
     for &pit in &pits {
         if left == 0 {
@@ -277,7 +280,7 @@ pub fn unit_from_id(params: &Params, id: &str) -> Result<Unit> {
     if left > 0 {
         return Err(bad(format!("stops short of the cut after {} counters", params.split_counters)));
     }
-    Ok(Unit { pits, position: Position::new(board[..n].to_vec(), board[n + 1..].to_vec())? })
+    Ok(Subtree { pits, position: Position::new(board[..n].to_vec(), board[n + 1..].to_vec())? })
 }
 
 /// Counts one unit with the parameters' method.
@@ -285,7 +288,7 @@ pub fn unit_from_id(params: &Params, id: &str) -> Result<Unit> {
 /// # Errors
 ///
 /// As [`count`]: only when memoization would not fit.
-pub fn run_unit(params: &Params, unit: &Unit) -> Result<UnitCount> {
+pub fn run_unit(params: &Params, unit: &Subtree) -> Result<UnitCount> {
     let figures = count(&unit.position, params.unit_options(), Progress::NONE)?;
     Ok(UnitCount {
         sequences: figures.sequences,
@@ -300,13 +303,13 @@ pub fn run_unit(params: &Params, unit: &Unit) -> Result<UnitCount> {
 /// # Errors
 ///
 /// [`Error::InvalidInput`] if `results` does not hold one entry per unit;
-/// [`Error::TooLarge`] if the sequences overflow `u128`.
+/// [`KalahError::Overflow`] if the sequences overflow `u128`.
 pub fn merge(params: &Params, results: &[UnitCount]) -> Result<Count> {
     let start = params.start()?;
     let mut next = results.iter();
     let mut used = 0usize;
     let top = walk(
-        &flat_board(&start),
+        &start.flat_board(),
         start.pits(),
         params.rules(),
         params.split_counters,
@@ -369,10 +372,10 @@ where
             let sown = before - own_counters(&child, n);
             let below = walk(&child, n, rules, left.saturating_sub(sown), pits, leaf)?;
             pits.pop();
-            sequences = sequences.checked_add(below.sequences).ok_or_else(overflow)?;
+            sequences = sequences.checked_add(below.sequences).ok_or(KalahError::Overflow)?;
             children.push(below);
         } else {
-            sequences = sequences.checked_add(1).ok_or_else(overflow)?;
+            sequences = sequences.checked_add(1).ok_or(KalahError::Overflow)?;
         }
     }
     // The child stacked j-th (from 0) is unstacked with j positions beneath.
@@ -384,8 +387,20 @@ where
     Ok(UnitCount { sequences, max_stack_right_to_left: right_to_left, max_stack_left_to_right: left_to_right })
 }
 
-fn overflow() -> Error {
-    Error::TooLarge("the number of move sequences exceeds u128".into())
+/// The `kalah count` record of a count split into `units` work units: the
+/// fields of [`count_table`], with notes on what a split count leaves out.
+pub fn split_count_table(params: &Params, figures: &Count, units: usize) -> Result<Table> {
+    let options = params.unit_options();
+    let mut table = count_table(&params.start()?, figures, options);
+    table.note(format!(
+        "Summed from {units} work units (subtrees below the cut after {} counters sown); seconds are the sum of the unit times.",
+        params.split_counters
+    ));
+    table.note(
+        "Distinct terminal positions are not counted in a split run: two subtrees can end on the same board, so \
+         their distinct counts do not add up. Count them in one run, not split into work units.",
+    );
+    Ok(table)
 }
 
 /// The split Kalah count as a [`Study`]: what `kalah count --checkpoint`,
@@ -415,7 +430,7 @@ impl Study for KalahSplit {
     type Part = UnitCount;
 
     fn units(params: &Params) -> Result<Vec<String>> {
-        Ok(units(params)?.iter().map(Unit::id).collect())
+        Ok(units(params)?.iter().map(Subtree::id).collect())
     }
 
     fn run_unit(params: &Params, unit: &batch::Unit) -> Result<UnitCount> {
@@ -502,11 +517,11 @@ mod tests {
     #[test]
     fn units_are_named_by_the_pits_played() {
         let params = Params::new(&Position::board_test(3).unwrap(), Rules::default(), None, Some(1)).unwrap();
-        let ids: Vec<String> = units(&params).unwrap().iter().map(Unit::id).collect();
+        let ids: Vec<String> = units(&params).unwrap().iter().map(Subtree::id).collect();
         assert_eq!(ids, ["P1", "P2", "P3"]);
         // Each first move sows one counter out; P1 then P2 sows a second.
         let params = Params { split_counters: 2, ..params };
-        let ids: Vec<String> = units(&params).unwrap().iter().map(Unit::id).collect();
+        let ids: Vec<String> = units(&params).unwrap().iter().map(Subtree::id).collect();
         assert_eq!(ids, ["P1 P2", "P1 P3", "P2 P3"]);
         for id in &ids {
             assert_eq!(&unit_from_id(&params, id).unwrap().id(), id);

@@ -12,7 +12,7 @@ use crate::engine::checkers::{Counting, Position, Repr};
 use crate::report::Tally;
 use crate::report::{Cell, Column, Comparison, Table, Verdict};
 use crate::study::checkers::published::opening;
-use crate::study::checkers::tables::{bench_table, replay_table};
+use crate::study::checkers::results::{bench_table, replay_table};
 
 /// Cochran's Appendix A games, in his modified numbering.
 const COCHRAN_GAMES: &str = crate::study::datasets::CHECKERS_COCHRAN_GAMES;

@@ -8,7 +8,7 @@ use crate::Result;
 use crate::report::Table;
 use crate::report::Tally;
 use crate::report::plot::{LinePlot, Plot, Series, SeriesStyle};
-use crate::study::kalah::tables::{TableOptions, board_test_table, reproduce_table};
+use crate::study::kalah::results::{TableOptions, board_test_table, reproduce_table};
 
 /// Pits of the board-test table, and up to which the distinct terminal
 /// positions are counted, for each budget. Memoization needs about 3.2^N

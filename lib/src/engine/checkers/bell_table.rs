@@ -73,7 +73,7 @@ struct Frame {
 /// Bell's representation: one byte per square, squares 1..=32 (0 unused).
 ///
 /// ```
-/// use plybench::engine::checkers::{Board, Position, table::TableBoard};
+/// use plybench::engine::checkers::{Board, Position, bell_table::TableBoard};
 ///
 /// let board = TableBoard::from_position(&Position::start());
 /// let mut moves = Vec::new();

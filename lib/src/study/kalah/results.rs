@@ -1,19 +1,21 @@
-//! The Kalah study's tables: what the `kalah` binary prints and what reports
-//! collect. Field keys are stable; reports and CI depend on them.
-
-use crate::engine::progress::{Progress, Step};
+//! The Kalah study's result tables: what the `kalah` binary prints and what
+//! reports collect. Field keys are stable; reports and CI depend on them.
 
 use super::bell::{self, Bell};
-use crate::engine::kalah::sweep::Sweep;
+use crate::Result;
+use crate::engine::kalah::sweep::{Sweep, longest_on_pits, pattern_for_counters};
 use crate::engine::kalah::trace::{TraceRow, format_pits};
 use crate::engine::kalah::{Count, CountOptions, Method, Position, ScanOrder, count};
+use crate::engine::limit::{LimitError, Quantity, check_range};
 use crate::engine::memory::MemoryLimit;
-use crate::report::{Cell, Column, Comparison, Published, Table, Verdict};
-use crate::{Error, Result};
+use crate::engine::progress::{Progress, Step};
+use crate::report::{Cell, Column, Comparison, Published, Table};
 
-/// The `kalah count` record.
+/// The `kalah count` record. When the distinct terminal positions were not
+/// counted the caller may add a note saying how to count them, after
+/// [`TERMINALS_NOT_COUNTED`].
 pub fn count_table(position: &Position, figures: &Count, options: CountOptions) -> Table {
-    let mut table = Table::record(
+    Table::record(
         "kalah_count",
         &format!("Kalah continuation moves from {position}"),
         vec![
@@ -27,30 +29,13 @@ pub fn count_table(position: &Position, figures: &Count, options: CountOptions) 
             ("method", "Method", Cell::from(figures.method.name())),
             ("seconds", "Seconds", Cell::float(figures.seconds, 4)),
         ],
-    );
-    if figures.terminal_positions.is_none() {
-        table.note("Distinct terminal positions were not counted (they need every terminal board in memory); pass --terminals always to count them.");
-    }
-    table
+    )
 }
 
-/// The `kalah count` record of a count split into `units` work units (see
-/// [`units`](super::units)): the same fields as [`count_table`], with notes
-/// on what a split count leaves out.
-pub fn split_count_table(params: &super::units::Params, figures: &Count, units: usize) -> Result<Table> {
-    let options = params.unit_options();
-    let mut table = count_table(&params.start()?, figures, options);
-    table.notes.clear();
-    table.note(format!(
-        "Summed from {units} work units (subtrees below the cut after {} counters sown); seconds are the sum of the unit times.",
-        params.split_counters
-    ));
-    table.note(
-        "Distinct terminal positions are not counted in a split run: two subtrees can end on the same board, so \
-         their distinct counts do not add up. Count them in one run, without --checkpoint, --resume or --shard.",
-    );
-    Ok(table)
-}
+/// Why a [`count_table`] may show no distinct terminal positions: the start
+/// of a note, to which the caller adds how to count them.
+pub const TERMINALS_NOT_COUNTED: &str =
+    "Distinct terminal positions were not counted (they need every terminal board in memory)";
 
 /// Options of the board-test table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,19 +54,37 @@ pub struct TableOptions {
 /// 3.2^N rows of pits; at 18 pits that is already several GiB.
 pub const MAX_TABLE_PITS: usize = 20;
 
+/// Checks the largest number of pits of the board-test table: 1 to
+/// [`MAX_TABLE_PITS`].
+///
+/// ```
+/// use plybench::study::kalah::results::check_table_pits;
+///
+/// assert_eq!(check_table_pits(12)?, 12);
+/// assert!(check_table_pits(0).is_err() && check_table_pits(21).is_err());
+/// # Ok::<(), plybench::engine::limit::LimitError>(())
+/// ```
+pub fn check_table_pits(pits: usize) -> Result<usize, LimitError> {
+    check_range(
+        Quantity::Other("pits"),
+        pits as u64,
+        1,
+        MAX_TABLE_PITS as u64,
+        "; memoization needs about 3.2^N states",
+    )
+    .map(|_| pits)
+}
+
 /// Bell's board test for 1..=`max_pits` pits, each row beside Bell's figure.
 ///
 /// `progress` ticks once per row.
+///
+/// # Errors
+///
+/// [`LimitError`] unless `max_pits` passes [`check_table_pits`]; as
+/// [`count`] for each row, which may run past its memory limit.
 pub fn board_test_table(options: TableOptions, progress: Progress<'_>) -> Result<Table> {
-    if options.max_pits == 0 {
-        return Err(Error::invalid("--max-pits", "it must be at least 1"));
-    }
-    if options.max_pits > MAX_TABLE_PITS {
-        return Err(Error::TooLarge(format!(
-            "--max-pits {}; at most {MAX_TABLE_PITS} (memoization needs about 3.2^N states)",
-            options.max_pits
-        )));
-    }
+    check_table_pits(options.max_pits)?;
     let bell = bell::published()?;
     let mut table = Table::new(
         "kalah_table",
@@ -192,10 +195,10 @@ pub fn trace_table(position: &Position, order: ScanOrder, rows: &[TraceRow]) -> 
     table
 }
 
-/// The `kalah sweep` record.
+/// The `kalah sweep` record; the pits played are listed only `with_moves`.
 pub fn sweep_table(sweep: &Sweep, with_moves: bool) -> Table {
     let moves: Vec<usize> = sweep.moves.iter().map(|p| p.number()).collect();
-    let mut table = Table::record(
+    Table::record(
         "kalah_sweep",
         &format!("Clearing pattern for {} counters on {} pits", sweep.counters, sweep.pits),
         vec![
@@ -211,11 +214,7 @@ pub fn sweep_table(sweep: &Sweep, with_moves: bool) -> Table {
             ),
             ("move_list", "Pits played", if with_moves { Cell::list(&moves) } else { Cell::Null }),
         ],
-    );
-    if !with_moves {
-        table.note("Pass --moves to list the pits played.");
-    }
-    table
+    )
 }
 
 /// Every figure Bell publishes in §3.3, computed and compared.
@@ -308,7 +307,7 @@ fn push_bound_rows(bell: &Bell, push: &mut impl FnMut(String, Comparison<String>
 
 fn push_clearing_rows(bell: &Bell, push: &mut impl FnMut(String, Comparison<String>)) -> Result<()> {
     let fifty = &bell.clearing.fifty_pits;
-    let sweep = crate::engine::kalah::sweep::longest_on_pits(fifty.pits)?;
+    let sweep = longest_on_pits(fifty.pits)?;
     let source = format!("{}: 50-pit pattern", bell.clearing.location);
     let pattern = |p: &[u32]| p.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
     push(
@@ -325,7 +324,7 @@ fn push_clearing_rows(bell: &Bell, push: &mut impl FnMut(String, Comparison<Stri
     );
     for small in &bell.clearing.small {
         let counters = small.play.len() as u64;
-        let sweep = crate::engine::kalah::sweep::pattern_for_counters(counters)?;
+        let sweep = pattern_for_counters(counters)?;
         let played: Vec<usize> = sweep.moves.iter().map(|p| p.number()).collect();
         let list =
             |moves: &[usize]| format!("Play {}", moves.iter().map(usize::to_string).collect::<Vec<_>>().join(", "));
@@ -342,15 +341,4 @@ fn push_clearing_rows(bell: &Bell, push: &mut impl FnMut(String, Comparison<Stri
         );
     }
     Ok(())
-}
-
-/// Whether every row of a comparison table matched or had nothing to match.
-pub fn all_match(table: &Table) -> bool {
-    let Some(verdict) = table.columns.iter().position(|c| c.key == "verdict") else {
-        return true;
-    };
-    table
-        .rows
-        .iter()
-        .all(|row| row[verdict] != Cell::from(Verdict::Differs) && row[verdict] != Cell::from(Verdict::NotComputed))
 }

@@ -1,18 +1,17 @@
-//! Report tables of the checkers study: perft, the speed table and game
-//! replays.
+//! The checkers study's result tables: perft beside the published counts,
+//! the speed table and game replays.
 
 use serde_json::{Value, json};
 
 use super::published;
 use crate::Result;
-use crate::engine::checkers::perft::{PerftRun, run_perft};
 use crate::engine::checkers::replay::{Replay, write_move};
-use crate::engine::checkers::{Color, Counting, Position, Repr};
-use crate::report::{Cell, Column, Comparison, Table, Verdict};
+use crate::engine::checkers::{Color, Counting, PerftRun, Position, Repr, run_perft};
+use crate::report::{Cell, Column, Comparison, Published, Table, Verdict};
 
 /// A perft request.
 #[derive(Clone, Debug)]
-pub struct PerftRequest {
+pub struct CheckersPerftRequest {
     /// The position.
     pub position: Position,
     /// Plies.
@@ -25,11 +24,11 @@ pub struct PerftRequest {
     pub divide: bool,
 }
 
-/// The outcome of a [`PerftRequest`].
+/// The outcome of a [`CheckersPerftRequest`].
 #[derive(Clone, Debug)]
-pub struct PerftReport {
+pub struct CheckersPerftReport {
     /// What was asked.
-    pub request: PerftRequest,
+    pub request: CheckersPerftRequest,
     /// One run per representation and counting.
     pub runs: Vec<PerftRun>,
     /// Whether the runs of each counting agree across representations.
@@ -42,11 +41,11 @@ pub struct PerftReport {
 /// Runs a perft request.
 ///
 /// ```
-/// use plybench::study::checkers::tables::{PerftRequest, perft_report};
+/// use plybench::study::checkers::results::{CheckersPerftRequest, perft_report};
 /// use plybench::engine::checkers::{Counting, Position, Repr};
-/// use plybench::report::Verdict;
+/// use plybench::report::{Tally, Verdict};
 ///
-/// let request = PerftRequest {
+/// let request = CheckersPerftRequest {
 ///     position: Position::start(),
 ///     depth: 5,
 ///     reprs: Repr::ALL.to_vec(),
@@ -55,21 +54,18 @@ pub struct PerftReport {
 /// };
 /// let report = perft_report(request)?;
 /// assert!(report.agree);
+/// assert!(Tally::of(&report.tables()).passed());
 /// assert_eq!(report.comparison.unwrap().verdict, Verdict::Match);
 /// # Ok::<(), plybench::Error>(())
 /// ```
-pub fn perft_report(request: PerftRequest) -> Result<PerftReport> {
+pub fn perft_report(request: CheckersPerftRequest) -> Result<CheckersPerftReport> {
     let mut runs = Vec::new();
     for &counting in &request.countings {
         for &repr in &request.reprs {
             runs.push(run_perft(repr, &request.position, request.depth, counting, request.divide)?);
         }
     }
-    let agree = request.countings.iter().all(|&c| {
-        let mut nodes = runs.iter().filter(|r| r.counting == c).map(|r| r.nodes);
-        let first = nodes.next();
-        nodes.all(|n| Some(n) == first)
-    });
+    let agree = request.countings.iter().all(|&c| agrees(&runs, c));
     let comparison = if request.position == Position::start() {
         let computed = runs.iter().find(|r| r.counting == Counting::Paths).map(|r| r.nodes);
         let published = published::opening(request.depth)?;
@@ -80,7 +76,14 @@ pub fn perft_report(request: PerftRequest) -> Result<PerftReport> {
     } else {
         None
     };
-    Ok(PerftReport { request, runs, agree, comparison })
+    Ok(CheckersPerftReport { request, runs, agree, comparison })
+}
+
+/// Whether every run of `runs` under `counting` found the same count.
+fn agrees(runs: &[PerftRun], counting: Counting) -> bool {
+    let mut nodes = runs.iter().filter(|r| r.counting == counting).map(|r| r.nodes);
+    let first = nodes.next();
+    nodes.all(|n| Some(n) == first)
 }
 
 fn run_json(run: &PerftRun) -> Value {
@@ -93,7 +96,7 @@ fn run_json(run: &PerftRun) -> Value {
     })
 }
 
-impl PerftReport {
+impl CheckersPerftReport {
     /// The JSON document: `fen`, `depth`, `results` (`repr`, `nodes`,
     /// `seconds`, `nps`, and `counting`), `agree`, and for the opening
     /// `published`, `source`, `verdict`; `divide` when asked for.
@@ -117,7 +120,12 @@ impl PerftReport {
         v
     }
 
-    /// The tables for people: the runs, then the divide if asked for.
+    /// The tables: the runs, then the divide if asked for. Each run's
+    /// verdict compares it with the published count (the opening under
+    /// [`Counting::Paths`] only) and is `differs` when the representations
+    /// disagree under its counting, so that
+    /// [`Tally::passed`](crate::report::Tally::passed) on these tables
+    /// decides whether the report passes.
     pub fn tables(&self) -> Vec<Table> {
         let mut t = Table::new(
             "checkers_perft",
@@ -133,17 +141,17 @@ impl PerftReport {
             ],
         );
         for run in &self.runs {
-            let (published, verdict) = match (&self.comparison, run.counting) {
+            let published = match (&self.comparison, run.counting) {
                 (Some(c), Counting::Paths) => {
-                    let verdict = match c.published {
-                        Some(p) if p == run.nodes => Verdict::Match,
-                        Some(_) => Verdict::Differs,
-                        None => Verdict::NoPublishedValue,
-                    };
-                    (Cell::opt(c.published), Cell::from(verdict))
+                    c.published.map(|value| Published { value, source: c.source.clone().unwrap_or_default() })
                 }
-                _ => (Cell::Null, Cell::from(Verdict::NoPublishedValue)),
+                _ => None,
             };
+            let mut verdict = Comparison::new(Some(run.nodes), published.as_ref()).verdict;
+            if !agrees(&self.runs, run.counting) {
+                verdict = Verdict::Differs;
+            }
+            let (published, verdict) = (Cell::opt(published.map(|p| p.value)), Cell::from(verdict));
             t.push(vec![
                 run.repr.name().into(),
                 run.counting.name().into(),
