@@ -39,7 +39,7 @@ pub(super) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 ///     }
 ///     other => panic!("{other:?}"),
 /// }
-/// # Ok::<(), plybench::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Cancel {

@@ -60,7 +60,7 @@ use crate::engine::progress::Progress;
 use serde::{Deserialize, Serialize};
 
 use super::tables::split_count_table;
-use crate::batch::{self, Completed, Outcome, Study, Tool};
+use crate::batch::{self, Completed, Job, Outcome};
 use crate::engine::kalah::count::{Count, CountOptions, Method, count, flat_board};
 use crate::engine::kalah::position::{Pit, Position};
 use crate::engine::kalah::sow::{Rules, sow};
@@ -388,11 +388,12 @@ fn overflow() -> Error {
     Error::TooLarge("the number of move sequences exceeds u128".into())
 }
 
-/// The split Kalah count as a [`Study`]: what `kalah count --checkpoint`,
+/// The split Kalah count as a [`Job`]: what `kalah count --checkpoint`,
 /// `--resume`, `--shard` and `plybench merge` run.
 ///
 /// ```
-/// use plybench::batch::{RunOptions, Shard, merge::merge_loaded, run};
+/// use plybench::batch::{RunOptions, Shard, run};
+/// use plybench::study::tools::merge_loaded;
 /// use plybench::study::kalah::units::{KalahSplit, Params};
 /// use plybench::engine::kalah::{Position, Rules};
 ///
@@ -409,8 +410,8 @@ fn overflow() -> Error {
 #[derive(Clone, Copy, Debug)]
 pub struct KalahSplit;
 
-impl Study for KalahSplit {
-    const TOOL: Tool = Tool::Kalah;
+impl Job for KalahSplit {
+    const TOOL: &'static str = "kalah";
     type Params = Params;
     type Part = UnitCount;
 
@@ -437,7 +438,7 @@ impl Study for KalahSplit {
         figures.seconds = parts.iter().map(|done| done.seconds).sum();
         let table = split_count_table(params, &figures, parts.len())?;
         let json = serde_json::to_value(&table).map_err(|e| Error::invalid("kalah count", e.to_string()))?;
-        Ok(Outcome { tables: vec![table], json, ok: true })
+        Ok(Outcome { tables: vec![table], json })
     }
 }
 
