@@ -4,11 +4,19 @@
 # otherwise the same shard command lines one after the other. Then the
 # merge must equal the single run, and the Slurm script must work as a
 # two-task array run by hand.
+#
+# PLYBENCH_BIN=DIR uses the perft and plybench binaries in DIR (e.g.
+# target/fast) instead of building the release ones.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
-cargo build --release --quiet -p plybench-cli --bin perft --bin plybench
-export PATH="$root/target/release:$PATH"
+bin="${PLYBENCH_BIN:-}"
+if [ -z "$bin" ]; then
+    cargo build --release --quiet -p plybench-cli --bin perft --bin plybench
+    bin="${CARGO_TARGET_DIR:-$root/target}/release"
+fi
+bin="$(cd "$bin" && pwd)"
+export PATH="$bin:$PATH"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cd "$work"

@@ -2,17 +2,27 @@
 //! and turning errors into one line on stderr and an exit status.
 //!
 //! Exit statuses: 0 success, 1 a failure of the environment (I/O) or a
-//! published figure not reproduced, 2 a usage error or bad input.
+//! published figure not reproduced, 2 a usage error or bad input, 130 a
+//! batch run interrupted by SIGINT or SIGTERM (its checkpoint saved).
+//! Signals are handled here, not in the library: a batch run takes a
+//! [`Cancel`] handle that the signal handler triggers.
 
 use std::io::{self, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
 
 use clap::ValueEnum;
+use plybench::Error;
+use plybench::batch::{BatchError, Cancel, Job, Outcome, RunOptions, Shard};
+use plybench::engine::limit::check_threads;
 use plybench::report::{Format, Table};
 
 pub mod progress;
 
-/// The `--format` values.
+/// The `--format` values of the binaries not yet switched to
+/// [`Format`], which derives `clap::ValueEnum` itself (with the same values
+/// and help): remove once no binary names it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum FormatArg {
     /// A terminal table.
@@ -70,7 +80,7 @@ pub fn emit(tables: &[&Table], format: Format) -> anyhow::Result<()> {
 /// `extra` tables: JSON is the result's document with each extra table
 /// added under its id; the other formats print the result's tables and the
 /// extras one after the other.
-pub fn emit_outcome(outcome: &plybench::batch::Outcome, extra: &[&Table], format: Format) -> anyhow::Result<()> {
+pub fn emit_outcome(outcome: &Outcome, extra: &[&Table], format: Format) -> anyhow::Result<()> {
     if format == Format::Json {
         let mut json = outcome.json.clone();
         if let serde_json::Value::Object(map) = &mut json {
@@ -84,30 +94,132 @@ pub fn emit_outcome(outcome: &plybench::batch::Outcome, extra: &[&Table], format
     emit(&tables, format)
 }
 
-/// Runs study `S` in work units (`--checkpoint`, `--resume`, `--shard`)
-/// with `threads` units at once and prints the result: the study's tables
+/// Runs job `J` in work units (`--checkpoint`, `--resume`, `--shard`)
+/// with `threads` units at once and prints the result: the job's tables
 /// for a whole run, the shard's summary for a shard. Returns whether the
 /// result agrees with its published values (always true for a shard).
-pub fn run_batch<S: plybench::batch::Study>(
-    params: &S::Params,
-    checkpoint: Option<std::path::PathBuf>,
-    resume: Option<std::path::PathBuf>,
-    shard: Option<plybench::batch::Shard>,
+///
+/// Checks the flags the batch binaries share: `--threads` (1 to 1024) and
+/// `--shard`, which needs a file to write its part to. With a file, SIGINT
+/// and SIGTERM save it, print how to resume on stderr and exit with status
+/// 130 ([`INTERRUPTED`]).
+pub fn run_batch<J: Job>(
+    params: &J::Params,
+    checkpoint: Option<PathBuf>,
+    resume: Option<PathBuf>,
+    shard: Option<Shard>,
     threads: usize,
     format: Format,
 ) -> anyhow::Result<bool> {
-    let options =
-        plybench::batch::RunOptions { checkpoint, resume, shard, threads, command: std::env::args().collect() };
-    let finished = plybench::batch::run::<S>(params, &options)?;
+    if shard.is_some() && checkpoint.is_none() && resume.is_none() {
+        return Err(Usage::flag("--shard", "needs --checkpoint FILE (or --resume FILE) to write its part to").into());
+    }
+    let threads = check_threads(threads).flag("--threads")?;
+    let cancel = Cancel::new();
+    if checkpoint.is_some() || resume.is_some() {
+        save_on_signal(&cancel)?;
+    }
+    let options = RunOptions { checkpoint, resume, shard, threads, command: std::env::args().collect(), cancel };
+    let finished = plybench::batch::run::<J>(params, &options).map_err(name_batch_flags)?;
     match &finished.outcome {
         Some(outcome) => {
             emit_outcome(outcome, &[], format)?;
-            Ok(outcome.ok)
+            Ok(outcome.passed())
         }
         None => {
             emit(&[&finished.summary_table()], format)?;
             Ok(true)
         }
+    }
+}
+
+/// Says which flag a batch error came from, and gives the fix in the
+/// command line's words. Other errors pass unchanged.
+pub fn name_batch_flags(error: Error) -> anyhow::Error {
+    let Error::Batch(batch) = &error else {
+        return error.into();
+    };
+    match batch {
+        BatchError::Exists { path } => {
+            let path = path.display();
+            Usage::flag("--checkpoint", format!("{path} exists; continue it with --resume {path}, or remove it")).into()
+        }
+        BatchError::Missing { absent_shards, .. } if absent_shards.is_empty() => {
+            Usage(format!("{error} (resume it with --resume FILE)")).into()
+        }
+        BatchError::OtherRun { .. } | BatchError::OtherShard { .. } => {
+            FlagError { flag: "--resume", source: error }.into()
+        }
+        BatchError::CheckpointAndResume => FlagError { flag: "--checkpoint", source: error }.into(),
+        _ => error.into(),
+    }
+}
+
+/// The exit status after an interruption (128 + SIGINT, as shells report it).
+pub const INTERRUPTED: u8 = 130;
+
+/// Held while the process prints its last words on an interruption, so
+/// that the signal handler and the main thread never both print.
+static EXITING: Mutex<()> = Mutex::new(());
+
+/// The run the signal handler stops, and whether the handler is installed.
+static ACTIVE: Mutex<Option<Cancel>> = Mutex::new(None);
+static INSTALLED: OnceLock<Result<(), String>> = OnceLock::new();
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// From now on, SIGINT and SIGTERM cancel the run of `cancel`, which saves
+/// its checkpoint at once (even mid-unit); the handler then prints
+/// `interrupted: N of U units saved to FILE; resume with --resume FILE` on
+/// stderr and exits with status [`INTERRUPTED`]. The handler is installed
+/// once per process.
+pub fn save_on_signal(cancel: &Cancel) -> anyhow::Result<()> {
+    *lock(&ACTIVE) = Some(cancel.clone());
+    INSTALLED
+        .get_or_init(|| ctrlc::set_handler(on_signal).map_err(|e| e.to_string()))
+        .clone()
+        .map_err(|e| anyhow::anyhow!("cannot install the signal handler ({e})"))
+}
+
+fn on_signal() {
+    let _exiting = lock(&EXITING);
+    let active = lock(&ACTIVE).clone();
+    let line = match active.map(|cancel| cancel.cancel()) {
+        Some(Ok(Some(interrupted))) => interrupted_line(&interrupted),
+        Some(Ok(None)) | None => "interrupted".to_owned(),
+        Some(Err(e)) => format!("interrupted: the checkpoint could not be saved: {:#}", anyhow::Error::from(e)),
+    };
+    let _ = writeln!(io::stderr(), "{line}");
+    std::process::exit(INTERRUPTED.into());
+}
+
+/// What an interrupted run prints on stderr: how many units are saved and
+/// how to resume.
+fn interrupted_line(error: &BatchError) -> String {
+    match error {
+        BatchError::Interrupted { done, total, path: Some(path) } => {
+            let path = path.display();
+            format!("interrupted: {done} of {total} units saved to {path}; resume with --resume {path}")
+        }
+        BatchError::Interrupted { done, total, path: None } => {
+            format!("interrupted: {done} of {total} units done, none saved (no --checkpoint)")
+        }
+        other => format!("interrupted: {other}"),
+    }
+}
+
+/// A usage error worded by the binary: a flag that needs another, or the
+/// library's reason with the command line's fix. Exit status 2.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct Usage(pub String);
+
+impl Usage {
+    /// `invalid FLAG: WHY`.
+    pub fn flag(flag: &str, why: impl std::fmt::Display) -> Usage {
+        Usage(format!("invalid {flag}: {why}"))
     }
 }
 
@@ -121,7 +233,7 @@ pub struct FlagError {
     pub flag: &'static str,
     /// What the library said of its value.
     #[source]
-    pub source: plybench::Error,
+    pub source: Error,
 }
 
 /// Names the flag whose value a library call refused: each check is made
@@ -131,7 +243,7 @@ pub trait Flag<T> {
     fn flag(self, flag: &'static str) -> Result<T, FlagError>;
 }
 
-impl<T, E: Into<plybench::Error>> Flag<T> for Result<T, E> {
+impl<T, E: Into<Error>> Flag<T> for Result<T, E> {
     fn flag(self, flag: &'static str) -> Result<T, FlagError> {
         self.map_err(|e| FlagError { flag, source: e.into() })
     }
@@ -140,15 +252,22 @@ impl<T, E: Into<plybench::Error>> Flag<T> for Result<T, E> {
 /// Whether `error` is the user's to fix: exit status 2.
 fn is_usage(error: &anyhow::Error) -> bool {
     error.downcast_ref::<FlagError>().is_some()
-        || error.downcast_ref::<plybench::Error>().is_some_and(plybench::Error::is_usage)
+        || error.downcast_ref::<Usage>().is_some()
+        || error.downcast_ref::<Error>().is_some_and(Error::is_usage)
 }
 
 /// Runs a binary's `main`, printing any error as one line on stderr.
-/// Usage errors and bad input exit with status 2, anything else with 1.
+/// Usage errors and bad input exit with status 2, an interrupted batch run
+/// with [`INTERRUPTED`] (saying how to resume), anything else with 1.
 pub fn run(main: impl FnOnce() -> anyhow::Result<ExitCode>) -> ExitCode {
     match main() {
         Ok(code) => code,
         Err(error) => {
+            if let Some(Error::Batch(interrupted @ BatchError::Interrupted { .. })) = error.downcast_ref::<Error>() {
+                let _exiting = lock(&EXITING);
+                let _ = writeln!(io::stderr(), "{}", interrupted_line(interrupted));
+                return ExitCode::from(INTERRUPTED);
+            }
             let name = std::env::args()
                 .next()
                 .and_then(|p| std::path::Path::new(&p).file_name().map(|f| f.to_string_lossy().into_owned()));

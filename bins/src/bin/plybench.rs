@@ -5,14 +5,16 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use plybench::Error;
+use plybench::batch::merge::round_robin_table;
+use plybench::engine::limit::check_threads;
 use plybench::engine::progress::Progress;
-use plybench::report::{Table, Tally};
+use plybench::report::{Format, Table, Tally};
 use plybench::study::reproduce::{
     Budget, Options, RunInfo, Study, parse_studies, run_study, summary_table, utc_now, write_report,
 };
+use plybench::study::tools::merge_files;
 use plybench_cli::progress;
-use plybench_cli::{FormatArg, emit, emit_outcome, parse_args, run};
+use plybench_cli::{Flag, Usage, emit, emit_outcome, name_batch_flags, parse_args, run};
 
 /// Reproduces every published figure of the toolkit's studies and writes the comparison report.
 #[derive(Parser)]
@@ -20,7 +22,7 @@ use plybench_cli::{FormatArg, emit, emit_outcome, parse_args, run};
 struct Cli {
     /// Output format of the tables printed on stdout.
     #[arg(long, value_enum, default_value_t, global = true)]
-    format: FormatArg,
+    format: Format,
     #[command(subcommand)]
     command: Command,
 }
@@ -72,26 +74,24 @@ fn main() -> ExitCode {
     run(|| {
         let cli: Cli = parse_args();
         match cli.command {
-            Command::Reproduce(args) => reproduce(&args, cli.format.into()),
-            Command::Merge(args) => merge(&args, cli.format.into()),
+            Command::Reproduce(args) => reproduce(&args, cli.format),
+            Command::Merge(args) => merge(&args, cli.format),
         }
     })
 }
 
-fn reproduce(args: &ReproduceArgs, format: plybench::report::Format) -> anyhow::Result<ExitCode> {
+fn reproduce(args: &ReproduceArgs, format: Format) -> anyhow::Result<ExitCode> {
     let budget = match (args.quick, args.full) {
         (true, _) => Budget::Quick,
         (_, true) => Budget::Full,
         _ => Budget::Default,
     };
     let studies = match &args.only {
-        Some(list) => parse_studies(list)?,
+        Some(list) => parse_studies(list).flag("--only")?,
         None => Study::ALL.to_vec(),
     };
     if let Some(threads) = args.threads {
-        if threads == 0 || threads > 1024 {
-            return Err(Error::invalid("--threads", format!("{threads}; expected 1 to 1024")).into());
-        }
+        let threads = check_threads(threads).flag("--threads")?;
         rayon::ThreadPoolBuilder::new().num_threads(threads).build_global()?;
     }
     let options = Options { budget, seed: args.seed, studies };
@@ -115,32 +115,32 @@ fn reproduce(args: &ReproduceArgs, format: plybench::report::Format) -> anyhow::
     let tables: Vec<&Table> = reports.iter().flat_map(|r| &r.tables).chain(std::iter::once(&summary)).collect();
     emit(&tables, format)?;
     if !args.no_write {
-        let written = write_report(&args.out, &info, &reports)?;
+        let written = write_report(&args.out, &info, &reports).flag("--out")?;
         if progress::is_terminal() {
             eprintln!("plybench: wrote {} files into {}", written.len(), args.out.display());
         }
     }
     let tally = reports.iter().fold(Tally::default(), |t, r| t + Tally::of(&r.tables));
-    Ok(if tally.differs == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(if tally.passed() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
-fn merge(args: &MergeArgs, format: plybench::report::Format) -> anyhow::Result<ExitCode> {
+fn merge(args: &MergeArgs, format: Format) -> anyhow::Result<ExitCode> {
     let range = args.as_shards.as_deref().map(parse_range).transpose()?;
-    let merged = plybench::batch::merge::merge_files(&args.files)?;
+    let merged = merge_files(&args.files).map_err(name_batch_flags)?;
     let mut extra = vec![&merged.balance, &merged.spread];
     let round_robin = range.map(|(lo, hi)| {
         let shards: Vec<usize> = (lo..=hi).collect();
-        plybench::batch::merge::round_robin_table(&merged.units, &shards)
+        round_robin_table(&merged.units, &shards)
     });
     extra.extend(round_robin.as_ref());
     emit_outcome(&merged.outcome, &extra, format)?;
-    Ok(if merged.outcome.ok { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(if merged.outcome.passed() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
 /// `2-8` (or `4`): a range of shard counts, 1 to 1000.
-fn parse_range(text: &str) -> Result<(usize, usize), Error> {
+fn parse_range(text: &str) -> Result<(usize, usize), Usage> {
     let bad =
-        || Error::invalid("--as-shards", format!("{text:?}; expected MIN-MAX with 1 <= MIN <= MAX <= 1000, e.g. 2-8"));
+        || Usage::flag("--as-shards", format!("{text:?}; expected MIN-MAX with 1 <= MIN <= MAX <= 1000, e.g. 2-8"));
     let number = |t: &str| t.parse::<usize>().ok().filter(|n| (1..=1000).contains(n)).ok_or_else(bad);
     let (lo, hi) = match text.split_once('-') {
         Some((lo, hi)) => (number(lo)?, number(hi)?),

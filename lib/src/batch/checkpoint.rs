@@ -5,20 +5,20 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::{BatchFile, UnitRecord};
+use super::{BatchError, BatchFile, UnitRecord};
+use crate::Result;
 use crate::report::write_atomic;
-use crate::{Error, Result};
 
 /// A run's record of completed units, kept in memory and, when it has a
 /// path, on disk.
 ///
 /// ```
-/// use plybench::batch::{BatchFile, Checkpoint, Tool, UnitRecord};
+/// use plybench::batch::{BatchFile, Checkpoint, UnitRecord};
 /// use serde_json::json;
 ///
 /// let dir = tempfile::tempdir()?;
 /// let path = dir.path().join("run.json");
-/// let file = BatchFile::new(Tool::Perft, vec![], json!({"depth": 1}), None, 2);
+/// let file = BatchFile::new("perft", vec![], json!({"depth": 1}), None, 2);
 /// let mut checkpoint = Checkpoint::create(&path, file.clone())?;
 /// checkpoint.record(UnitRecord { index: 1, id: "b".into(), seconds: 0.5, result: json!(7) })?;
 /// checkpoint.flush()?;
@@ -42,10 +42,7 @@ impl Checkpoint {
     /// existing file (it may be a run to resume).
     pub fn create(path: &Path, file: BatchFile) -> Result<Checkpoint> {
         if path.exists() {
-            return Err(Error::invalid(
-                "--checkpoint",
-                format!("{} exists; continue it with --resume {0}, or remove it", path.display()),
-            ));
+            return Err(BatchError::Exists { path: path.to_owned() }.into());
         }
         let mut checkpoint =
             Checkpoint { path: Some(path.to_owned()), file, done: BTreeSet::new(), last_write: Instant::now() };
@@ -98,7 +95,7 @@ impl Checkpoint {
     /// run or shard, is a bug of the caller and refused.
     pub fn record(&mut self, unit: UnitRecord) -> Result<()> {
         if !self.file.owns(unit.index) || !self.done.insert(unit.index) {
-            return Err(Error::invalid("unit", format!("{} is not a pending unit of this run", unit.index)));
+            return Err(BatchError::NotPending { index: unit.index }.into());
         }
         self.file.units.push(unit);
         if self.last_write.elapsed() >= Self::INTERVAL {
@@ -119,9 +116,9 @@ impl Checkpoint {
     }
 
     /// Flushes and gives back the record.
-    pub fn finish(mut self) -> Result<BatchFile> {
+    pub fn finish(&mut self) -> Result<BatchFile> {
         self.flush()?;
         self.file.checksum = self.file.checksum_of_contents();
-        Ok(self.file)
+        Ok(self.file.clone())
     }
 }

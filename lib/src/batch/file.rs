@@ -8,8 +8,9 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{Shard, Tool, UnitRecord};
-use crate::{Error, Result};
+use super::{BatchError, Shard, UnitRecord};
+use crate::Result;
+use crate::error::IoError;
 
 /// The `format` field of every batch file.
 pub const FORMAT: &str = "plybench-batch/1";
@@ -21,10 +22,10 @@ pub const MAX_UNITS_TOTAL: usize = 10_000_000;
 /// completed, and a checksum over all of it.
 ///
 /// ```
-/// use plybench::batch::{BatchFile, Tool};
+/// use plybench::batch::BatchFile;
 /// use serde_json::json;
 ///
-/// let file = BatchFile::new(Tool::Perft, vec!["perft".into()], json!({"depth": 3}), None, 20);
+/// let file = BatchFile::new("perft", vec!["perft".into()], json!({"depth": 3}), None, 20);
 /// let text = file.to_text();
 /// assert_eq!(BatchFile::parse("run.json", &text)?.run_id, file.run_id);
 /// assert!(BatchFile::parse("run.json", &text.replace("\"units_total\": 20", "\"units_total\": 21")).is_err());
@@ -35,8 +36,8 @@ pub const MAX_UNITS_TOTAL: usize = 10_000_000;
 pub struct BatchFile {
     /// Always [`FORMAT`].
     pub format: String,
-    /// The tool whose run this is.
-    pub tool: Tool,
+    /// The tool whose run this is: a [`Job::TOOL`](super::Job::TOOL).
+    pub tool: String,
     /// The command line that wrote the file.
     pub command: Vec<String>,
     /// The study parameters that define the run.
@@ -60,15 +61,15 @@ pub struct BatchFile {
 /// of the same computation.
 ///
 /// ```
-/// use plybench::batch::{Tool, run_id};
+/// use plybench::batch::run_id;
 /// use serde_json::json;
 ///
 /// // Key order does not matter; values do.
-/// assert_eq!(run_id(Tool::Perft, &json!({"a": 1, "b": 2})), run_id(Tool::Perft, &json!({"b": 2, "a": 1})));
-/// assert_ne!(run_id(Tool::Perft, &json!({"a": 1})), run_id(Tool::Kalah, &json!({"a": 1})));
+/// assert_eq!(run_id("perft", &json!({"a": 1, "b": 2})), run_id("perft", &json!({"b": 2, "a": 1})));
+/// assert_ne!(run_id("perft", &json!({"a": 1})), run_id("kalah", &json!({"a": 1})));
 /// ```
-pub fn run_id(tool: Tool, params: &Value) -> String {
-    format!("{:016x}", fnv1a64(format!("{}\n{}", tool.name(), canonical(params)).as_bytes()))
+pub fn run_id(tool: &str, params: &Value) -> String {
+    format!("{:016x}", fnv1a64(format!("{tool}\n{}", canonical(params)).as_bytes()))
 }
 
 /// FNV-1a, 64 bits.
@@ -118,11 +119,11 @@ fn write_canonical(value: &Value, out: &mut String) {
 
 impl BatchFile {
     /// A file of run (`tool`, `params`) with no unit completed yet.
-    pub fn new(tool: Tool, command: Vec<String>, params: Value, shard: Option<Shard>, units_total: usize) -> BatchFile {
+    pub fn new(tool: &str, command: Vec<String>, params: Value, shard: Option<Shard>, units_total: usize) -> BatchFile {
         let run_id = run_id(tool, &params);
         let mut file = BatchFile {
             format: FORMAT.to_owned(),
-            tool,
+            tool: tool.to_owned(),
             command,
             params,
             run_id,
@@ -170,66 +171,66 @@ impl BatchFile {
     /// Reads a file's text (`name` is for messages) and checks it: the
     /// format, the checksum, the run id, and units that belong to the
     /// shard, each once.
-    pub fn parse(name: &str, text: &str) -> Result<BatchFile> {
-        let bad = |why: String| Error::invalid("batch file", format!("{name}: {why}"));
-        let value: Value = serde_json::from_str(text).map_err(|e| bad(format!("not JSON ({e})")))?;
+    pub fn parse(name: &str, text: &str) -> Result<BatchFile, BatchError> {
+        let file = || name.to_owned();
+        let value: Value = serde_json::from_str(text).map_err(|source| BatchError::NotJson { file: file(), source })?;
         if value.get("format").and_then(Value::as_str) != Some(FORMAT) {
-            return Err(bad(format!("not a plybench batch file (no \"format\": \"{FORMAT}\")")));
+            return Err(BatchError::NotBatchFile { file: file(), format: FORMAT });
         }
-        let file: BatchFile = serde_json::from_value(value).map_err(|e| bad(format!("malformed ({e})")))?;
-        if file.checksum != file.checksum_of_contents() {
-            return Err(bad("checksum mismatch: the file was altered or truncated; rerun its units".to_owned()));
+        let parsed: BatchFile =
+            serde_json::from_value(value).map_err(|source| BatchError::Malformed { file: file(), source })?;
+        if parsed.checksum != parsed.checksum_of_contents() {
+            return Err(BatchError::Tampered { file: file() });
         }
-        if file.units_total > MAX_UNITS_TOTAL {
-            return Err(bad(format!("it claims {} units, past the limit of {MAX_UNITS_TOTAL}", file.units_total)));
+        if parsed.units_total > MAX_UNITS_TOTAL {
+            return Err(BatchError::ClaimsTooManyUnits {
+                file: file(),
+                units: parsed.units_total,
+                max: MAX_UNITS_TOTAL,
+            });
         }
-        if file.run_id != run_id(file.tool, &file.params) {
-            return Err(bad("its run_id does not match its tool and params".to_owned()));
+        if parsed.run_id != run_id(&parsed.tool, &parsed.params) {
+            return Err(BatchError::RunIdMismatch { file: file() });
         }
         let mut seen = BTreeSet::new();
-        for unit in &file.units {
-            if !file.owns(unit.index) {
-                return Err(bad(format!("unit {} does not belong to this run or shard", unit.index)));
+        for unit in &parsed.units {
+            if !parsed.owns(unit.index) {
+                return Err(BatchError::ForeignUnit { file: file(), index: unit.index });
             }
             if !seen.insert(unit.index) {
-                return Err(bad(format!("unit {} is recorded twice", unit.index)));
+                return Err(BatchError::UnitTwice { file: file(), index: unit.index });
             }
         }
-        if file.complete != (file.units.len() == file.units_expected()) {
-            return Err(bad("its \"complete\" flag does not match its units".to_owned()));
+        if parsed.complete != (parsed.units.len() == parsed.units_expected()) {
+            return Err(BatchError::CompleteMismatch { file: file() });
         }
-        Ok(file)
+        Ok(parsed)
     }
 
     /// [`BatchFile::parse`] of the file at `path`.
     pub fn load(path: &Path) -> Result<BatchFile> {
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Error::invalid("batch file", format!("cannot read {name}: {e}")))?;
-        BatchFile::parse(&name, &text)
+        let text = std::fs::read_to_string(path).map_err(|source| IoError::read(path, source))?;
+        Ok(BatchFile::parse(&name, &text)?)
     }
 
     /// Refuses a file (`name` is for messages) that is not of the run
     /// `expected` describes: another tool, other parameters, another shard.
-    pub fn check_same_run(&self, name: &str, expected: &BatchFile) -> Result<()> {
+    pub fn check_same_run(&self, name: &str, expected: &BatchFile) -> Result<(), BatchError> {
         if self.tool != expected.tool || self.run_id != expected.run_id {
-            return Err(Error::invalid(
-                "--resume",
-                format!(
-                    "{name} belongs to another run ({} {}, run_id {}); this command is run_id {}: give the same parameters or another file",
-                    self.tool.name(),
-                    canonical(&self.params),
-                    self.run_id,
-                    expected.run_id
-                ),
-            ));
+            return Err(BatchError::OtherRun {
+                file: name.to_owned(),
+                run: format!("{} {}, run_id {}", self.tool, canonical(&self.params), self.run_id),
+                expected: expected.run_id.clone(),
+            });
         }
         if self.shard != expected.shard || self.units_total != expected.units_total {
             let show = |s: Option<Shard>| s.map_or("none".to_owned(), |s| s.to_string());
-            return Err(Error::invalid(
-                "--resume",
-                format!("{name} is shard {}, not {}: give the same --shard", show(self.shard), show(expected.shard)),
-            ));
+            return Err(BatchError::OtherShard {
+                file: name.to_owned(),
+                shard: show(self.shard),
+                expected: show(expected.shard),
+            });
         }
         Ok(())
     }
@@ -242,7 +243,7 @@ mod tests {
 
     fn sample() -> BatchFile {
         let mut file = BatchFile::new(
-            Tool::Perft,
+            "perft",
             vec!["perft".into(), "--depth".into(), "3".into()],
             json!({"fen": "8/8/8/8/8/8/8/K6k w - - 0 1", "depth": 3}),
             Some(Shard::new(2, 3).unwrap()),
@@ -305,7 +306,7 @@ mod tests {
         let file = sample();
         let mut other = sample();
         other.params = json!({"fen": "8/8/8/8/8/8/8/K6k w - - 0 1", "depth": 4});
-        other.run_id = run_id(other.tool, &other.params);
+        other.run_id = run_id(&other.tool, &other.params);
         let err = other.check_same_run("old.json", &file).unwrap_err().to_string();
         assert!(err.contains("old.json belongs to another run") && !err.contains('\n'), "{err}");
         let mut shard = sample();

@@ -1,20 +1,28 @@
-//! `plybench merge`: checks that files hold one run with every unit exactly
-//! once, sums them, and tabulates how evenly the shards shared the work.
+//! Merging: checks that files hold one run with every unit exactly once,
+//! sums them, and tabulates how evenly the shards shared the work.
+//!
+//! Batch files name their tool, and only the caller knows the tools: it
+//! passes the sum of a tool's units as a [`Finish`] function, typically a
+//! dispatch on the tool's name to [`finish_as`] of the tool's [`Job`].
 
 use std::path::PathBuf;
 
-use super::{BatchFile, Completed, Outcome, Study, Tool, Unit, UnitRecord};
+use serde_json::Value;
+
+use super::{BatchError, BatchFile, Completed, Job, Outcome, Unit, UnitRecord};
+use crate::Result;
 use crate::report::{Cell, Column, Table};
-use crate::study::alphabeta::batches::RandomSplit;
-use crate::study::kalah::units::KalahSplit;
-use crate::study::perft::split::PerftSplit;
-use crate::{Error, Result};
+
+/// The result of a run from its tool's name, its parameters and all its
+/// units, by index: what a merge needs to know of the tools. A tool it does
+/// not know is refused ([`BatchError::UnknownTool`]).
+pub type Finish<'a> = &'a dyn Fn(&str, &Value, &[UnitRecord]) -> Result<Outcome>;
 
 /// Merged files: the run's result and the balance of its shards.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Merged {
     /// The tool.
-    pub tool: Tool,
+    pub tool: String,
     /// The run id the files share.
     pub run_id: String,
     /// The run's result, as the single-machine run prints it.
@@ -102,9 +110,9 @@ fn spread_columns() -> Vec<Column> {
 }
 
 /// Loads the files at `paths` and merges them ([`merge_loaded`]).
-pub fn merge_files(paths: &[PathBuf]) -> Result<Merged> {
+pub fn merge_files(paths: &[PathBuf], finish: Finish<'_>) -> Result<Merged> {
     let files = paths.iter().map(|p| Ok((p.display().to_string(), BatchFile::load(p)?))).collect::<Result<Vec<_>>>()?;
-    merge_loaded(&files)
+    merge_loaded(&files, finish)
 }
 
 /// Lists up to eight indices with their ids.
@@ -118,24 +126,22 @@ fn some_units(units: &[(usize, &str)]) -> String {
 
 /// Merges loaded files (each with a name for messages): refuses files of
 /// different runs, units recorded twice and units missing, each with one
-/// line naming the files or units; then sums the units with the tool's
-/// [`Study::finish`] and tabulates the balance.
-pub fn merge_loaded(files: &[(String, BatchFile)]) -> Result<Merged> {
-    let bad = |why: String| Error::invalid("merge", why);
+/// line naming the files or units; then sums the units with `finish` (the
+/// tool's [`Job::finish`]) and tabulates the balance.
+pub fn merge_loaded(files: &[(String, BatchFile)], finish: Finish<'_>) -> Result<Merged> {
     let Some((first_name, first)) = files.first() else {
-        return Err(bad("no files given; name the shard or checkpoint files of one run".to_owned()));
+        return Err(BatchError::NoFiles.into());
     };
     let mut owner: Vec<Option<usize>> = vec![None; first.units_total];
     let mut duplicated = Vec::new();
     for (f, (name, file)) in files.iter().enumerate() {
         if file.tool != first.tool || file.run_id != first.run_id || file.units_total != first.units_total {
-            return Err(bad(format!(
-                "{name} belongs to another run ({} run_id {}) than {first_name} ({} run_id {})",
-                file.tool.name(),
-                file.run_id,
-                first.tool.name(),
-                first.run_id
-            )));
+            return Err(BatchError::MixedRuns {
+                file: name.clone(),
+                run: format!("{} run_id {}", file.tool, file.run_id),
+                first: format!("{first_name} ({} run_id {})", first.tool, first.run_id),
+            }
+            .into());
         }
         for unit in &file.units {
             match owner[unit.index] {
@@ -146,13 +152,13 @@ pub fn merge_loaded(files: &[(String, BatchFile)]) -> Result<Merged> {
     }
     if let Some(&(_, _, g, f)) = duplicated.first() {
         let units: Vec<(usize, &str)> = duplicated.iter().map(|&(i, id, _, _)| (i, id)).collect();
-        return Err(bad(format!(
-            "{} units are recorded twice, e.g. in {} and {}: units {}; give each shard once",
-            duplicated.len(),
-            files[g].0,
-            files[f].0,
-            some_units(&units)
-        )));
+        return Err(BatchError::Duplicated {
+            count: duplicated.len(),
+            file: files[g].0.clone(),
+            other: files[f].0.clone(),
+            units: some_units(&units),
+        }
+        .into());
     }
     let missing: Vec<usize> = (0..first.units_total).filter(|&i| owner[i].is_none()).collect();
     if !missing.is_empty() {
@@ -161,53 +167,43 @@ pub fn merge_loaded(files: &[(String, BatchFile)]) -> Result<Merged> {
             .filter(|&k| !files.iter().any(|(_, f)| f.shard.is_none_or(|s| s.k() == k && s.n() == n)))
             .map(|k| format!("{k}/{n}"))
             .collect();
-        let hint = if files.iter().all(|(_, f)| f.shard.is_some_and(|s| s.n() == n)) && !absent.is_empty() {
-            format!("shards {} are not given", absent.join(", "))
-        } else {
-            "a file is missing or incomplete (resume it with --resume FILE)".to_owned()
-        };
+        let all_shards_of_n = files.iter().all(|(_, f)| f.shard.is_some_and(|s| s.n() == n));
         let shown = missing.iter().take(8).map(usize::to_string).collect::<Vec<_>>().join(", ");
         let more = if missing.len() > 8 { format!(", ... {} more", missing.len() - 8) } else { String::new() };
-        return Err(bad(format!(
-            "{} of {} units are missing (indices {shown}{more}): {hint}",
-            missing.len(),
-            first.units_total
-        )));
+        return Err(BatchError::Missing {
+            missing: missing.len(),
+            total: first.units_total,
+            indices: format!("{shown}{more}"),
+            absent_shards: if all_shards_of_n { absent } else { Vec::new() },
+        }
+        .into());
     }
     let mut units: Vec<UnitRecord> = files.iter().flat_map(|(_, f)| f.units.iter().cloned()).collect();
     units.sort_by_key(|u| u.index);
-    let outcome = finish_records(first.tool, &first.params, &units)?;
+    let outcome = finish(&first.tool, &first.params, &units)?;
     let (balance, spread) = balance_tables(files);
-    Ok(Merged { tool: first.tool, run_id: first.run_id.clone(), outcome, balance, spread, units })
+    Ok(Merged { tool: first.tool.clone(), run_id: first.run_id.clone(), outcome, balance, spread, units })
 }
 
-/// The result of run (`tool`, `params`) from all its units, by index: the
-/// dispatch on the tool, resolved at compile time. A tool whose runs do not
-/// split yet is refused.
-pub fn finish_records(tool: Tool, params: &serde_json::Value, units: &[UnitRecord]) -> Result<Outcome> {
-    match tool {
-        Tool::Perft => finish_as::<PerftSplit>(params, units),
-        Tool::Kalah => finish_as::<KalahSplit>(params, units),
-        Tool::Alphabeta => finish_as::<RandomSplit>(params, units),
-    }
-}
-
-/// [`Study::finish`] of study `S` on recorded units: decodes the parameters
+/// [`Job::finish`] of job `J` on recorded units: decodes the parameters
 /// and each unit's result.
-pub fn finish_as<S: Study>(params: &serde_json::Value, units: &[UnitRecord]) -> Result<Outcome> {
-    let tool = S::TOOL.name();
-    let params: S::Params = serde_json::from_value(params.clone())
-        .map_err(|e| Error::invalid("batch file", format!("its params are not those of a {tool} run ({e})")))?;
+pub fn finish_as<J: Job>(params: &Value, units: &[UnitRecord]) -> Result<Outcome> {
+    let tool = J::TOOL;
+    let params: J::Params =
+        serde_json::from_value(params.clone()).map_err(|source| BatchError::BadParams { tool, source })?;
     let parts = units
         .iter()
         .map(|u| {
-            let part = serde_json::from_value(u.result.clone()).map_err(|e| {
-                Error::invalid("batch file", format!("unit {} ({}) has no valid {tool} result ({e})", u.index, u.id))
+            let part = serde_json::from_value(u.result.clone()).map_err(|source| BatchError::BadResult {
+                index: u.index,
+                id: u.id.clone(),
+                tool,
+                source,
             })?;
             Ok(Completed { unit: Unit::new(u.index, u.id.clone()), seconds: u.seconds, part })
         })
-        .collect::<Result<Vec<_>>>()?;
-    S::finish(&params, parts)
+        .collect::<Result<Vec<_>, BatchError>>()?;
+    J::finish(&params, parts)
 }
 
 /// The per-file table and the spread of the files' seconds.
@@ -259,63 +255,4 @@ pub fn round_robin_table(units: &[UnitRecord], shards: &[usize]) -> Table {
     }
     table.note("Computed from the unit times in the files, as if shard K of N ran the units with index % N == K-1.");
     table
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::batch::Shard;
-    use serde_json::json;
-
-    /// Shards of a small perft run (start position, depth 2, split 1), each
-    /// unit's count computed for real.
-    fn shards(n: u32) -> Vec<(String, BatchFile)> {
-        use crate::batch::{RunOptions, run};
-        use crate::engine::chess::Setup;
-        use crate::study::perft::split::PerftParams;
-        let params = PerftParams::new(&Setup::starting(), 2, &[crate::engine::chess::Repr::X88], Some(1)).unwrap();
-        (1..=n)
-            .map(|k| {
-                let options =
-                    RunOptions { shard: Some(Shard::new(k, n).unwrap()), threads: 1, ..RunOptions::default() };
-                (format!("s{k}.json"), run::<PerftSplit>(&params, &options).unwrap().file)
-            })
-            .collect()
-    }
-
-    #[test]
-    fn shards_merge_into_the_whole_count() {
-        let merged = merge_loaded(&shards(3)).unwrap();
-        assert_eq!(merged.outcome.json["results"][0]["nodes"], json!(400));
-        assert_eq!(merged.units.len(), 20);
-        assert_eq!(merged.balance.rows.len(), 3);
-    }
-
-    #[test]
-    fn missing_duplicated_and_foreign_files_are_named() {
-        let three = shards(3);
-        let err = merge_loaded(&three[..2]).unwrap_err().to_string();
-        assert!(err.contains("6 of 20 units are missing") && err.contains("shards 3/3 are not given"), "{err}");
-        let twice = [three.clone(), vec![three[1].clone()]].concat();
-        let err = merge_loaded(&twice).unwrap_err().to_string();
-        assert!(err.contains("7 units are recorded twice") && err.contains("s2.json and s2.json"), "{err}");
-        let mut foreign = three.clone();
-        let other = &shards(2)[0].1;
-        let mut alien = other.clone();
-        alien.params["depth"] = json!(3);
-        alien.run_id = crate::batch::run_id(alien.tool, &alien.params);
-        foreign[2] = ("alien.json".to_owned(), alien);
-        let err = merge_loaded(&foreign).unwrap_err().to_string();
-        assert!(err.contains("alien.json belongs to another run"), "{err}");
-        let err = merge_loaded(&[]).unwrap_err().to_string();
-        assert!(err.contains("no files given") && !err.contains('\n'), "{err}");
-    }
-
-    #[test]
-    fn round_robin_spreads_the_recorded_seconds() {
-        let merged = merge_loaded(&shards(2)).unwrap();
-        let table = round_robin_table(&merged.units, &[1, 2, 20]);
-        assert_eq!(table.rows.len(), 3);
-        assert_eq!(table.rows[0][5], Cell::float(1.0, 2));
-    }
 }

@@ -1,33 +1,34 @@
-//! The driver: runs the pending units of a study on a thread pool,
+//! The driver: runs the pending units of a job on a thread pool,
 //! recording each in the checkpoint as it completes.
 
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::signal::{SaveOnSignal, lock};
-use super::{BatchFile, Checkpoint, MAX_UNITS_TOTAL, Outcome, Shard, Study, Unit, UnitRecord, merge};
+use super::cancel::{lock, save};
+use super::{BatchError, BatchFile, Cancel, Checkpoint, Job, MAX_UNITS_TOTAL, Outcome, Shard, Unit, UnitRecord, merge};
 use crate::report::{Cell, Table};
 use crate::{Error, Result};
 
-/// The most threads a batch run accepts.
-pub const MAX_THREADS: usize = 1024;
-
 /// How a batch run is driven; none of it changes the result.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct RunOptions {
-    /// Record completed units in this new file (`--checkpoint FILE`).
+    /// Record completed units in this new file.
     pub checkpoint: Option<PathBuf>,
-    /// Continue the run recorded in this file, writing on to it (`--resume FILE`).
+    /// Continue the run recorded in this file, writing on to it.
     pub resume: Option<PathBuf>,
-    /// Compute only this shard's units (`--shard K/N`).
+    /// Compute only this shard's units.
     pub shard: Option<Shard>,
-    /// Units computed at once (1 to [`MAX_THREADS`]).
+    /// Units computed at once. The caller checks it (the binaries accept 1
+    /// to 1024); 0 lets the thread pool choose one per core.
     pub threads: usize,
     /// The command line, written into the file.
     pub command: Vec<String>,
+    /// Stops the run from another thread, with its checkpoint saved.
+    pub cancel: Cancel,
 }
 
 /// A finished batch run.
@@ -37,10 +38,11 @@ pub struct Finished {
     pub file: BatchFile,
     /// The file it was written to, if any.
     pub path: Option<PathBuf>,
-    /// Units computed by this process (the others came from `--resume`).
+    /// Units computed by this process (the others came from the file
+    /// resumed).
     pub computed: usize,
     /// The result, for a whole run; `None` for a shard, whose part is merged
-    /// with the others by `plybench merge`.
+    /// with the others ([`merge::merge_loaded`]).
     pub outcome: Option<Outcome>,
 }
 
@@ -51,9 +53,9 @@ impl Finished {
         let seconds: f64 = file.units.iter().map(|u| u.seconds).sum();
         Table::record(
             "batch_shard",
-            &format!("{} shard {}", file.tool.name(), file.shard.map_or("-".to_owned(), |s| s.to_string())),
+            &format!("{} shard {}", file.tool, file.shard.map_or("-".to_owned(), |s| s.to_string())),
             vec![
-                ("tool", "Tool", Cell::Text(file.tool.name().to_owned())),
+                ("tool", "Tool", Cell::Text(file.tool.clone())),
                 ("run_id", "Run id", Cell::Text(file.run_id.clone())),
                 ("shard", "Shard", Cell::opt(file.shard.map(|s| s.to_string()))),
                 ("units", "Units done", Cell::UInt(file.units.len() as u128)),
@@ -67,66 +69,82 @@ impl Finished {
     }
 }
 
-/// Runs study `S` with `params`: enumerates the units, skips those a
+/// Why the workers stopped before the last unit.
+enum Stop {
+    /// [`Cancel::cancel`] was called.
+    Cancelled,
+    /// A unit failed.
+    Failed(Error),
+}
+
+impl From<Error> for Stop {
+    fn from(error: Error) -> Stop {
+        Stop::Failed(error)
+    }
+}
+
+/// Runs job `J` with `params`: enumerates the units, skips those a
 /// resumed file has, computes the rest of the shard (or run) on
 /// `options.threads` threads, records each in the checkpoint, and for a
 /// whole run sums the units through [`merge::merge_loaded`], the code path
-/// of `plybench merge`.
+/// of a merge.
 ///
-/// While it runs, SIGINT and SIGTERM save the checkpoint and exit with
-/// status 130 (see [`super::signal`]).
-pub fn run<S: Study>(params: &S::Params, options: &RunOptions) -> Result<Finished> {
-    if !(1..=MAX_THREADS).contains(&options.threads) {
-        return Err(Error::invalid("--threads", format!("{}; expected 1 to {MAX_THREADS}", options.threads)));
-    }
-    let units = Unit::enumerate(S::units(params)?);
+/// [`RunOptions::cancel`] stops it: the checkpoint is saved and the run
+/// returns [`BatchError::Interrupted`].
+pub fn run<J: Job>(params: &J::Params, options: &RunOptions) -> Result<Finished> {
+    let units = Unit::enumerate(J::units(params)?);
     if units.len() > MAX_UNITS_TOTAL {
-        return Err(Error::TooLarge(format!("{} units, past the limit of {MAX_UNITS_TOTAL}", units.len())));
+        return Err(BatchError::TooManyUnits { units: units.len(), max: MAX_UNITS_TOTAL }.into());
     }
-    let value = serde_json::to_value(params).map_err(|e| Error::invalid("parameters", e.to_string()))?;
-    let fresh = BatchFile::new(S::TOOL, options.command.clone(), value, options.shard, units.len());
+    let value = serde_json::to_value(params).map_err(|source| BatchError::Serialize { what: "parameters", source })?;
+    let fresh = BatchFile::new(J::TOOL, options.command.clone(), value, options.shard, units.len());
     let checkpoint = match (&options.checkpoint, &options.resume) {
-        (Some(_), Some(_)) => {
-            return Err(Error::invalid(
-                "--checkpoint",
-                "give --checkpoint FILE to start or --resume FILE to continue, not both",
-            ));
-        }
+        (Some(_), Some(_)) => return Err(BatchError::CheckpointAndResume.into()),
         (Some(path), None) => Checkpoint::create(path, fresh)?,
         (None, Some(path)) => Checkpoint::resume(path, &fresh)?,
         (None, None) => Checkpoint::in_memory(fresh),
     };
     let path = checkpoint.path().map(ToOwned::to_owned);
-    let done: std::collections::BTreeSet<usize> = checkpoint.done().collect();
+    let done: BTreeSet<usize> = checkpoint.done().collect();
     let pending: Vec<&Unit> =
         units.iter().filter(|u| checkpoint.file().owns(u.index) && !done.contains(&u.index)).collect();
     let checkpoint = Arc::new(Mutex::new(checkpoint));
-    let guard = path.is_some().then(|| SaveOnSignal::new(Arc::clone(&checkpoint))).transpose()?;
+    let attached = options.cancel.attach(Arc::clone(&checkpoint));
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
         .build()
-        .map_err(|e| Error::invalid("--threads", format!("{}: cannot start the thread pool ({e})", options.threads)))?;
+        .map_err(|source| BatchError::ThreadPool { threads: options.threads, source })?;
     let computed = pending.len();
-    pool.install(|| {
+    let result = pool.install(|| {
         pending.par_iter().with_max_len(1).try_for_each(|unit| {
+            if options.cancel.is_cancelled() {
+                return Err(Stop::Cancelled);
+            }
             let start = Instant::now();
-            let part = S::run_unit(params, unit)?;
+            let part = J::run_unit(params, unit)?;
             let seconds = start.elapsed().as_secs_f64();
-            let result = serde_json::to_value(part).map_err(|e| Error::invalid("unit result", e.to_string()))?;
-            lock(&checkpoint).record(UnitRecord { index: unit.index, id: unit.id.clone(), seconds, result })
+            let result = serde_json::to_value(part)
+                .map_err(|source| Error::from(BatchError::Serialize { what: "unit result", source }))?;
+            lock(&checkpoint).record(UnitRecord { index: unit.index, id: unit.id.clone(), seconds, result })?;
+            Ok(())
         })
-    })?;
-    drop(guard);
-    let checkpoint = Arc::try_unwrap(checkpoint)
-        .map_err(|_| Error::invalid("checkpoint", "still in use after the run"))?
-        .into_inner()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    });
+    drop(attached);
+    let mut checkpoint = lock(&checkpoint);
+    match result {
+        Err(Stop::Failed(error)) => return Err(error),
+        Err(Stop::Cancelled) => return Err(save(&mut checkpoint)?.into()),
+        Ok(()) => {}
+    }
     let file = checkpoint.finish()?;
+    drop(checkpoint);
     let outcome = match file.shard {
         Some(_) => None,
         None => {
             let name = path.as_ref().map_or("the run".to_owned(), |p| p.display().to_string());
-            Some(merge::merge_loaded(&[(name, file.clone())])?.outcome)
+            let finish =
+                |_: &str, params: &serde_json::Value, units: &[UnitRecord]| merge::finish_as::<J>(params, units);
+            Some(merge::merge_loaded(&[(name, file.clone())], &finish)?.outcome)
         }
     };
     Ok(Finished { file, path, computed, outcome })

@@ -1,11 +1,11 @@
-//! `--shard K/N`: which units one process of N computes.
+//! Shard `K/N`: which units one process of N computes.
 
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Error, Result};
+use super::BatchError;
 
 /// The most shards a run may be split into.
 pub const MAX_SHARDS: u32 = 1_000_000;
@@ -37,8 +37,8 @@ struct RawShard {
 }
 
 impl TryFrom<RawShard> for Shard {
-    type Error = Error;
-    fn try_from(raw: RawShard) -> Result<Shard> {
+    type Error = BatchError;
+    fn try_from(raw: RawShard) -> Result<Shard, BatchError> {
         Shard::new(raw.k, raw.n)
     }
 }
@@ -51,12 +51,12 @@ impl From<Shard> for RawShard {
 
 impl Shard {
     /// Shard `k` of `n`; refuses `k` outside 1..=n and `n` past [`MAX_SHARDS`].
-    pub fn new(k: u32, n: u32) -> Result<Shard> {
+    pub fn new(k: u32, n: u32) -> Result<Shard, BatchError> {
         if n == 0 || n > MAX_SHARDS {
-            return Err(Error::invalid("--shard", format!("{k}/{n}: N must be from 1 to {MAX_SHARDS}")));
+            return Err(BatchError::ShardCount { k, n, max: MAX_SHARDS });
         }
         if k == 0 || k > n {
-            return Err(Error::invalid("--shard", format!("{k}/{n}: K must be from 1 to N={n}")));
+            return Err(BatchError::ShardNumber { k, n });
         }
         Ok(Shard { k, n })
     }
@@ -90,9 +90,9 @@ impl fmt::Display for Shard {
 }
 
 impl FromStr for Shard {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Shard> {
-        let bad = || Error::invalid("--shard", format!("{s:?}; expected K/N with 1 <= K <= N, e.g. 2/8"));
+    type Err = BatchError;
+    fn from_str(s: &str) -> Result<Shard, BatchError> {
+        let bad = || BatchError::ShardSyntax { text: s.to_owned() };
         let (k, n) = s.split_once('/').ok_or_else(bad)?;
         let number = |t: &str| if t.bytes().all(|b| b.is_ascii_digit()) { t.parse::<u32>().ok() } else { None };
         Shard::new(number(k).ok_or_else(bad)?, number(n).ok_or_else(bad)?)

@@ -33,7 +33,7 @@ impl Unit {
 }
 
 /// A completed unit as a batch file records it: the result is the study's
-/// part (see [`super::Study::Part`]) as JSON, so that a file can be read and
+/// part (see [`super::Job::Part`]) as JSON, so that a file can be read and
 /// checked before its study is known.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct UnitRecord {
@@ -47,7 +47,7 @@ pub struct UnitRecord {
     pub result: Value,
 }
 
-/// A completed unit with its result decoded: what [`super::Study::finish`]
+/// A completed unit with its result decoded: what [`super::Job::finish`]
 /// sums.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Completed<P> {

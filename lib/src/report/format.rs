@@ -3,13 +3,19 @@ use std::str::FromStr;
 
 use crate::Error;
 
-/// How a [`Table`](super::Table) is written out.
+/// How a [`Table`](super::Table) is written out. The variants' first doc
+/// lines are the command line's help for each value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
-    /// A terminal table drawn with comfy-table.
+    /// A terminal table.
+    ///
+    /// Drawn with comfy-table.
     #[default]
     Table,
-    /// Pretty-printed JSON with stable snake_case field names.
+    /// JSON with stable snake_case fields.
+    ///
+    /// Pretty-printed.
     Json,
     /// CSV with a header row.
     Csv,
@@ -42,9 +48,10 @@ impl FromStr for Format {
     type Err = Error;
 
     fn from_str(s: &str) -> Result<Self, Error> {
-        Format::ALL.into_iter().find(|format| format.name() == s).ok_or_else(|| {
-            Error::invalid("--format", format!("`{s}` is not a format; use table, json, csv or markdown"))
-        })
+        Format::ALL
+            .into_iter()
+            .find(|format| format.name() == s)
+            .ok_or_else(|| Error::invalid("format", format!("`{s}` is not a format; use table, json, csv or markdown")))
     }
 }
 

@@ -29,6 +29,7 @@ mod format;
 pub mod machine;
 pub mod plot;
 mod table;
+mod tally;
 mod verdict;
 mod write;
 
@@ -36,5 +37,6 @@ pub use cell::Cell;
 pub use compare::{Comparison, Published};
 pub use format::Format;
 pub use table::{Column, Shape, Table};
-pub use verdict::{Tally, Verdict};
+pub use tally::Tally;
+pub use verdict::Verdict;
 pub use write::write_atomic;

@@ -10,6 +10,8 @@
 //! - [`alphabeta`]: alpha-beta node counts against Levy, Newborn and
 //!   Knuth-Moore.
 //! - [`reproduce`]: every study at one budget, with a tally of verdicts.
+//! - [`tools`]: the studies whose runs split into work units
+//!   ([`crate::batch`]), and the dispatch that merges their batch files.
 
 pub mod alphabeta;
 pub mod checkers;
@@ -17,3 +19,4 @@ pub mod datasets;
 pub mod kalah;
 pub mod perft;
 pub mod reproduce;
+pub mod tools;

@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 
 use super::experiment::{Experiment, Sample, run};
 use super::tables::random_table;
-use crate::batch::{Completed, Outcome, Study, Tool, Unit};
+use crate::batch::{Completed, Job, Outcome, Unit};
 use crate::engine::search::algorithm::{Algorithm, INFINITY};
 use crate::engine::search::order::{Noisy, OrderKind};
 use crate::engine::search::tree::{LeafValues, Shape};
@@ -358,12 +358,13 @@ impl Partial {
     }
 }
 
-/// The split experiment as a [`Study`]: what `alphabeta random
+/// The split experiment as a [`Job`]: what `alphabeta random
 /// --checkpoint`, `--resume`, `--shard` and `plybench merge` run.
 ///
 /// ```
 /// use plybench::study::alphabeta::batches::{RandomParams, RandomSplit};
-/// use plybench::batch::{RunOptions, Shard, merge::merge_loaded, run};
+/// use plybench::batch::{RunOptions, Shard, run};
+/// use plybench::study::tools::merge_loaded;
 ///
 /// let params = RandomParams { trees: 500, batch_trees: 100, ..RandomParams::new(3, 3) };
 /// let shard = |k| -> plybench::Result<RunOptions> {
@@ -378,8 +379,8 @@ impl Partial {
 #[derive(Clone, Copy, Debug)]
 pub struct RandomSplit;
 
-impl Study for RandomSplit {
-    const TOOL: Tool = Tool::Alphabeta;
+impl Job for RandomSplit {
+    const TOOL: &'static str = "alphabeta";
     type Params = RandomParams;
     type Part = Partial;
 
@@ -403,7 +404,7 @@ impl Study for RandomSplit {
         let sample = merge(params, &partials)?;
         let table = random_table(&params.experiment()?, &sample);
         let json = serde_json::to_value(&table).map_err(|e| Error::invalid("alphabeta random", e.to_string()))?;
-        Ok(Outcome { tables: vec![table], json, ok: true })
+        Ok(Outcome { tables: vec![table], json })
     }
 }
 

@@ -61,7 +61,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::results::count_table;
-use crate::batch::{self, Completed, Outcome, Study, Tool};
+use crate::batch::{self, Completed, Job, Outcome};
 use crate::engine::kalah::{Count, CountOptions, KalahError, Method, Pit, Position, Rules, count, sow};
 use crate::engine::progress::Progress;
 use crate::report::Table;
@@ -403,11 +403,12 @@ pub fn split_count_table(params: &Params, figures: &Count, units: usize) -> Resu
     Ok(table)
 }
 
-/// The split Kalah count as a [`Study`]: what `kalah count --checkpoint`,
+/// The split Kalah count as a [`Job`]: what `kalah count --checkpoint`,
 /// `--resume`, `--shard` and `plybench merge` run.
 ///
 /// ```
-/// use plybench::batch::{RunOptions, Shard, merge::merge_loaded, run};
+/// use plybench::batch::{RunOptions, Shard, run};
+/// use plybench::study::tools::merge_loaded;
 /// use plybench::study::kalah::units::{KalahSplit, Params};
 /// use plybench::engine::kalah::{Position, Rules};
 ///
@@ -424,8 +425,8 @@ pub fn split_count_table(params: &Params, figures: &Count, units: usize) -> Resu
 #[derive(Clone, Copy, Debug)]
 pub struct KalahSplit;
 
-impl Study for KalahSplit {
-    const TOOL: Tool = Tool::Kalah;
+impl Job for KalahSplit {
+    const TOOL: &'static str = "kalah";
     type Params = Params;
     type Part = UnitCount;
 
@@ -452,7 +453,7 @@ impl Study for KalahSplit {
         figures.seconds = parts.iter().map(|done| done.seconds).sum();
         let table = split_count_table(params, &figures, parts.len())?;
         let json = serde_json::to_value(&table).map_err(|e| Error::invalid("kalah count", e.to_string()))?;
-        Ok(Outcome { tables: vec![table], json, ok: true })
+        Ok(Outcome { tables: vec![table], json })
     }
 }
 

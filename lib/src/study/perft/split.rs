@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::published::published_nodes;
 use super::tables::{PerftReport, ReprRun};
-use crate::batch::{Completed, Outcome, Study, Tool, Unit};
+use crate::batch::{Completed, Job, Outcome, Unit};
 use crate::engine::chess::play::play_moves;
 use crate::engine::chess::run::{check_depth, perft_on};
 use crate::engine::chess::x88::X88Board;
@@ -108,7 +108,7 @@ pub fn default_split_depth(setup: &Setup, depth: u32) -> Result<u32> {
     Ok(depth - 1)
 }
 
-/// Perft as a [`Study`]: units are move prefixes.
+/// Perft as a [`Job`]: units are move prefixes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PerftSplit;
 
@@ -150,8 +150,8 @@ fn prefixes(board: &mut X88Board, len: u32, line: &mut Vec<String>, out: &mut Ve
     Ok(())
 }
 
-impl Study for PerftSplit {
-    const TOOL: Tool = Tool::Perft;
+impl Job for PerftSplit {
+    const TOOL: &'static str = "perft";
     type Params = PerftParams;
     type Part = PerftPart;
 
@@ -206,7 +206,7 @@ impl Study for PerftSplit {
             parts.len(),
             params.split_depth
         ));
-        Ok(Outcome { tables: vec![results], json: report.to_json(), ok: report.is_consistent() })
+        Ok(Outcome { tables: vec![results], json: report.to_json() })
     }
 }
 

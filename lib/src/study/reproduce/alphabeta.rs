@@ -4,7 +4,7 @@
 
 use crate::engine::progress::{Progress, Step};
 
-use super::{Budget, Study, StudyReport};
+use super::plan::{Budget, Study, StudyReport};
 use crate::Result;
 use crate::engine::chess::Setup;
 use crate::engine::search::chess_tree::chess_table;

@@ -3,7 +3,7 @@
 
 use crate::engine::progress::Progress;
 
-use super::{Budget, Study, StudyReport};
+use super::plan::{Budget, Study, StudyReport};
 use crate::Result;
 use crate::report::Table;
 use crate::report::Tally;

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use crate::engine::progress::{Progress, Step};
 use rayon::prelude::*;
 
-use super::{Budget, Study, StudyReport};
+use super::plan::{Budget, Study, StudyReport};
 use crate::Result;
 use crate::engine::chess::run::perft_on;
 use crate::engine::chess::{Repr, Setup};

@@ -6,7 +6,9 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use super::{StudyReport, summary_table};
+use super::plan::StudyReport;
+use super::summary_table;
+use crate::error::IoError;
 use crate::report::{Format, Table};
 use crate::{Error, Result};
 
@@ -117,15 +119,11 @@ pub fn report_files(info: &RunInfo, reports: &[StudyReport]) -> Result<Vec<(Stri
 
 /// Writes the report into `dir` (created if missing). All files are staged
 /// in a temporary directory inside `dir` and renamed into place at the end,
-/// `report.md` last. Returns the paths written.
+/// `report.md` last. Returns the paths written. A directory that cannot
+/// be created or written fails with [`IoError`] (a write).
 pub fn write_report(dir: &Path, info: &RunInfo, reports: &[StudyReport]) -> Result<Vec<PathBuf>> {
     let files = report_files(info, reports)?;
-    let unwritable = |e: std::io::Error| {
-        Error::invalid(
-            "--out",
-            format!("cannot write the report into {}: {e}; choose a writable directory", dir.display()),
-        )
-    };
+    let unwritable = |source: std::io::Error| Error::from(IoError::write(dir, source));
     std::fs::create_dir_all(dir).map_err(unwritable)?;
     let staging = tempfile::Builder::new().prefix(".plybench-report-").tempdir_in(dir).map_err(unwritable)?;
     for (name, contents) in &files {

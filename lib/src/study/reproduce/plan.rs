@@ -1,0 +1,131 @@
+//! What a reproduction run is asked to do: the budget, the studies, and
+//! what each study gives back.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::report::Table;
+use crate::report::plot::Plot;
+use crate::{Error, Result};
+
+/// How much work a run may do.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Budget {
+    /// A subset for CI: under two minutes on two cores.
+    Quick,
+    /// Every published figure that fits in about three minutes on two cores.
+    #[default]
+    Default,
+    /// Deep runs: may take an hour.
+    Full,
+}
+
+impl Budget {
+    /// `quick`, `default` or `full`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Budget::Quick => "quick",
+            Budget::Default => "default",
+            Budget::Full => "full",
+        }
+    }
+}
+
+/// A study of the toolkit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Study {
+    /// Bell's Kalah counts.
+    Kalah,
+    /// Chess perft over four representations.
+    Perft,
+    /// Alpha-beta node counts.
+    Alphabeta,
+    /// Draughts perft and Cochran's games.
+    Checkers,
+}
+
+impl Study {
+    /// Every study, in report order.
+    pub const ALL: [Study; 4] = [Study::Kalah, Study::Perft, Study::Alphabeta, Study::Checkers];
+
+    /// The study's name, as in a list of studies to run.
+    pub fn name(self) -> &'static str {
+        match self {
+            Study::Kalah => "kalah",
+            Study::Perft => "perft",
+            Study::Alphabeta => "alphabeta",
+            Study::Checkers => "checkers",
+        }
+    }
+
+    /// The heading of the study in the report.
+    pub fn title(self) -> &'static str {
+        match self {
+            Study::Kalah => "Kalah: Bell's continuation moves (1972, §3.3)",
+            Study::Perft => "Chess perft: four board representations",
+            Study::Alphabeta => "Alpha-beta: Newborn's table, the minimal tree, real game trees (Levy 1983)",
+            Study::Checkers => "Checkers: draughts perft in three representations, Cochran's games (Bell 1972, §3.2)",
+        }
+    }
+}
+
+impl fmt::Display for Study {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Study {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Study> {
+        Study::ALL.into_iter().find(|st| st.name() == s).ok_or_else(|| {
+            let names: Vec<&str> = Study::ALL.iter().map(|s| s.name()).collect();
+            Error::invalid(
+                "list of studies",
+                format!("unknown study {s:?}; expected a comma-separated list of {}", names.join(", ")),
+            )
+        })
+    }
+}
+
+/// Parses a comma-separated list of studies (`kalah,perft`): at least
+/// one study, none twice; in report order.
+pub fn parse_studies(list: &str) -> Result<Vec<Study>> {
+    let mut studies = Vec::new();
+    for name in list.split(',').map(str::trim) {
+        let study: Study = name.parse()?;
+        if studies.contains(&study) {
+            return Err(Error::invalid("list of studies", format!("{name} is listed twice")));
+        }
+        studies.push(study);
+    }
+    studies.sort();
+    Ok(studies)
+}
+
+/// What a run is asked to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// How much work.
+    pub budget: Budget,
+    /// The seed of every random experiment.
+    pub seed: u64,
+    /// The studies to run, in report order.
+    pub studies: Vec<Study>,
+}
+
+/// What one study produced.
+#[derive(Clone, Debug)]
+pub struct StudyReport {
+    /// Which study.
+    pub study: Study,
+    /// Its tables, published figures beside computed ones.
+    pub tables: Vec<Table>,
+    /// Its plots.
+    pub plots: Vec<Plot>,
+    /// A short reading of the results, one paragraph per entry.
+    pub reading: Vec<String>,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
