@@ -4,7 +4,7 @@
 
 use super::geometry::{DIAGONAL, KNIGHT, LINE_STEP, REACH, STRAIGHT, diff, off_board, step, to_square, to_x88};
 use super::*;
-use crate::engine::chess::perft_like_for_like;
+use crate::engine::chess::{Board, Move, MoveList, Setup, Square, perft_like_for_like};
 
 #[test]
 fn square_conversions_round_trip() {
