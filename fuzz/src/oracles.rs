@@ -38,10 +38,10 @@ fn fen4(fen: &str) -> String {
 fn chess_repr<B: ChessBoard>(setup: &Setup, reference: &mut Option<Vec<String>>) {
     let mut board = B::from_setup(setup);
     let back = board.to_setup();
-    assert_eq!(back.board, setup.board, "{:?}: placement of {}", B::REPR, setup.to_fen());
-    assert_eq!(back.turn, setup.turn, "{:?}: side of {}", B::REPR, setup.to_fen());
-    assert_eq!(back.castling, setup.castling, "{:?}: castling of {}", B::REPR, setup.to_fen());
-    assert_eq!(back.en_passant, setup.en_passant, "{:?}: en passant of {}", B::REPR, setup.to_fen());
+    assert_eq!(back.board(), setup.board(), "{:?}: placement of {}", B::REPR, setup.to_fen());
+    assert_eq!(back.turn(), setup.turn(), "{:?}: side of {}", B::REPR, setup.to_fen());
+    assert_eq!(back.castling(), setup.castling(), "{:?}: castling of {}", B::REPR, setup.to_fen());
+    assert_eq!(back.en_passant(), setup.en_passant(), "{:?}: en passant of {}", B::REPR, setup.to_fen());
     assert_eq!(fen4(&back.to_fen()), fen4(&setup.to_fen()), "{:?}", B::REPR);
     let mut moves = MoveList::new();
     board.legal_moves(&mut moves);
@@ -59,7 +59,7 @@ fn chess_repr<B: ChessBoard>(setup: &Setup, reference: &mut Option<Vec<String>>)
         let reparsed = Setup::from_fen(&after.to_fen()).unwrap_or_else(|e| {
             panic!("{:?}: {m} from {} gives an unparsable {}: {e}", B::REPR, setup.to_fen(), after.to_fen())
         });
-        assert_eq!(reparsed.board, after.board);
+        assert_eq!(reparsed.board(), after.board());
         board.unmake(m, undo);
         assert_eq!(board, before, "{:?}: make/unmake of {m} at {}", B::REPR, setup.to_fen());
     }

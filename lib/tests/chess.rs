@@ -5,10 +5,11 @@
 
 use plybench::engine::chess::array::ArrayBoard;
 use plybench::engine::chess::bitboard::BitboardBoard;
+use plybench::engine::chess::dispatch::perft_threads_on;
 use plybench::engine::chess::mailbox10::Mailbox10Board;
-use plybench::engine::chess::run::perft_threads_on;
 use plybench::engine::chess::x88::X88Board;
-use plybench::engine::chess::{Board, Repr, SEQUENTIAL_BELOW, perft_stats};
+use plybench::engine::chess::zobrist::zobrist;
+use plybench::engine::chess::{Board, Repr, SEQUENTIAL_BELOW, Setup, perft_stats};
 use plybench::study::perft::published::{edge_case_suite, published_stats, standard_suite};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position};
@@ -103,7 +104,7 @@ fn every_thread_count_and_representation_gives_the_same_counts() {
         };
         for repr in Repr::ALL {
             for threads in [1, 2, 3, 8] {
-                let nodes = perft_threads_on(repr, &entry.setup, depth, threads).unwrap().value;
+                let nodes = perft_threads_on(repr, &entry.setup, depth, threads).unwrap();
                 assert_eq!(
                     u128::from(nodes),
                     expected,
@@ -115,4 +116,18 @@ fn every_thread_count_and_representation_gives_the_same_counts() {
         }
     }
     assert!(checked >= 4 * 4 * 10, "{checked} runs");
+}
+
+/// Moved from the engine's Zobrist module, which must not read the
+/// studies' datasets: every position of the datasets has its own key.
+#[test]
+fn dataset_positions_have_distinct_keys() {
+    let mut setups: Vec<Setup> = standard_suite().unwrap().into_iter().map(|e| e.setup).collect();
+    setups.extend(edge_case_suite().unwrap().into_iter().map(|e| e.setup));
+    setups.sort_by_key(Setup::to_fen);
+    setups.dedup_by_key(|s| s.to_fen().split(' ').take(4).collect::<Vec<_>>().join(" "));
+    let mut keys: Vec<u64> = setups.iter().map(zobrist).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!(keys.len(), setups.len());
 }

@@ -6,10 +6,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use plybench::engine::chess::array::ArrayBoard;
 use plybench::engine::chess::bitboard::BitboardBoard;
+use plybench::engine::chess::dispatch::Counter;
 use plybench::engine::chess::hash::PerftTable;
 use plybench::engine::chess::mailbox10::Mailbox10Board;
 use plybench::engine::chess::play::play_moves;
-use plybench::engine::chess::run::Counter;
 use plybench::engine::chess::x88::X88Board;
 use plybench::engine::chess::zobrist::zobrist;
 use plybench::engine::chess::{
@@ -48,7 +48,7 @@ fn every_thread_count_table_size_and_representation_gives_the_published_counts()
             for repr in Repr::ALL {
                 for entry in &entries {
                     let Some((depth, expected)) = deepest(entry, 120_000) else { continue };
-                    let nodes = counter.count(repr, &entry.setup, depth).unwrap().value;
+                    let nodes = counter.count(repr, &entry.setup, depth).unwrap();
                     assert_eq!(
                         u128::from(nodes),
                         expected,
@@ -96,7 +96,7 @@ fn a_counter_with_a_tiny_table_gives_exact_counts() {
             table: Some(PerftTable::with_entries(8).unwrap()),
             progress: plybench::engine::progress::Progress::NONE,
         };
-        assert_eq!(counter.count(Repr::Bitboard, &kiwipete, 4).unwrap().value, 4_085_603);
+        assert_eq!(counter.count(Repr::Bitboard, &kiwipete, 4).unwrap(), 4_085_603);
     }
 }
 

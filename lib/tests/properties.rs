@@ -42,7 +42,8 @@ fn chess_round_trips<B: Board>(start: &Setup, choices: &[Index]) -> Result<(), T
             let undo = board.make(m);
             let after = board.to_setup();
             let again = B::from_setup(&Setup::from_fen(&after.to_fen()).expect("a played position parses"));
-            prop_assert_eq!(again.to_setup().board, after.board);
+            let back = again.to_setup();
+            prop_assert_eq!(back.board(), after.board());
             board.unmake(m, undo);
             prop_assert_eq!(&board, &before, "{:?}: make/unmake of {}", B::REPR, m);
         }

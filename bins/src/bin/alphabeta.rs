@@ -361,7 +361,7 @@ fn main() -> ExitCode {
                 emit(&[&table], format)?;
             }
             Command::Chess(args) => {
-                let setup = plybench::engine::chess::Setup::from_fen(&args.fen)?;
+                let setup = plybench_cli::Flag::flag(plybench::engine::chess::Setup::from_fen(&args.fen), "--fen")?;
                 emit(&[&chess_table(&setup, args.depth, args.seed)?], format)?;
             }
             Command::Kalah(args) => {

@@ -4,16 +4,15 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{Color, Move, MoveList, Setup};
-use crate::{Error, Result};
+use super::{ChessError, Color, Move, MoveList, Setup};
 
 /// A chess board: a representation with its own move generator and
 /// make/unmake. The perft driver is generic over it, so every call below is
 /// resolved at compile time.
 ///
-/// Implementations are built from a validated [`Setup`], and must hand back
-/// one with the same placement, side to move, castling rights and en passant
-/// square. Equality is bit-for-bit: after `unmake(m, make(m))` the board
+/// Implementations are built from a [`Setup`], which is always checked (no
+/// public constructor skips the check), and must hand back one with the same
+/// placement, side to move, castling rights and en passant square. Equality is bit-for-bit: after `unmake(m, make(m))` the board
 /// compares equal to what it was.
 pub trait Board: Clone + PartialEq + fmt::Debug {
     /// Which representation this is.
@@ -28,7 +27,7 @@ pub trait Board: Clone + PartialEq + fmt::Debug {
     /// [`super::perft_like_for_like`] always uses make/unmake.
     const COPY_MAKE: bool = false;
 
-    /// The board of a validated setup.
+    /// The board of a setup (every [`Setup`] is a checked one).
     fn from_setup(setup: &Setup) -> Self;
 
     /// The position, as a neutral setup (clocks may be reset).
@@ -96,17 +95,25 @@ pub trait Board: Clone + PartialEq + fmt::Debug {
 /// let repr: Repr = "x88".parse()?;
 /// assert_eq!(repr, Repr::X88);
 /// assert_eq!(Repr::ALL.map(Repr::name), ["array", "mailbox10", "x88", "bitboard"]);
-/// # Ok::<(), plybench::Error>(())
+/// assert!("quantum".parse::<Repr>().is_err());
+/// # Ok::<(), plybench::engine::chess::ChessError>(())
 /// ```
+///
+/// With the `cli` feature it is a `clap::ValueEnum`, under the same names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Repr {
     /// Bell's table-driven 64-square array.
+    #[cfg_attr(feature = "cli", value(name = "array"))]
     Array,
     /// The 10x10 extended array.
+    #[cfg_attr(feature = "cli", value(name = "mailbox10"))]
     Mailbox10,
     /// The 0x88 board.
+    #[cfg_attr(feature = "cli", value(name = "x88"))]
     X88,
     /// Bitboards with magic sliding attacks.
+    #[cfg_attr(feature = "cli", value(name = "bitboard"))]
     Bitboard,
 }
 
@@ -132,11 +139,9 @@ impl fmt::Display for Repr {
 }
 
 impl FromStr for Repr {
-    type Err = Error;
+    type Err = ChessError;
 
-    fn from_str(s: &str) -> Result<Repr> {
-        Repr::ALL.into_iter().find(|r| r.name() == s).ok_or_else(|| {
-            Error::invalid("representation", format!("{s:?}; expected one of array, mailbox10, x88, bitboard"))
-        })
+    fn from_str(s: &str) -> Result<Repr, ChessError> {
+        Repr::ALL.into_iter().find(|r| r.name() == s).ok_or_else(|| ChessError::UnknownRepr { name: s.to_owned() })
     }
 }

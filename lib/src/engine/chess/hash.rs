@@ -24,14 +24,29 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::{Error, Result};
+use super::ChessError;
+use crate::engine::limit::{LimitError, Quantity, check_range};
+use crate::engine::memory::physical_memory;
 
 /// Entries per bucket: four entries of 16 bytes fill a 64-byte cache line.
 pub const BUCKET: usize = 4;
 
-/// The largest `--hash`, in mebibytes (1 TiB); sizes past the machine's
+/// The largest table, in mebibytes (1 TiB); sizes past the machine's
 /// memory are refused before that.
 pub const MAX_HASH_MB: u64 = 1 << 20;
+
+/// Checks a table size in mebibytes: 0 (no table) to [`MAX_HASH_MB`].
+///
+/// ```
+/// use plybench::engine::chess::hash::check_table_mb;
+///
+/// assert_eq!(check_table_mb(16)?, 16);
+/// assert!(check_table_mb(1 << 21).unwrap_err().to_string().contains("expected 0 to 1048576 MiB"));
+/// # Ok::<(), plybench::engine::limit::LimitError>(())
+/// ```
+pub fn check_table_mb(mb: u64) -> Result<u64, LimitError> {
+    check_range(Quantity::TableSize, mb, 0, MAX_HASH_MB, " MiB, 0 for no table")
+}
 
 /// Bits of `data` holding the depth; the count has the rest (56 bits).
 const DEPTH_BITS: u32 = 8;
@@ -67,8 +82,9 @@ impl std::fmt::Debug for PerftTable {
 impl PerftTable {
     /// The largest table of a power-of-two number of entries that fits in
     /// `mb` mebibytes (at least one bucket of [`BUCKET`] entries). Sizes
-    /// that cannot be allocated, or exceed the machine's memory, give
-    /// [`Error::TooLarge`] naming `--hash`.
+    /// past [`MAX_HASH_MB`] or the machine's memory give
+    /// [`ChessError::Limit`]; a table that cannot be allocated gives
+    /// [`ChessError::TableAllocation`].
     ///
     /// ```
     /// use plybench::engine::chess::hash::PerftTable;
@@ -77,32 +93,36 @@ impl PerftTable {
     /// assert!(PerftTable::new(1 << 40).is_err());
     /// # Ok::<(), plybench::Error>(())
     /// ```
-    pub fn new(mb: u64) -> Result<PerftTable> {
-        let too_large = |why: String| Error::TooLarge(format!("--hash {mb}: {why}; give fewer mebibytes"));
-        if mb > MAX_HASH_MB {
-            return Err(too_large(format!("more than the {MAX_HASH_MB} MiB allowed")));
-        }
-        if let Some(memory) = crate::report::machine::physical_memory() {
+    pub fn new(mb: u64) -> Result<PerftTable, ChessError> {
+        check_table_mb(mb)?;
+        if let Some(memory) = physical_memory() {
             if mb.saturating_mul(1 << 20) > memory {
-                return Err(too_large(format!("more than this machine's {} MiB of memory", memory >> 20)));
+                return Err(LimitError::Memory {
+                    needed_mib: mb,
+                    limit_mib: memory >> 20,
+                    why: " (this machine's memory); give fewer mebibytes".to_owned(),
+                }
+                .into());
             }
         }
         let buckets = (mb << 20) / std::mem::size_of::<Bucket>() as u64;
         let buckets: u64 = if buckets == 0 { 1 } else { 1 << buckets.ilog2() };
-        Self::with_buckets(buckets as usize, &too_large)
+        Self::with_buckets(buckets as usize)
     }
 
     /// A table of `entries` entries, rounded down to a power of two and up
     /// to one bucket: for tests that want collisions and replacement.
-    pub fn with_entries(entries: usize) -> Result<PerftTable> {
+    pub fn with_entries(entries: usize) -> Result<PerftTable, ChessError> {
         let buckets = (entries / BUCKET).max(1);
         let buckets: usize = 1 << buckets.ilog2();
-        Self::with_buckets(buckets, &|why| Error::TooLarge(format!("a table of {entries} entries: {why}")))
+        Self::with_buckets(buckets)
     }
 
-    fn with_buckets(count: usize, too_large: &dyn Fn(String) -> Error) -> Result<PerftTable> {
+    fn with_buckets(count: usize) -> Result<PerftTable, ChessError> {
         let mut buckets = Vec::new();
-        buckets.try_reserve_exact(count).map_err(|e| too_large(format!("cannot allocate it ({e})")))?;
+        buckets
+            .try_reserve_exact(count)
+            .map_err(|e| ChessError::TableAllocation { entries: count.saturating_mul(BUCKET), why: e.to_string() })?;
         buckets.resize_with(count, Bucket::default);
         Ok(PerftTable { buckets, mask: count as u64 - 1 })
     }
@@ -197,11 +217,14 @@ mod tests {
     }
 
     #[test]
-    fn impossible_sizes_name_the_flag() {
+    fn impossible_sizes_are_refused_as_limits() {
         for mb in [MAX_HASH_MB + 1, u64::MAX] {
             let e = PerftTable::new(mb).unwrap_err();
-            assert!(matches!(e, Error::TooLarge(_)));
-            assert!(e.to_string().contains("--hash"), "{e}");
+            let ChessError::Limit(limit) = &e else { panic!("{e:?}") };
+            assert!(matches!(**limit, LimitError::OutOfRange { quantity: Quantity::TableSize, .. }), "{e}");
+            assert!(e.to_string().contains(&format!("{mb}; expected 0 to {MAX_HASH_MB} MiB")), "{e}");
+            // The binary names the flag; the engine does not.
+            assert!(!e.to_string().contains("--"), "{e}");
         }
     }
 

@@ -5,10 +5,14 @@
 //! the perft driver, generic over [`Board`]. Each representation has its own
 //! board, move generator and make/unmake:
 //!
-//! - [`array`]: Bell's table-driven 64-square board.
+//! - [`array`](mod@array): Bell's table-driven 64-square board.
 //! - [`mailbox10`]: the 10x10 extended array with a boundary value.
 //! - [`x88`]: the 0x88 board.
 //! - [`bitboard`]: bitboards with magic sliding attacks and legal generation from check and pin masks.
+//!
+//! Around them: [`dispatch`] runs the drivers on a representation chosen at
+//! run time (threads, the [`hash`] table, progress); [`play`] plays UCI
+//! moves; [`zobrist`] keys positions. Every failure is a [`ChessError`].
 //!
 //! ```
 //! use plybench::engine::chess::{Board, Setup, perft, x88::X88Board};
@@ -21,24 +25,24 @@
 pub mod array;
 pub mod bitboard;
 mod board;
+pub mod dispatch;
 mod error;
 pub mod hash;
 pub mod mailbox10;
 mod moves;
 mod perft;
 pub mod play;
-pub mod run;
 mod setup;
 mod square;
 pub mod x88;
 pub mod zobrist;
 
 pub use board::{Board, Repr};
-pub use error::ChessError;
+pub use error::{ChessError, FenError};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
 pub use perft::{
     PerftStats, SEQUENTIAL_BELOW, Split, divide, perft, perft_hashed, perft_like_for_like, perft_parallel,
     perft_parallel_hashed, perft_split, perft_stats,
 };
 pub use setup::{Castling, Setup};
-pub use square::{Color, Piece, Role, Square};
+pub use square::{Color, ParseSquareError, Piece, Role, Square};

@@ -90,7 +90,7 @@ impl MoveKind {
 /// assert!(m.is_capture());
 /// assert_eq!(m.promotion(), Some(Role::Knight));
 /// assert_eq!(m.to_string(), "e7d8n"); // UCI notation
-/// # Ok::<(), plybench::Error>(())
+/// # Ok::<(), plybench::engine::chess::ParseSquareError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Move(u16);

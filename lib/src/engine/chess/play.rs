@@ -1,8 +1,7 @@
-//! Playing moves given in UCI notation, as `perft --moves e2e4 e7e5` does.
+//! Playing moves given in UCI notation (`e2e4 e7e5 g1f3`) from a position.
 
 use super::x88::X88Board;
-use super::{Board, Move, MoveList, Role, Setup};
-use crate::{Error, Result};
+use super::{Board, ChessError, Color, Move, MoveList, Role, Setup};
 
 /// The legal move of `board` written `uci` (`e2e4`, `e7e8q`, `e1g1`).
 ///
@@ -14,40 +13,34 @@ use crate::{Error, Result};
 /// assert!(find_move(&mut board, "e2e5").is_err());
 /// # Ok::<(), plybench::Error>(())
 /// ```
-pub fn find_move<B: Board>(board: &mut B, uci: &str) -> Result<Move> {
+pub fn find_move<B: Board>(board: &mut B, uci: &str) -> Result<Move, ChessError> {
     let well_formed = matches!(
         uci.as_bytes(),
         [b'a'..=b'h', b'1'..=b'8', b'a'..=b'h', b'1'..=b'8']
             | [b'a'..=b'h', b'1'..=b'8', b'a'..=b'h', b'1'..=b'8', b'n' | b'b' | b'r' | b'q']
     );
     if !well_formed {
-        return Err(Error::invalid(
-            "move",
-            format!("{uci:?} is not UCI notation; expected e.g. e2e4, or e7e8q for a promotion"),
-        ));
+        return Err(ChessError::NotUci { uci: uci.to_owned() });
     }
     let mut moves = MoveList::new();
     board.legal_moves(&mut moves);
     moves.iter().copied().find(|m| m.to_string() == uci).ok_or_else(|| {
         let mut legal: Vec<String> = moves.iter().map(Move::to_string).collect();
         legal.sort();
-        Error::invalid(
-            "move",
-            format!(
-                "{uci} is not legal in {}; legal moves: {}",
-                board.to_setup().to_fen().rsplitn(3, ' ').last().unwrap_or_default(),
-                if legal.is_empty() { "none".to_owned() } else { legal.join(" ") }
-            ),
-        )
+        ChessError::IllegalMove {
+            uci: uci.to_owned(),
+            position: board.to_setup().to_fen().rsplitn(3, ' ').last().unwrap_or_default().to_owned(),
+            legal,
+        }
     })
 }
 
 /// The position after playing `moves` (UCI) from `setup`, with the clocks
 /// kept as the rules keep them.
-pub fn play_moves<S: AsRef<str>>(setup: &Setup, moves: &[S]) -> Result<Setup> {
+pub fn play_moves<S: AsRef<str>>(setup: &Setup, moves: &[S]) -> Result<Setup, ChessError> {
     let mut board = X88Board::from_setup(setup);
-    let mut halfmove = setup.halfmove_clock;
-    let mut fullmove = setup.fullmove_number;
+    let mut halfmove = setup.halfmove_clock();
+    let mut fullmove = setup.fullmove_number();
     for uci in moves {
         let uci = uci.as_ref();
         let before = board.to_setup();
@@ -55,18 +48,15 @@ pub fn play_moves<S: AsRef<str>>(setup: &Setup, moves: &[S]) -> Result<Setup> {
         let pawn = before.piece_at(m.from()).is_some_and(|p| p.role == Role::Pawn);
         // A FEN may start the clocks anywhere in u32: counting past the top
         // is refused rather than wrapped (or, in a debug build, a panic).
-        let past = |clock: &str| Error::TooLarge(format!("the {clock} passes {} after {uci}", u32::MAX));
+        let past = |clock: &'static str| ChessError::ClockOverflow { clock, after: uci.to_owned() };
         halfmove =
             if pawn || m.is_capture() { 0 } else { halfmove.checked_add(1).ok_or_else(|| past("halfmove clock"))? };
-        if board.turn() == super::Color::Black {
+        if board.turn() == Color::Black {
             fullmove = fullmove.checked_add(1).ok_or_else(|| past("fullmove number"))?;
         }
         board.make(m);
     }
-    let mut after = board.to_setup();
-    after.halfmove_clock = halfmove;
-    after.fullmove_number = fullmove;
-    Ok(after)
+    Ok(board.to_setup().with_clocks(halfmove, fullmove))
 }
 
 #[cfg(test)]
@@ -85,7 +75,7 @@ mod tests {
     fn clocks_at_the_top_of_u32_are_refused_not_wrapped() {
         let top = Setup::from_fen("4k3/8/8/8/8/8/8/R3K3 b Q - 4294967295 4294967295").unwrap();
         let error = play_moves(&top, &["e8d7"]).unwrap_err();
-        assert!(matches!(error, Error::TooLarge(_)), "{error}");
+        assert!(matches!(error, ChessError::ClockOverflow { clock: "halfmove clock", .. }), "{error}");
         assert!(error.to_string().contains("halfmove clock passes 4294967295 after e8d7"), "{error}");
         // A pawn move resets the halfmove clock, but Black's move still
         // advances the fullmove number.
@@ -95,7 +85,7 @@ mod tests {
         // One short of the top still plays.
         let near = Setup::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 4294967294 4294967294").unwrap();
         let after = play_moves(&near, &["a1a2"]).unwrap();
-        assert_eq!((after.halfmove_clock, after.fullmove_number), (u32::MAX, 4294967294));
+        assert_eq!((after.halfmove_clock(), after.fullmove_number()), (u32::MAX, 4294967294));
     }
 
     #[test]

@@ -13,8 +13,7 @@
 
 use std::fmt::{self, Write};
 
-use super::{Color, Piece, Role, Square};
-use crate::{Error, Result};
+use super::{ChessError, Color, FenError, Piece, Role, Square};
 
 /// Castling rights, as in FEN: `KQkq`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -74,13 +73,21 @@ impl fmt::Display for Castling {
     }
 }
 
-/// A position as FEN describes it, independent of any board representation.
+/// A position as FEN describes it, independent of any board representation,
+/// checked: every `Setup` is one a representation can play from.
+///
+/// A `Setup` is made only by the constructors that check it
+/// ([`Setup::from_fen`], [`Setup::from_parts`], [`Setup::starting`]) or from
+/// one that was checked ([`Setup::mirror`], [`Setup::with_clocks`], a
+/// board's [`to_setup`](super::Board::to_setup)), and its fields are read
+/// through accessors: a board is only ever built from a valid position, as
+/// shakmaty's `Setup` reaches a `Position` only through `FromSetup`.
 ///
 /// ```
 /// use plybench::engine::chess::{Color, Setup};
 ///
 /// let setup = Setup::from_fen(Setup::STARTING_FEN)?;
-/// assert_eq!(setup.turn, Color::White);
+/// assert_eq!(setup.turn(), Color::White);
 /// assert_eq!(setup.to_fen(), Setup::STARTING_FEN);
 ///
 /// // A rank of nine squares is refused with a one-line reason.
@@ -91,22 +98,19 @@ impl fmt::Display for Castling {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// What stands on each square, a1 first.
-    pub board: [Option<Piece>; 64],
+    board: [Option<Piece>; 64],
     /// The side to move.
-    pub turn: Color,
+    turn: Color,
     /// Castling rights still held.
-    pub castling: Castling,
+    castling: Castling,
     /// The square a pawn may take en passant on, if the last move was a
     /// double step.
-    pub en_passant: Option<Square>,
+    en_passant: Option<Square>,
     /// Half-moves since the last capture or pawn move.
-    pub halfmove_clock: u32,
+    halfmove_clock: u32,
     /// The move number, starting at 1.
-    pub fullmove_number: u32,
+    fullmove_number: u32,
 }
-
-/// The FEN being parsed, for error messages.
-const WHAT: &str = "FEN";
 
 impl Setup {
     /// The initial position.
@@ -118,9 +122,36 @@ impl Setup {
     }
 
     /// A position from its placement, side to move, castling rights and en
-    /// passant square, with the clocks at their start (0 and 1): what a
-    /// representation hands back, since none of them keeps the clocks.
+    /// passant square, with the clocks at their start (0 and 1), checked as
+    /// [`Setup::from_fen`] checks a FEN.
+    ///
+    /// ```
+    /// use plybench::engine::chess::{Castling, Color, Setup};
+    ///
+    /// let start = Setup::starting();
+    /// let again = Setup::from_parts(*start.board(), Color::White, Castling::ALL, None)?;
+    /// assert_eq!(again, start);
+    /// // An empty board has no kings.
+    /// assert!(Setup::from_parts([None; 64], Color::White, Castling::NONE, None).is_err());
+    /// # Ok::<(), plybench::Error>(())
+    /// ```
     pub fn from_parts(
+        board: [Option<Piece>; 64],
+        turn: Color,
+        castling: Castling,
+        en_passant: Option<Square>,
+    ) -> Result<Setup, ChessError> {
+        let setup = Setup::from_board(board, turn, castling, en_passant);
+        setup.validate()?;
+        Ok(setup)
+    }
+
+    /// [`Setup::from_parts`] without the check, for a representation
+    /// handing back the position of a board, which was built from a checked
+    /// setup and changed only by legal moves (it is also called on boards
+    /// between a pseudo-legal move and its test, whose setups are never
+    /// played from). Not public: outside the engine, every setup is checked.
+    pub(super) fn from_board(
         board: [Option<Piece>; 64],
         turn: Color,
         castling: Castling,
@@ -130,33 +161,24 @@ impl Setup {
     }
 
     /// Parses and checks a FEN: six fields, or the first four (as in EPD).
-    pub fn from_fen(fen: &str) -> Result<Setup> {
+    pub fn from_fen(fen: &str) -> Result<Setup, ChessError> {
         let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
         if fields.len() != 6 && fields.len() != 4 {
-            return Err(Error::invalid(
-                WHAT,
-                format!(
-                    "{} field(s) in {fen:?}; expected 6 (placement, side, castling, en passant, halfmove, fullmove) or the first 4",
-                    fields.len()
-                ),
-            ));
+            return Err(FenError::FieldCount { count: fields.len(), fen: fen.to_owned() }.into());
         }
         let board = parse_placement(fields[0])?;
         let turn = match fields[1] {
             "w" => Color::White,
             "b" => Color::Black,
-            other => return Err(Error::invalid(WHAT, format!("side to move {other:?}; expected w or b"))),
+            other => return Err(FenError::Side { found: other.to_owned() }.into()),
         };
         let castling = parse_castling(fields[2])?;
         let en_passant = match fields[3] {
             "-" => None,
-            s => Some(
-                s.parse::<Square>()
-                    .map_err(|_| Error::invalid(WHAT, format!("en passant field {s:?}; expected - or a square")))?,
-            ),
+            s => Some(s.parse::<Square>().map_err(|_| FenError::EnPassantField { field: s.to_owned() })?),
         };
-        let number = |field: &str, name: &str| {
-            field.parse::<u32>().map_err(|_| Error::invalid(WHAT, format!("{name} {field:?} is not a whole number")))
+        let number = |field: &str, name: &'static str| {
+            field.parse::<u32>().map_err(|_| FenError::Number { name, field: field.to_owned() })
         };
         let (halfmove_clock, fullmove_number) = if fields.len() == 6 {
             (number(fields[4], "halfmove clock")?, number(fields[5], "fullmove number")?)
@@ -202,10 +224,54 @@ impl Setup {
         fen
     }
 
+    /// What stands on each square, a1 first.
+    #[inline]
+    pub fn board(&self) -> &[Option<Piece>; 64] {
+        &self.board
+    }
+
     /// The piece on `square`.
     #[inline]
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
         self.board[square.index()]
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Castling rights still held.
+    #[inline]
+    pub fn castling(&self) -> Castling {
+        self.castling
+    }
+
+    /// The square a pawn may take en passant on, if the last move was a
+    /// double step.
+    #[inline]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.en_passant
+    }
+
+    /// Half-moves since the last capture or pawn move.
+    #[inline]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// The move number, starting at 1.
+    #[inline]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    /// The same position with the clocks set (a fullmove number of 0 is
+    /// taken as 1, as in [`Setup::from_fen`]). The clocks do not decide
+    /// whether a position can be played from, so this needs no check.
+    pub fn with_clocks(self, halfmove_clock: u32, fullmove_number: u32) -> Setup {
+        Setup { halfmove_clock, fullmove_number: fullmove_number.max(1), ..self }
     }
 
     /// The square of `color`'s king. A validated setup has exactly one.
@@ -266,25 +332,21 @@ impl Setup {
         false
     }
 
-    fn validate(&self) -> Result<()> {
+    fn validate(&self) -> Result<(), FenError> {
         for color in Color::ALL {
             let count = |role| self.board.iter().filter(|&&p| p == Some(Piece::new(color, role))).count();
-            let name = if color == Color::White { "white" } else { "black" };
             match count(Role::King) {
                 1 => {}
-                n => return Err(Error::invalid(WHAT, format!("{n} {name} kings; a position needs exactly one"))),
+                n => return Err(FenError::Kings { color, count: n }),
             }
             let men = self.board.iter().flatten().filter(|p| p.color == color).count();
             if men > 16 || count(Role::Pawn) > 8 {
-                return Err(Error::invalid(
-                    WHAT,
-                    format!("{name} has {men} men and {} pawns; at most 16 and 8", count(Role::Pawn)),
-                ));
+                return Err(FenError::TooManyMen { color, men, pawns: count(Role::Pawn) });
             }
         }
         for s in Square::all() {
             if self.board[s.index()].is_some_and(|p| p.role == Role::Pawn) && (s.rank() == 0 || s.rank() == 7) {
-                return Err(Error::invalid(WHAT, format!("pawn on {s}; pawns cannot stand on the first or last rank")));
+                return Err(FenError::PawnOnBackRank { square: s });
             }
         }
         for (right, king, rook, letter) in [
@@ -298,12 +360,7 @@ impl Setup {
                 self.board[s.parse::<Square>().expect("fixed square").index()] == Some(Piece::new(color, role))
             };
             if self.castling.contains(right) && !(on(king, Role::King) && on(rook, Role::Rook)) {
-                return Err(Error::invalid(
-                    WHAT,
-                    format!(
-                        "castling right {letter} needs the king on {king} and a rook on {rook}; remove {letter} from the castling field"
-                    ),
-                ));
+                return Err(FenError::CastlingRight { letter, king, rook });
             }
         }
         if let Some(ep) = self.en_passant {
@@ -315,31 +372,22 @@ impl Setup {
                 && origin.is_some_and(|s| self.board[s.index()].is_none())
                 && pawn.is_some_and(|s| self.board[s.index()] == Some(Piece::new(self.turn.other(), Role::Pawn)));
             if !possible {
-                return Err(Error::invalid(
-                    WHAT,
-                    format!(
-                        "en passant square {ep} is impossible: no {} pawn has just made a double step past it; use -",
-                        if self.turn == Color::White { "black" } else { "white" }
-                    ),
-                ));
+                return Err(FenError::EnPassantImpossible { square: ep, mover: self.turn.other() });
             }
         }
         let idle = self.turn.other();
         let king = self.king(idle).expect("one king each, checked above");
         if self.attacked_by(king, self.turn) {
-            return Err(Error::invalid(
-                WHAT,
-                format!("the side not to move is in check (king on {king}); the position cannot arise"),
-            ));
+            return Err(FenError::OpponentInCheck { king });
         }
         Ok(())
     }
 }
 
-fn parse_placement(placement: &str) -> Result<[Option<Piece>; 64]> {
+fn parse_placement(placement: &str) -> Result<[Option<Piece>; 64], FenError> {
     let ranks: Vec<&str> = placement.split('/').collect();
     if ranks.len() != 8 {
-        return Err(Error::invalid(WHAT, format!("{} ranks in {placement:?}; expected 8 separated by /", ranks.len())));
+        return Err(FenError::RankCount { count: ranks.len(), placement: placement.to_owned() });
     }
     let mut board = [None; 64];
     for (i, text) in ranks.iter().enumerate() {
@@ -354,23 +402,17 @@ fn parse_placement(placement: &str) -> Result<[Option<Piece>; 64]> {
                 }
                 file += 1;
             } else {
-                return Err(Error::invalid(
-                    WHAT,
-                    format!("{c:?} on rank {}; expected a piece letter (PNBRQK, pnbrqk) or a digit 1-8", rank + 1),
-                ));
+                return Err(FenError::PieceLetter { found: c, rank: rank + 1 });
             }
         }
         if file != 8 {
-            return Err(Error::invalid(
-                WHAT,
-                format!("rank {} ({text:?}) covers {file} squares; it must cover 8", rank + 1),
-            ));
+            return Err(FenError::RankWidth { rank: rank + 1, text: (*text).to_owned(), squares: file });
         }
     }
     Ok(board)
 }
 
-fn parse_castling(field: &str) -> Result<Castling> {
+fn parse_castling(field: &str) -> Result<Castling, FenError> {
     if field == "-" {
         return Ok(Castling::NONE);
     }
@@ -382,11 +424,11 @@ fn parse_castling(field: &str) -> Result<Castling> {
             'k' => Castling::BLACK_KING,
             'q' => Castling::BLACK_QUEEN,
             _ => {
-                return Err(Error::invalid(WHAT, format!("castling field {field:?}; expected - or letters from KQkq")));
+                return Err(FenError::CastlingField { field: field.to_owned() });
             }
         };
         if rights.contains(right) {
-            return Err(Error::invalid(WHAT, format!("castling field {field:?} repeats {c}")));
+            return Err(FenError::CastlingRepeat { field: field.to_owned(), letter: c });
         }
         rights = rights.with(right);
     }
@@ -450,8 +492,8 @@ mod tests {
         let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K1R1 b Qkq - 0 1";
         let setup = Setup::from_fen(fen).unwrap();
         let mirrored = setup.mirror();
-        assert_eq!(mirrored.turn, Color::White);
-        assert_eq!(mirrored.castling.to_string(), "KQq");
+        assert_eq!(mirrored.turn(), Color::White);
+        assert_eq!(mirrored.castling().to_string(), "KQq");
         assert_eq!(mirrored.mirror(), setup);
     }
 }

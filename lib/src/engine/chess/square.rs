@@ -134,7 +134,8 @@ impl Piece {
 /// assert_eq!((e4.file(), e4.rank()), (4, 3));
 /// assert_eq!(e4.to_string(), "e4");
 /// assert_eq!(Square::from_coords(4, 3), Some(e4));
-/// # Ok::<(), plybench::Error>(())
+/// assert!("e9".parse::<Square>().is_err());
+/// # Ok::<(), plybench::engine::chess::ParseSquareError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
@@ -195,16 +196,21 @@ impl fmt::Display for Square {
     }
 }
 
-impl std::str::FromStr for Square {
-    type Err = crate::Error;
+/// Text that is not a square name.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{text:?} is not a square; expected a file a-h and a rank 1-8")]
+pub struct ParseSquareError {
+    /// The text.
+    pub text: String,
+}
 
-    fn from_str(s: &str) -> crate::Result<Square> {
+impl std::str::FromStr for Square {
+    type Err = ParseSquareError;
+
+    fn from_str(s: &str) -> Result<Square, ParseSquareError> {
         match s.as_bytes() {
             [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Ok(Square((r - b'1') * 8 + (f - b'a'))),
-            _ => Err(crate::Error::invalid(
-                "square",
-                format!("{s:?} is not a square; expected a file a-h and a rank 1-8"),
-            )),
+            _ => Err(ParseSquareError { text: s.to_owned() }),
         }
     }
 }

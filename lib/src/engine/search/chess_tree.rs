@@ -63,7 +63,7 @@ fn value(role: Role) -> i64 {
 }
 
 fn material(setup: &Setup, side: Color) -> i64 {
-    setup.board.iter().flatten().map(|p| if p.color == side { value(p.role) } else { -value(p.role) }).sum()
+    setup.board().iter().flatten().map(|p| if p.color == side { value(p.role) } else { -value(p.role) }).sum()
 }
 
 /// The MVV-LVA sort key of `m` in `setup` (larger first).
@@ -135,7 +135,7 @@ pub fn tree(setup: &Setup, depth: u32, order: ChessOrder) -> Result<FixedTree> {
         return Err(Error::invalid("--depth", format!("{depth}; use 1 to 6 plies")));
     }
     let mut board = BitboardBoard::from_setup(setup);
-    let mut builder = Builder { root: setup.turn, order, nodes: 0 };
+    let mut builder = Builder { root: setup.turn(), order, nodes: 0 };
     Ok(FixedTree::new(&builder.build(&mut board, depth, 0)?))
 }
 

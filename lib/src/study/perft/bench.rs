@@ -1,15 +1,19 @@
 //! `perft bench`: the four representations timed on the same positions, in
 //! two modes.
 //!
-//! - [`Mode::LikeForLike`] runs [`perft_like_for_like`] on every
-//!   representation: pseudo-legal generation, make, a test of the mover's
-//!   king, unmake, at every node including the last ply. The algorithm is the
-//!   same, so the differences come from the representation.
-//! - [`Mode::Best`] runs [`perft`], each representation at its best: the
-//!   bitboard generates legal moves from check and pin masks and counts the
-//!   last ply from its target sets; the 10x10 mailbox filters with a pin and
-//!   check test and counts the last ply without playing it; the array and
-//!   0x88 boards filter by make/test/unmake and count the last ply's list.
+//! - [`Mode::LikeForLike`] runs
+//!   [`perft_like_for_like`](crate::engine::chess::perft_like_for_like) on
+//!   every representation: pseudo-legal generation, make, a test of the
+//!   mover's king, unmake, at every node including the last ply. The
+//!   algorithm is the same, so the differences come from the representation.
+//! - [`Mode::Best`] runs [`perft`](crate::engine::chess::perft), each
+//!   representation at its best: every one finds the checkers and the pinned
+//!   pieces once per node and generates only legal moves (en passant alone
+//!   is played and tested), and counts the last ply without playing it. The
+//!   bitboard builds check and pin masks from magic lookups and counts its
+//!   target sets; Bell's array walks its Appendix 2 tables from the king;
+//!   0x88 uses its square-difference table; the 10x10 mailbox walks the
+//!   king's lines.
 //!
 //! Each representation runs until it has spent the time budget and at least
 //! [`MIN_RUNS`] times; the table gives the median run.
@@ -19,10 +23,12 @@
 //! use plybench::engine::chess::{Repr, Setup};
 //!
 //! let position = BenchPosition::new(Setup::starting(), 3, Some(8_902));
-//! let bench = bench_position(&position, Mode::LikeForLike, 0.0);
+//! let bench = bench_position(&position, Mode::LikeForLike, 0.0)?;
 //! assert!(bench.results.iter().all(|r| r.nodes == 8_902 && r.runs >= 3));
 //! assert_eq!(bench.results[3].repr, Repr::Bitboard);
 //! assert_eq!(bench.results[3].ratio_to_bitboard, 1.0);
+//! assert!(bench.passed());
+//! # Ok::<(), plybench::Error>(())
 //! ```
 
 use std::fmt;
@@ -33,13 +39,9 @@ use serde_json::{Value, json};
 
 use super::published::standard_suite;
 use super::suite::SuiteEntry;
-use crate::engine::chess::array::ArrayBoard;
-use crate::engine::chess::bitboard::BitboardBoard;
-use crate::engine::chess::mailbox10::Mailbox10Board;
-use crate::engine::chess::run::check_depth;
-use crate::engine::chess::x88::X88Board;
-use crate::engine::chess::{Board, Repr, Setup, perft, perft_like_for_like};
-use crate::report::{Cell, Column, Table};
+use crate::engine::chess::dispatch::{check_depth, like_for_like_on, perft_on};
+use crate::engine::chess::{ChessError, Repr, Setup};
+use crate::report::{Cell, Column, Table, Tally, Verdict};
 use crate::{Error, Result};
 
 /// Every representation runs at least this many times.
@@ -55,13 +57,18 @@ pub const MAX_SECONDS: f64 = 3_600.0;
 /// nodes.
 pub const DEFAULT_NODE_BUDGET: u128 = 5_000_000;
 
-/// How the representations are compared.
+/// How the representations are compared. With the `cli` feature it is a
+/// `clap::ValueEnum`, under the same names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Mode {
     /// The same algorithm everywhere: pseudo-legal generation, make/unmake,
     /// king-in-check test, no bulk counting.
+    #[cfg_attr(feature = "cli", value(name = "like-for-like"))]
     LikeForLike,
-    /// Each representation as fast as it goes: [`perft`].
+    /// Each representation as fast as it goes: legal generation and bulk
+    /// counting where it has them (the perft driver).
+    #[cfg_attr(feature = "cli", value(name = "best"))]
     Best,
 }
 
@@ -116,7 +123,7 @@ impl BenchPosition {
     /// A suite line, at the deepest depth it lists.
     pub fn from_suite_entry(entry: &SuiteEntry) -> Result<Self> {
         let &(depth, nodes) = entry.expected.iter().max_by_key(|(d, _)| *d).expect("a suite line lists a depth");
-        check_depth(depth).map_err(|e| Error::invalid(format!("suite line {}", entry.line), e.to_string()))?;
+        check_depth(depth).map_err(|e| Error::invalid(format!("suite line {}", entry.line), format!("depth {e}")))?;
         Ok(BenchPosition::new(entry.setup.clone(), depth, Some(nodes)))
     }
 }
@@ -147,7 +154,7 @@ pub fn check_seconds(seconds: f64) -> Result<f64> {
     if seconds.is_finite() && (0.0..=MAX_SECONDS).contains(&seconds) {
         Ok(seconds)
     } else {
-        Err(Error::invalid("seconds", format!("{seconds}; expected a time budget from 0 to {MAX_SECONDS} seconds")))
+        Err(Error::invalid("time budget", format!("{seconds}; expected 0 to {MAX_SECONDS} seconds")))
     }
 }
 
@@ -180,21 +187,11 @@ pub struct Bench {
     pub results: Vec<BenchResult>,
 }
 
-fn count_on<B: Board>(setup: &Setup, depth: u32, mode: Mode) -> u64 {
-    let mut board = B::from_setup(setup);
-    match mode {
-        Mode::LikeForLike => perft_like_for_like(&mut board, depth),
-        Mode::Best => perft(&mut board, depth),
-    }
-}
-
 /// One untimed count of `setup` to `depth` on `repr` in `mode`.
-pub fn count(repr: Repr, setup: &Setup, depth: u32, mode: Mode) -> u64 {
-    match repr {
-        Repr::Array => count_on::<ArrayBoard>(setup, depth, mode),
-        Repr::Mailbox10 => count_on::<Mailbox10Board>(setup, depth, mode),
-        Repr::X88 => count_on::<X88Board>(setup, depth, mode),
-        Repr::Bitboard => count_on::<BitboardBoard>(setup, depth, mode),
+pub fn count(repr: Repr, setup: &Setup, depth: u32, mode: Mode) -> Result<u64, ChessError> {
+    match mode {
+        Mode::LikeForLike => like_for_like_on(repr, setup, depth),
+        Mode::Best => perft_on(repr, setup, depth),
     }
 }
 
@@ -206,37 +203,50 @@ fn median(mut seconds: Vec<f64>) -> f64 {
 
 /// Times every representation on `position` in `mode`, each for at least
 /// `seconds` and [`MIN_RUNS`] runs.
-pub fn bench_position(position: &BenchPosition, mode: Mode, seconds: f64) -> Bench {
-    let mut results: Vec<BenchResult> = Repr::ALL
-        .into_iter()
-        .map(|repr| {
-            let started = Instant::now();
-            let mut times = Vec::new();
-            let mut nodes = 0;
-            while times.len() < MIN_RUNS || (started.elapsed().as_secs_f64() < seconds && times.len() < MAX_RUNS) {
-                let start = Instant::now();
-                nodes = count(repr, &position.setup, position.depth, mode);
-                times.push(start.elapsed().as_secs_f64());
-            }
-            let runs = times.len();
-            let median_seconds = median(times);
-            let nps = if median_seconds > 0.0 { nodes as f64 / median_seconds } else { 0.0 };
-            BenchResult { repr, nodes, runs, median_seconds, nps, ratio_to_bitboard: 0.0 }
-        })
-        .collect();
+pub fn bench_position(position: &BenchPosition, mode: Mode, seconds: f64) -> Result<Bench> {
+    check_depth(position.depth)?;
+    let mut results = Vec::with_capacity(Repr::ALL.len());
+    for repr in Repr::ALL {
+        let started = Instant::now();
+        let mut times = Vec::new();
+        let mut nodes = 0;
+        while times.len() < MIN_RUNS || (started.elapsed().as_secs_f64() < seconds && times.len() < MAX_RUNS) {
+            let start = Instant::now();
+            nodes = count(repr, &position.setup, position.depth, mode)?;
+            times.push(start.elapsed().as_secs_f64());
+        }
+        let runs = times.len();
+        let median_seconds = median(times);
+        let nps = if median_seconds > 0.0 { nodes as f64 / median_seconds } else { 0.0 };
+        results.push(BenchResult { repr, nodes, runs, median_seconds, nps, ratio_to_bitboard: 0.0 });
+    }
     let bitboard = results.iter().find(|r| r.repr == Repr::Bitboard).map_or(0.0, |r| r.nps);
     for r in &mut results {
         r.ratio_to_bitboard = if bitboard > 0.0 { r.nps / bitboard } else { 0.0 };
     }
-    Bench { position: position.clone(), mode, results }
+    Ok(Bench { position: position.clone(), mode, results })
 }
 
 impl Bench {
-    /// Whether every representation counted the published number of leaves
-    /// (true when none is known and they agree).
-    pub fn counts_ok(&self) -> bool {
+    /// One verdict per representation: its count against the published
+    /// one, and [`Verdict::Differs`] for all when the representations
+    /// disagree (at least one of them is wrong, published count or not).
+    pub fn verdicts(&self) -> impl Iterator<Item = Verdict> + '_ {
         let agree = self.results.windows(2).all(|w| w[0].nodes == w[1].nodes);
-        agree && self.position.expected.is_none_or(|e| self.results.iter().all(|r| u128::from(r.nodes) == e))
+        let expected = self.position.expected;
+        self.results.iter().map(move |r| match expected {
+            _ if !agree => Verdict::Differs,
+            None => Verdict::NoPublishedValue,
+            Some(e) if u128::from(r.nodes) == e => Verdict::Match,
+            Some(_) => Verdict::Differs,
+        })
+    }
+
+    /// Whether every representation counted the published number of leaves
+    /// (or, when none is known, the same number): [`Tally::passed`] of
+    /// [`Bench::verdicts`].
+    pub fn passed(&self) -> bool {
+        self.verdicts().collect::<Tally>().passed()
     }
 
     /// The table: one row per representation.
@@ -263,7 +273,7 @@ impl Bench {
                 Cell::float(r.ratio_to_bitboard, 3),
             ]);
         }
-        if !self.counts_ok() {
+        if !self.passed() {
             table.note(format!(
                 "COUNTS WRONG: expected {} leaves on every representation",
                 self.position.expected.map_or_else(|| "the same number of".to_owned(), |e| e.to_string())
@@ -279,7 +289,7 @@ impl Bench {
             "fen": self.position.setup.to_fen(),
             "depth": self.position.depth,
             "expected": self.position.expected.and_then(|e| u64::try_from(e).ok()),
-            "counts_ok": self.counts_ok(),
+            "counts_ok": self.passed(),
             "results": self.results.iter().map(|r| json!({
                 "repr": r.repr.name(),
                 "nodes": r.nodes,
@@ -313,6 +323,7 @@ mod tests {
     #[test]
     fn budgets_are_checked() {
         assert!(check_seconds(0.0).is_ok());
+        assert!(check_seconds(-1.0).unwrap_err().to_string().contains("expected 0 to 3600 seconds"));
         for bad in [-1.0, f64::NAN, f64::INFINITY, 1e9] {
             assert!(check_seconds(bad).is_err(), "{bad}");
         }
@@ -321,10 +332,10 @@ mod tests {
     #[test]
     fn a_wrong_expectation_is_flagged() {
         let position = BenchPosition::new(Setup::starting(), 2, Some(401));
-        let bench = bench_position(&position, Mode::Best, 0.0);
-        assert!(!bench.counts_ok());
+        let bench = bench_position(&position, Mode::Best, 0.0).unwrap();
+        assert!(!bench.passed());
         assert!(bench.table().render(crate::report::Format::Table).contains("COUNTS WRONG"));
         let right = BenchPosition { expected: Some(400), ..position };
-        assert!(bench_position(&right, Mode::LikeForLike, 0.0).counts_ok());
+        assert!(bench_position(&right, Mode::LikeForLike, 0.0).unwrap().passed());
     }
 }

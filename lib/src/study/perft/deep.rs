@@ -9,10 +9,12 @@ use std::path::Path;
 use serde_json::{Value, json};
 
 use super::published::published_nodes;
-use crate::engine::chess::run::Counter;
+use super::timing::timed_count;
+use crate::engine::chess::dispatch::Counter;
 use crate::engine::chess::{Repr, Setup};
+use crate::engine::limit::{LimitError, Quantity, check_range};
 use crate::error::IoError;
-use crate::report::{Cell, Column, Comparison, Published, Table, Verdict, write_atomic};
+use crate::report::{Cell, Column, Comparison, Published, Table, Tally, write_atomic};
 use crate::{Error, Result};
 
 /// Kiwipete, Peter McKenzie's position of the chessprogramming wiki.
@@ -38,9 +40,22 @@ pub const DEEP_COUNTS: [DeepCount; 3] = [
     DeepCount { name: "kiwipete-6", fen: KIWIPETE_FEN, depth: 6, goal_seconds: 30.0 },
 ];
 
-/// The most plies `--shallower` may take off (the shallowest count,
+/// The most plies a run may take off every count (the shallowest count,
 /// Kiwipete, keeps one ply).
 pub const MAX_SHALLOWER: u32 = 5;
+
+/// Checks the plies to take off every count: 0 to [`MAX_SHALLOWER`].
+///
+/// ```
+/// use plybench::study::perft::deep::check_shallower;
+///
+/// assert_eq!(check_shallower(4)?, 4);
+/// assert_eq!(check_shallower(6).unwrap_err().to_string(), "6; expected 0 to 5");
+/// # Ok::<(), plybench::engine::limit::LimitError>(())
+/// ```
+pub fn check_shallower(shallower: u32) -> Result<u32, LimitError> {
+    check_range(Quantity::Other("plies shallower"), shallower, 0, MAX_SHALLOWER, "")
+}
 
 /// One deep count, made.
 #[derive(Clone, Debug, PartialEq)]
@@ -143,13 +158,13 @@ pub struct DeepReport {
 ///
 /// ```
 /// use plybench::study::perft::deep::run_deep;
-/// use plybench::engine::chess::run::Counter;
+/// use plybench::engine::chess::dispatch::Counter;
 /// use plybench::engine::chess::Repr;
 ///
 /// let mut counter = Counter::new(2, 1)?;
 /// let report = run_deep(Repr::Bitboard, &mut counter, 1, 4, "doc test", |_| {})?;
 /// assert_eq!(report.runs.iter().map(|r| r.nodes).collect::<Vec<_>>(), [8_902, 197_281, 2_039]);
-/// assert!(report.all_match());
+/// assert!(report.passed());
 /// # Ok::<(), plybench::Error>(())
 /// ```
 pub fn run_deep(
@@ -160,16 +175,14 @@ pub fn run_deep(
     command: &str,
     mut each: impl FnMut(&DeepRun),
 ) -> Result<DeepReport> {
-    if shallower > MAX_SHALLOWER {
-        return Err(Error::invalid("--shallower", format!("{shallower}; expected 0 to {MAX_SHALLOWER}")));
-    }
+    check_shallower(shallower)?;
     let machine = Machine::this();
     let load_before = load_average();
     let mut runs = Vec::with_capacity(DEEP_COUNTS.len());
     for count in DEEP_COUNTS {
         let setup = Setup::from_fen(count.fen)?;
         let depth = count.depth - shallower;
-        let t = counter.count(repr, &setup, depth)?;
+        let t = timed_count(counter, repr, &setup, depth)?;
         let run =
             DeepRun { count, depth, nodes: t.value, seconds: t.seconds, published: published_nodes(&setup, depth)? };
         each(&run);
@@ -193,9 +206,11 @@ fn load_text(load: Option<[f64; 3]>) -> String {
 }
 
 impl DeepReport {
-    /// Whether every count matches its published value.
-    pub fn all_match(&self) -> bool {
-        self.runs.iter().all(|r| r.comparison().verdict == Verdict::Match)
+    /// Whether the run passed: [`Tally::passed`] of the verdicts of
+    /// [`DeepReport::table`] (every count has a published value, so it
+    /// passes when every count matches it).
+    pub fn passed(&self) -> bool {
+        Tally::of([&self.table()]).passed()
     }
 
     /// One row per count: name, FEN, depth, nodes, seconds, nodes/s, goal,
@@ -255,7 +270,7 @@ impl DeepReport {
     /// `load_before`/`load_after` (three numbers or null), `counts` (one
     /// object per count: `name`, `fen`, `depth`, `nodes`, `seconds`, `nps`,
     /// `goal_seconds`, `within_goal`, `published`, `source`, `verdict`) and
-    /// `all_match`.
+    /// `all_match` ([`DeepReport::passed`]).
     pub fn to_json(&self) -> Value {
         let counts: Vec<Value> = self
             .runs
@@ -292,7 +307,7 @@ impl DeepReport {
             "load_before": self.load_before,
             "load_after": self.load_after,
             "counts": counts,
-            "all_match": self.all_match(),
+            "all_match": self.passed(),
         })
     }
 

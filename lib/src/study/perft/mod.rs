@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod deep;
 pub mod published;
+pub mod results;
 pub mod split;
 pub mod suite;
-pub mod tables;
+pub mod timing;

@@ -9,12 +9,14 @@
 use serde::{Deserialize, Serialize};
 
 use super::published::published_nodes;
-use super::tables::{PerftReport, ReprRun};
+use super::results::{ChessPerftReport, ReprRun};
+use super::timing::timed;
 use crate::batch::{Completed, Job, Outcome, Unit};
+use crate::engine::chess::dispatch::{check_depth, perft_on};
 use crate::engine::chess::play::play_moves;
-use crate::engine::chess::run::{check_depth, perft_on};
 use crate::engine::chess::x88::X88Board;
 use crate::engine::chess::{Board, MoveList, Repr, Setup};
+use crate::engine::limit::{LimitError, Quantity, check_range};
 use crate::{Error, Result};
 
 /// The default split depth is the smallest that gives at least this many
@@ -24,6 +26,20 @@ pub const MIN_UNITS: u64 = 100;
 
 /// The most units a perft run may split into.
 pub const MAX_UNITS: usize = 1_000_000;
+
+/// Checks a split depth: 0 to `depth - 1` (units must leave at least one
+/// ply to count). `depth` is a checked perft depth.
+///
+/// ```
+/// use plybench::study::perft::split::check_split_depth;
+///
+/// assert_eq!(check_split_depth(2, 5)?, 2);
+/// assert_eq!(check_split_depth(5, 5).unwrap_err().to_string(), "5; expected 0 to 4; below the depth");
+/// # Ok::<(), plybench::engine::limit::LimitError>(())
+/// ```
+pub fn check_split_depth(split_depth: u32, depth: u32) -> Result<u32, LimitError> {
+    check_range(Quantity::Other("split depth"), split_depth, 0, depth.saturating_sub(1), "; below the depth")
+}
 
 /// The parameters that define a split perft run.
 ///
@@ -56,16 +72,10 @@ impl PerftParams {
     pub fn new(setup: &Setup, depth: u32, reprs: &[Repr], split_depth: Option<u32>) -> Result<PerftParams> {
         let depth = check_depth(depth)?;
         if reprs.is_empty() {
-            return Err(Error::invalid("--repr", "no representation given"));
+            return Err(Error::invalid("representations", "none given; give at least one"));
         }
         let split_depth = match split_depth {
-            Some(s) if s < depth => s,
-            Some(s) => {
-                return Err(Error::invalid(
-                    "--split-depth",
-                    format!("{s}; expected 0 to {} (below the depth {depth})", depth - 1),
-                ));
-            }
+            Some(s) => check_split_depth(s, depth)?,
             None => default_split_depth(setup, depth)?,
         };
         Ok(PerftParams {
@@ -78,12 +88,12 @@ impl PerftParams {
 
     /// The position.
     pub fn setup(&self) -> Result<Setup> {
-        Setup::from_fen(&self.fen)
+        Ok(Setup::from_fen(&self.fen)?)
     }
 
     /// The representations.
     pub fn repr_list(&self) -> Result<Vec<Repr>> {
-        self.reprs.iter().map(|r| r.parse()).collect()
+        Ok(self.reprs.iter().map(|r| r.parse()).collect::<Result<_, _>>()?)
     }
 }
 
@@ -101,7 +111,7 @@ impl PerftParams {
 pub fn default_split_depth(setup: &Setup, depth: u32) -> Result<u32> {
     let depth = check_depth(depth)?;
     for s in 1..depth {
-        if perft_on(Repr::Bitboard, setup, s)?.value >= MIN_UNITS {
+        if perft_on(Repr::Bitboard, setup, s)? >= MIN_UNITS {
             return Ok(s);
         }
     }
@@ -129,7 +139,7 @@ fn prefixes(board: &mut X88Board, len: u32, line: &mut Vec<String>, out: &mut Ve
     if len == 0 {
         if out.len() == MAX_UNITS {
             return Err(Error::TooLarge(format!(
-                "the split gives more than {MAX_UNITS} units; choose a smaller --split-depth"
+                "the split gives more than {MAX_UNITS} units; choose a smaller split depth"
             )));
         }
         out.push(line.join(" "));
@@ -168,7 +178,7 @@ impl Job for PerftSplit {
         let rest = params.depth - params.split_depth;
         let mut part = PerftPart { nodes: Vec::new(), seconds: Vec::new() };
         for repr in params.repr_list()? {
-            let t = perft_on(repr, &after, rest)?;
+            let t = timed(|| perft_on(repr, &after, rest))?;
             part.nodes.push(t.value);
             part.seconds.push(t.seconds);
         }
@@ -199,7 +209,7 @@ impl Job for PerftSplit {
             }
         }
         let report =
-            PerftReport { published: published_nodes(&setup, params.depth)?, setup, depth: params.depth, runs };
+            ChessPerftReport { published: published_nodes(&setup, params.depth)?, setup, depth: params.depth, runs };
         let mut results = report.results_table();
         results.note(format!(
             "Summed from {} units (move prefixes of {} plies); seconds are the sum of the unit times.",
@@ -222,13 +232,10 @@ mod tests {
         for split in 0..3 {
             let params = PerftParams::new(&kiwipete, 3, &[Repr::X88, Repr::Array], Some(split)).unwrap();
             let units = PerftSplit::units(&params).unwrap();
-            assert_eq!(
-                units.len() as u64,
-                if split == 0 { 1 } else { perft_on(Repr::X88, &kiwipete, split).unwrap().value }
-            );
+            assert_eq!(units.len() as u64, if split == 0 { 1 } else { perft_on(Repr::X88, &kiwipete, split).unwrap() });
             let options = RunOptions { threads: 2, ..RunOptions::default() };
             let outcome = run::<PerftSplit>(&params, &options).unwrap().outcome.unwrap();
-            let direct = perft_on(Repr::Bitboard, &kiwipete, 3).unwrap().value;
+            let direct = perft_on(Repr::Bitboard, &kiwipete, 3).unwrap();
             for r in 0..2 {
                 assert_eq!(outcome.json["results"][r]["nodes"], direct, "split {split}");
             }
@@ -242,6 +249,6 @@ mod tests {
         let params = PerftParams::new(&setup, 3, &[Repr::Bitboard], Some(2)).unwrap();
         let outcome =
             run::<PerftSplit>(&params, &RunOptions { threads: 1, ..RunOptions::default() }).unwrap().outcome.unwrap();
-        assert_eq!(outcome.json["results"][0]["nodes"], perft_on(Repr::X88, &setup, 3).unwrap().value);
+        assert_eq!(outcome.json["results"][0]["nodes"], perft_on(Repr::X88, &setup, 3).unwrap());
     }
 }

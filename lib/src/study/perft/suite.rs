@@ -48,7 +48,7 @@ pub fn parse_suite(name: &str, text: &str) -> Result<Vec<SuiteEntry>> {
         let at = || format!("{name} line {}", i + 1);
         let mut parts = line.split(';');
         let fen = parts.next().unwrap_or_default().trim();
-        let setup = Setup::from_fen(fen).map_err(|e| Error::invalid(at(), e.to_string()))?;
+        let setup = Setup::from_fen(fen).map_err(|e| Error::invalid(at(), format!("invalid FEN: {e}")))?;
         let mut expected = Vec::new();
         for op in parts.map(str::trim).filter(|op| !op.is_empty()) {
             let mut words = op.split_ascii_whitespace();

@@ -9,15 +9,15 @@ use rayon::prelude::*;
 
 use super::plan::{Budget, Study, StudyReport};
 use crate::Result;
-use crate::engine::chess::run::perft_on;
+use crate::engine::chess::dispatch::perft_on;
 use crate::engine::chess::{Repr, Setup};
 use crate::report::Tally;
 use crate::report::plot::{BarPlot, Plot};
 use crate::report::{Cell, Column, Table, Verdict};
 use crate::study::perft::bench::{BenchPosition, Mode, bench_position};
 use crate::study::perft::published::{edge_case_suite, published_stats, standard_suite};
+use crate::study::perft::results::{Detail, perft_report};
 use crate::study::perft::suite::SuiteEntry;
-use crate::study::perft::tables::{Detail, perft_report};
 
 /// The largest published count run on each representation: the bitboard
 /// generator is about two orders of magnitude faster than Bell's array.
@@ -111,7 +111,7 @@ fn published_counts(budget: Budget, progress: Progress<'_>) -> Result<Table> {
     }
     progress.report(Step::label(&format!("perft: {} published counts", jobs.len())));
     let counts: Vec<Result<u64>> =
-        jobs.par_iter().map(|(_, _, setup, depth, _, repr, _)| Ok(perft_on(*repr, setup, *depth)?.value)).collect();
+        jobs.par_iter().map(|(_, _, setup, depth, _, repr, _)| Ok(perft_on(*repr, setup, *depth)?)).collect();
     // (suite, position, depth) -> (FEN, published, counts per representation, source)
     type Row<'a> = (String, u128, Vec<(Repr, u64)>, &'a str);
     let mut rows: BTreeMap<(usize, usize, u32), Row> = BTreeMap::new();
@@ -213,7 +213,7 @@ fn speed(budget: Budget) -> Result<(Table, Plot)> {
     for mode in Mode::ALL {
         for (name, fen, depth) in positions {
             let position = BenchPosition::new(Setup::from_fen(fen)?, depth, None);
-            let bench = bench_position(&position, mode, seconds);
+            let bench = bench_position(&position, mode, seconds)?;
             groups.push(format!("{name} d{depth}, {mode}"));
             for (k, r) in bench.results.iter().enumerate() {
                 bars[k].1.push(Some(r.nps));

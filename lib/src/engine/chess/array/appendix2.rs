@@ -11,7 +11,7 @@
 //! south-west, and the black pawn table repeats the white table's column
 //! heading; neither touches an entry.
 
-use super::tables::{
+use super::lookup::{
     BISHOP_TABLE, BLACK_PAWN_TABLE, KING_TABLE, KNIGHT_TABLE, NO_MANS_LAND, PAWN_LEN, ROOK_TABLE, SLIDER_LEN,
     WHITE_PAWN_TABLE,
 };

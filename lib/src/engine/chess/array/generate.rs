@@ -4,7 +4,7 @@
 //! ([`ArrayBoard::attacked`]), and man by man through the piece list for
 //! the set of checking men ([`ArrayBoard::reachers`]).
 
-use super::tables::{
+use super::lookup::{
     BISHOP_TABLE, BLACK_PAWN_TABLE, KING_TABLE, KNIGHT_TABLE, LEAPER_LEN, PAWN_LEN, ROOK_TABLE, SLIDER_LEN,
     WHITE_PAWN_TABLE, neutral,
 };

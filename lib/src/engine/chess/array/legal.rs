@@ -18,7 +18,7 @@
 //! same numbering as [`crate::engine::chess::Square`].
 
 use super::generate::{leaper_targets, pawn_table};
-use super::tables::{BISHOP_TABLE, KING_TABLE, KNIGHT_TABLE, ROOK_TABLE, SLIDER_LEN, neutral};
+use super::lookup::{BISHOP_TABLE, KING_TABLE, KNIGHT_TABLE, ROOK_TABLE, SLIDER_LEN, neutral};
 use super::{ArrayBoard, BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::engine::chess::{Board, Castling, Move, MoveKind, MoveList, Role};
 

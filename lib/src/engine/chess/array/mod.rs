@@ -121,7 +121,7 @@
 
 mod generate;
 mod legal;
-mod tables;
+mod lookup;
 
 #[cfg(test)]
 mod appendix2;
@@ -129,7 +129,7 @@ mod appendix2;
 mod tests;
 
 use super::{Board, Castling, Color, Move, MoveKind, MoveList, Piece, Repr, Role, Setup, Square};
-use tables::{bell, neutral};
+use lookup::{bell, neutral};
 
 /// Bell's code for a pawn.
 const PAWN: u8 = 1;
@@ -275,9 +275,9 @@ impl Board for ArrayBoard {
             piece: [[0; LIST]; 2],
             entry: [0; CELLS],
             king: [0; 2],
-            turn: setup.turn,
-            castling: setup.castling.bits(),
-            en_passant: setup.en_passant.map_or(0, bell),
+            turn: setup.turn(),
+            castling: setup.castling().bits(),
+            en_passant: setup.en_passant().map_or(0, bell),
         };
         // Men enter the lists a1 first, as in Bell's Fig. 3.1(e), (f).
         for s in Square::all() {
@@ -305,7 +305,7 @@ impl Board for ArrayBoard {
                 }
             }
         }
-        Setup::from_parts(
+        Setup::from_board(
             board,
             self.turn,
             Castling::from_bits(self.castling),

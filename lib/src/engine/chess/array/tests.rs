@@ -1,4 +1,4 @@
-use super::tables::{bell, neutral};
+use super::lookup::{bell, neutral};
 use super::*;
 use crate::engine::chess::x88::X88Board;
 

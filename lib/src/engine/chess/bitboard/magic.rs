@@ -23,7 +23,7 @@
 
 use std::sync::LazyLock;
 
-use super::tables::{BISHOP_DIRS, FILE_A, FILE_H, RANK_1, RANK_8, ROOK_DIRS, bit, slide};
+use super::attacks::{BISHOP_DIRS, FILE_A, FILE_H, RANK_1, RANK_8, ROOK_DIRS, bit, slide};
 
 /// The base seed of the search. Any value works; this one fixes the tables.
 const SEED: u64 = 0x706c_7962_656e_6368; // "plybench"

@@ -8,12 +8,14 @@
 //! finds a captured piece without searching the sets.
 //!
 //! - [`Bitboard`] (`set.rs`): a square set with iteration.
-//! - `tables.rs`: knight, king and pawn attacks and the squares between and
+//! - `board.rs`: the board, make and unmake.
+//! - `attacks.rs`: knight, king and pawn attacks and the squares between and
 //!   the lines through two squares, all computed at compile time.
 //! - `magic.rs`: rook and bishop attacks by magic bitboards, their magic
 //!   numbers found by a seeded search on first use.
 //! - `movegen.rs`: strictly legal generation from check and pin masks, into
-//!   a move list or into a bare counter (bulk counting for perft).
+//!   a sink (`sink.rs`): a move list or a bare counter (bulk counting for
+//!   perft).
 //!
 //! # CPU features
 //!
@@ -39,7 +41,7 @@
 //! Make and unmake are incremental: a move toggles the bits of the squares
 //! it touches, and unmake toggles the same bits back, so [`BitboardUndo`]
 //! holds only the captured piece, the castling rights and the en passant
-//! square. Copy-make ([`Board::COPY_MAKE`]) was tried and measured no
+//! square. Copy-make ([`Board::COPY_MAKE`](super::Board::COPY_MAKE)) was tried and measured no
 //! faster (the board is about 190 bytes), so the driver unmakes.
 //!
 //! ```
@@ -49,260 +51,14 @@
 //! assert_eq!(perft(&mut board, 3), 8_902);
 //! ```
 
+mod attacks;
+mod board;
 mod magic;
 mod movegen;
 mod set;
-mod tables;
+mod sink;
 #[cfg(test)]
 mod tests;
 
+pub use board::{BitboardBoard, BitboardUndo};
 pub use set::Bitboard;
-
-use super::{Board, Castling, Color, Move, MoveKind, MoveList, Piece, Repr, Role, Setup, Square};
-use movegen::Counter;
-use tables::{CASTLE_KEEP, bit};
-
-const PAWN: usize = Role::Pawn.index();
-const KNIGHT: usize = Role::Knight.index();
-const BISHOP: usize = Role::Bishop.index();
-const ROOK: usize = Role::Rook.index();
-const QUEEN: usize = Role::Queen.index();
-const KING: usize = Role::King.index();
-/// The mailbox entry of an empty square.
-const NO_ROLE: u8 = 6;
-/// The en passant field when there is no en passant square.
-const NO_SQUARE: u8 = 64;
-
-/// A chess position as bitboards.
-///
-/// ```
-/// use plybench::engine::chess::{Board, Color, Role, Setup, bitboard::BitboardBoard};
-///
-/// let board = BitboardBoard::from_setup(&Setup::starting());
-/// assert_eq!(board.pieces(Color::White, Role::Pawn).len(), 8);
-/// assert_eq!(board.occupied().len(), 32);
-/// ```
-#[derive(Clone, PartialEq, Eq)]
-pub struct BitboardBoard {
-    /// `pieces[color][role]`: the squares of `color`'s pieces of `role`.
-    pieces: [[u64; 6]; 2],
-    /// Each colour's pieces.
-    colors: [u64; 2],
-    /// Both colours' pieces.
-    occupied: u64,
-    /// The role index of the piece on each square, or [`NO_ROLE`].
-    mailbox: [u8; 64],
-    turn: Color,
-    /// Castling rights as in [`Castling::bits`].
-    castling: u8,
-    /// The en passant square's index, or [`NO_SQUARE`].
-    en_passant: u8,
-}
-
-/// What [`BitboardBoard::make`](Board::make) saves: the role index of the
-/// captured piece (6 for none), and the castling rights and en passant
-/// square before the move.
-#[derive(Clone, Copy, Debug)]
-pub struct BitboardUndo {
-    captured: u8,
-    castling: u8,
-    en_passant: u8,
-}
-
-impl std::fmt::Debug for BitboardBoard {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "BitboardBoard({})", self.to_setup().to_fen())
-    }
-}
-
-impl BitboardBoard {
-    /// The squares of `color`'s pieces of `role`.
-    #[inline]
-    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
-        Bitboard(self.pieces[color.index()][role.index()])
-    }
-
-    /// The squares of `color`'s pieces.
-    #[inline]
-    pub fn color(&self, color: Color) -> Bitboard {
-        Bitboard(self.colors[color.index()])
-    }
-
-    /// The occupied squares.
-    #[inline]
-    pub fn occupied(&self) -> Bitboard {
-        Bitboard(self.occupied)
-    }
-
-    /// Adds or removes (`squares` is toggled) pieces of one colour and role.
-    #[inline(always)]
-    fn toggle(&mut self, color: usize, role: usize, squares: u64) {
-        self.pieces[color][role] ^= squares;
-        self.colors[color] ^= squares;
-        self.occupied ^= squares;
-    }
-
-    /// Plays or takes back (the same bits toggle both ways) the piece
-    /// movements of `m` by `us`; `role` is the piece that stands on the
-    /// origin before the move, `captured` the role on the destination.
-    #[inline(always)]
-    fn toggle_move(&mut self, m: Move, us: usize, role: usize, captured: u8) {
-        let from = m.from().index();
-        let to = m.to().index();
-        let them = us ^ 1;
-        if captured != NO_ROLE {
-            self.toggle(them, captured as usize, bit(to));
-        }
-        match m.kind() {
-            MoveKind::Quiet | MoveKind::DoublePush | MoveKind::Capture => {
-                self.toggle(us, role, bit(from) | bit(to));
-            }
-            MoveKind::EnPassant => {
-                self.toggle(us, PAWN, bit(from) | bit(to));
-                self.toggle(them, PAWN, bit(to ^ 8));
-            }
-            MoveKind::CastleKing => {
-                self.toggle(us, KING, bit(from) | bit(to));
-                self.toggle(us, ROOK, bit(to + 1) | bit(to - 1));
-            }
-            MoveKind::CastleQueen => {
-                self.toggle(us, KING, bit(from) | bit(to));
-                self.toggle(us, ROOK, bit(to - 2) | bit(to + 1));
-            }
-            _ => {
-                let promoted = m.promotion().map_or(QUEEN, Role::index);
-                self.toggle(us, PAWN, bit(from));
-                self.toggle(us, promoted, bit(to));
-            }
-        }
-    }
-}
-
-impl Board for BitboardBoard {
-    const REPR: Repr = Repr::Bitboard;
-    type Undo = BitboardUndo;
-
-    fn from_setup(setup: &Setup) -> Self {
-        let mut board = BitboardBoard {
-            pieces: [[0; 6]; 2],
-            colors: [0; 2],
-            occupied: 0,
-            mailbox: [NO_ROLE; 64],
-            turn: setup.turn,
-            castling: setup.castling.bits(),
-            en_passant: setup.en_passant.map_or(NO_SQUARE, |s| s.index() as u8),
-        };
-        for s in Square::all() {
-            if let Some(p) = setup.piece_at(s) {
-                board.toggle(p.color.index(), p.role.index(), bit(s.index()));
-                board.mailbox[s.index()] = p.role.index() as u8;
-            }
-        }
-        board
-    }
-
-    fn to_setup(&self) -> Setup {
-        let mut board = [None; 64];
-        for s in Square::all() {
-            let role = self.mailbox[s.index()];
-            if role != NO_ROLE {
-                let color = if self.colors[0] & bit(s.index()) != 0 { Color::White } else { Color::Black };
-                board[s.index()] = Some(Piece::new(color, Role::ALL[role as usize]));
-            }
-        }
-        Setup::from_parts(board, self.turn, Castling::from_bits(self.castling), Square::new(self.en_passant))
-    }
-
-    #[inline]
-    fn turn(&self) -> Color {
-        self.turn
-    }
-
-    #[inline]
-    fn legal_moves(&mut self, moves: &mut MoveList) {
-        moves.clear();
-        self.generate(moves);
-    }
-
-    #[inline]
-    fn count_legal(&mut self) -> u64 {
-        let mut counter = Counter(0);
-        self.generate(&mut counter);
-        counter.0
-    }
-
-    #[inline]
-    fn pseudo_legal_moves(&mut self, moves: &mut MoveList) {
-        moves.clear();
-        self.generate_with::<_, false>(moves);
-    }
-
-    #[inline]
-    fn mover_king_attacked(&self) -> bool {
-        let mover = self.turn.other().index();
-        let king = self.pieces[mover][KING].trailing_zeros() as usize;
-        self.attacked(king, mover ^ 1, self.occupied, &magic::SLIDERS)
-    }
-
-    #[inline]
-    fn make(&mut self, m: Move) -> BitboardUndo {
-        let from = m.from().index();
-        let to = m.to().index();
-        let us = self.turn.index();
-        let role = self.mailbox[from];
-        let captured = if m.is_capture() && !m.is_en_passant() { self.mailbox[to] } else { NO_ROLE };
-        let undo = BitboardUndo { captured, castling: self.castling, en_passant: self.en_passant };
-        self.toggle_move(m, us, role as usize, captured);
-        self.mailbox[from] = NO_ROLE;
-        self.mailbox[to] = m.promotion().map_or(role, |r| r.index() as u8);
-        match m.kind() {
-            MoveKind::EnPassant => self.mailbox[to ^ 8] = NO_ROLE,
-            MoveKind::CastleKing => {
-                self.mailbox[to + 1] = NO_ROLE;
-                self.mailbox[to - 1] = ROOK as u8;
-            }
-            MoveKind::CastleQueen => {
-                self.mailbox[to - 2] = NO_ROLE;
-                self.mailbox[to + 1] = ROOK as u8;
-            }
-            _ => {}
-        }
-        self.castling &= CASTLE_KEEP[from] & CASTLE_KEEP[to];
-        self.en_passant = if matches!(m.kind(), MoveKind::DoublePush) { ((from + to) / 2) as u8 } else { NO_SQUARE };
-        self.turn = self.turn.other();
-        undo
-    }
-
-    #[inline]
-    fn unmake(&mut self, m: Move, undo: BitboardUndo) {
-        let from = m.from().index();
-        let to = m.to().index();
-        self.turn = self.turn.other();
-        let us = self.turn.index();
-        let role = if m.promotion().is_some() { PAWN as u8 } else { self.mailbox[to] };
-        self.toggle_move(m, us, role as usize, undo.captured);
-        self.mailbox[from] = role;
-        self.mailbox[to] = undo.captured;
-        match m.kind() {
-            MoveKind::EnPassant => self.mailbox[to ^ 8] = PAWN as u8,
-            MoveKind::CastleKing => {
-                self.mailbox[to - 1] = NO_ROLE;
-                self.mailbox[to + 1] = ROOK as u8;
-            }
-            MoveKind::CastleQueen => {
-                self.mailbox[to + 1] = NO_ROLE;
-                self.mailbox[to - 2] = ROOK as u8;
-            }
-            _ => {}
-        }
-        self.castling = undo.castling;
-        self.en_passant = undo.en_passant;
-    }
-
-    #[inline]
-    fn checkers(&self) -> u64 {
-        let us = self.turn.index();
-        let king = self.pieces[us][KING].trailing_zeros() as usize & 63;
-        self.attackers(king, us ^ 1, &magic::SLIDERS)
-    }
-}

@@ -27,94 +27,12 @@
 //! [`Board::count_legal`](crate::engine::chess::Board::count_legal) counts the last
 //! ply of perft without listing it.
 
+use super::attacks::{BETWEEN, BISHOP_RAYS, FILE_A, FILE_H, KING, KNIGHT, LINE, PAWN, RANK_1, ROOK_RAYS, bit};
+use super::board::{BISHOP, BitboardBoard, KING as KING_ROLE, KNIGHT as KNIGHT_ROLE, PAWN as PAWN_ROLE, QUEEN, ROOK};
 use super::magic::{SLIDERS, Sliders};
 use super::set::square;
-use super::tables::{BETWEEN, BISHOP_RAYS, FILE_A, FILE_H, KING, KNIGHT, LINE, PAWN, RANK_1, RANK_8, ROOK_RAYS, bit};
-use super::{BISHOP, BitboardBoard, KING as KING_ROLE, KNIGHT as KNIGHT_ROLE, PAWN as PAWN_ROLE, QUEEN, ROOK};
-use crate::engine::chess::{Move, MoveKind, MoveList, Role};
-
-/// The promotion ranks: a pawn reaching one promotes.
-const PROMOTION_RANKS: u64 = RANK_1 | RANK_8;
-
-/// Where the generator's moves go.
-pub(super) trait Sink {
-    /// Moves of the piece on `from` to each square of `targets`; those on
-    /// `enemies` are captures.
-    fn piece(&mut self, from: usize, targets: u64, enemies: u64);
-
-    /// Pawn moves of one kind (quiet, double push or capture) to each square
-    /// of `targets`, each from the square `delta` behind it. Moves to the
-    /// last rank are four promotions.
-    fn pawns(&mut self, targets: u64, delta: i32, kind: MoveKind);
-
-    /// One move.
-    fn one(&mut self, m: Move);
-}
-
-impl Sink for MoveList {
-    #[inline(always)]
-    fn piece(&mut self, from: usize, targets: u64, enemies: u64) {
-        let f = square(from as u32);
-        let mut captures = targets & enemies;
-        while captures != 0 {
-            self.push(Move::new(f, square(captures.trailing_zeros()), MoveKind::Capture));
-            captures &= captures - 1;
-        }
-        let mut quiet = targets & !enemies;
-        while quiet != 0 {
-            self.push(Move::new(f, square(quiet.trailing_zeros()), MoveKind::Quiet));
-            quiet &= quiet - 1;
-        }
-    }
-
-    #[inline(always)]
-    fn pawns(&mut self, targets: u64, delta: i32, kind: MoveKind) {
-        let mut plain = targets & !PROMOTION_RANKS;
-        while plain != 0 {
-            let to = plain.trailing_zeros();
-            self.push(Move::new(square((to as i32 - delta) as u32), square(to), kind));
-            plain &= plain - 1;
-        }
-        let mut promoting = targets & PROMOTION_RANKS;
-        let capture = matches!(kind, MoveKind::Capture);
-        while promoting != 0 {
-            let to = promoting.trailing_zeros();
-            let (f, t) = (square((to as i32 - delta) as u32), square(to));
-            for role in Role::PROMOTIONS {
-                if let Some(kind) = MoveKind::promotion(role, capture) {
-                    self.push(Move::new(f, t, kind));
-                }
-            }
-            promoting &= promoting - 1;
-        }
-    }
-
-    #[inline(always)]
-    fn one(&mut self, m: Move) {
-        self.push(m);
-    }
-}
-
-/// Counts moves without listing them.
-pub(super) struct Counter(pub(super) u64);
-
-impl Sink for Counter {
-    #[inline(always)]
-    fn piece(&mut self, _from: usize, targets: u64, _enemies: u64) {
-        self.0 += u64::from(targets.count_ones());
-    }
-
-    #[inline(always)]
-    fn pawns(&mut self, targets: u64, _delta: i32, _kind: MoveKind) {
-        self.0 += u64::from((targets & !PROMOTION_RANKS).count_ones())
-            + 4 * u64::from((targets & PROMOTION_RANKS).count_ones());
-    }
-
-    #[inline(always)]
-    fn one(&mut self, _m: Move) {
-        self.0 += 1;
-    }
-}
+use super::sink::Sink;
+use crate::engine::chess::{Move, MoveKind};
 
 /// Whether one of `sliders` attacks along `attacks` (computed only when
 /// one of them stands on `rays`, the empty board's lines through the

@@ -44,7 +44,7 @@ pub(super) const fn square(index: u32) -> Square {
 /// assert!(set.contains(e4));
 /// let names: Vec<String> = set.into_iter().map(|s| s.to_string()).collect();
 /// assert_eq!(names, ["a1", "e4"]);
-/// # Ok::<(), plybench::Error>(())
+/// # Ok::<(), plybench::engine::chess::ParseSquareError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Bitboard(pub u64);

@@ -1,7 +1,7 @@
 //! Which pieces attack a cell: the king-safety test behind legality and
 //! [`Board::checkers`](crate::engine::chess::Board::checkers).
 
-use super::Mailbox10Board;
+use super::board::Mailbox10Board;
 use super::geometry::{DIAGONAL, EMPTY, JUMPS, KING_STEPS, ORTHOGONAL, SQUARE, piece, step};
 use crate::engine::chess::{Color, Role};
 

@@ -4,11 +4,12 @@
 //! Sets of cells are `u128` masks (bit `c` for cell `c`: the 100 cells fit),
 //! so a test needs no translation to neutral squares.
 
-use super::Mailbox10Board;
+use super::board::Mailbox10Board;
 use super::geometry::{
     DIAGONAL, EMPTY, JUMPS, KING_STEPS, NO_EP, ORTHOGONAL, ROLE_MASK, SIDE_MASK, SQUARE, direction, piece, side, step,
 };
-use crate::engine::chess::{Color, Move, MoveKind, MoveList, Role};
+use super::sink::Sink;
+use crate::engine::chess::{Color, Move, MoveKind, Role};
 
 /// Cell contents' role bits (`role + 1`) for each role.
 const PAWN: u8 = Role::Pawn as u8 + 1;
@@ -21,46 +22,6 @@ const QUEEN: u8 = Role::Queen as u8 + 1;
 #[inline(always)]
 const fn cell_bit(c: u8) -> u128 {
     1u128 << (c & 127)
-}
-
-/// Where the generator's moves go: a move list, or a bare counter (bulk
-/// counting at perft's last ply).
-pub(super) trait Sink {
-    /// One move.
-    fn add(&mut self, from: u8, to: u8, kind: MoveKind);
-    /// The four promotions of a pawn going from `from` to `to`.
-    fn promotions(&mut self, from: u8, to: u8, capture: bool);
-}
-
-impl Sink for MoveList {
-    #[inline(always)]
-    fn add(&mut self, from: u8, to: u8, kind: MoveKind) {
-        self.push(Move::new(SQUARE[from as usize], SQUARE[to as usize], kind));
-    }
-
-    #[inline(always)]
-    fn promotions(&mut self, from: u8, to: u8, capture: bool) {
-        for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-            if let Some(kind) = MoveKind::promotion(role, capture) {
-                self.add(from, to, kind);
-            }
-        }
-    }
-}
-
-/// Counts moves without listing them.
-pub(super) struct Counter(pub(super) u64);
-
-impl Sink for Counter {
-    #[inline(always)]
-    fn add(&mut self, _from: u8, _to: u8, _kind: MoveKind) {
-        self.0 += 1;
-    }
-
-    #[inline(always)]
-    fn promotions(&mut self, _from: u8, _to: u8, _capture: bool) {
-        self.0 += 4;
-    }
 }
 
 /// What the generator knows about the side to move's king at one node.

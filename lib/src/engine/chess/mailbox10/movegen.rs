@@ -1,6 +1,6 @@
 //! Pseudo-legal move generation from the piece lists.
 
-use super::Mailbox10Board;
+use super::board::Mailbox10Board;
 use super::geometry::{DIAGONAL, EMPTY, JUMPS, KING_STEPS, ORTHOGONAL, ROLE_MASK, SIDE_MASK, SQUARE, side, step};
 use crate::engine::chess::{Castling, Color, Move, MoveKind, MoveList, Role};
 

@@ -2,8 +2,9 @@
 //! published counts, the oracle, make/unmake and the colour flip are in
 //! `lib/tests/chess_conformance.rs`.
 
-use super::geometry::{BORDER, CELLS, DIAGONAL, EMPTY_BOARD, JUMPS, KING_STEPS, ORTHOGONAL, SQUARE, cell, step};
+use super::geometry::{BORDER, CELLS, DIAGONAL, EMPTY, EMPTY_BOARD, JUMPS, KING_STEPS, ORTHOGONAL, SQUARE, cell, step};
 use super::*;
+use crate::engine::chess::{Board, Setup, Square};
 
 const START: &str = Setup::STARTING_FEN;
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -86,11 +87,9 @@ fn knight_jumps_are_board_cells_and_symmetric() {
 fn setup_round_trips() {
     for fen in POSITIONS {
         let setup = Setup::from_fen(fen).unwrap();
-        let mut expected = setup.clone();
-        expected.halfmove_clock = 0;
-        expected.fullmove_number = 1;
+        let expected = setup.clone().with_clocks(0, 1);
         assert_eq!(Mailbox10Board::from_setup(&setup).to_setup(), expected, "{fen}");
     }
     let ep = Setup::from_fen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3").unwrap();
-    assert_eq!(Mailbox10Board::from_setup(&ep).to_setup().en_passant, Some("e3".parse().unwrap()));
+    assert_eq!(Mailbox10Board::from_setup(&ep).to_setup().en_passant(), Some("e3".parse().unwrap()));
 }

@@ -6,7 +6,7 @@
 //! attacks it, a slider only if the cells between are empty, walked with
 //! the line's unit step from the same table.
 
-use super::X88Board;
+use super::board::X88Board;
 use super::geometry::{CODE_REACH, EMPTY, LINE_STEP, REACH, SLIDES, diff, step, to_square};
 use crate::engine::chess::Color;
 

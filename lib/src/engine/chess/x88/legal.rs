@@ -17,52 +17,13 @@
 //!   copy of the board and the king tested; it is rare enough not to
 //!   matter for speed.
 
-use super::X88Board;
+use super::board::X88Board;
 use super::geometry::{
     BISHOP_STEPS, BLACK, CODE_REACH, EMPTY, KING, KING_STEPS, KNIGHT_STEPS, LINE_STEP, NEAR_KING, REACH, ROOK_STEPS,
     SLIDES, code, color_bit, color_of, diff, kind, off_board, step, to_square,
 };
-use crate::engine::chess::{Board, Move, MoveKind, MoveList, Role};
-
-/// Where generated moves go: a list, or a count at the last ply.
-pub(super) trait Sink {
-    /// One move from `from` to `to` (0x88 squares).
-    fn push(&mut self, from: u8, to: u8, kind: MoveKind);
-
-    /// The four promotions of a pawn going from `from` to `to`.
-    fn promotions(&mut self, from: u8, to: u8, capture: bool);
-}
-
-impl Sink for MoveList {
-    #[inline]
-    fn push(&mut self, from: u8, to: u8, kind: MoveKind) {
-        MoveList::push(self, Move::new(to_square(from), to_square(to), kind));
-    }
-
-    #[inline]
-    fn promotions(&mut self, from: u8, to: u8, capture: bool) {
-        for role in Role::PROMOTIONS {
-            if let Some(kind) = MoveKind::promotion(role, capture) {
-                MoveList::push(self, Move::new(to_square(from), to_square(to), kind));
-            }
-        }
-    }
-}
-
-/// A sink that only counts: bulk counting at perft's last ply.
-pub(super) struct Counter(pub(super) u64);
-
-impl Sink for Counter {
-    #[inline]
-    fn push(&mut self, _: u8, _: u8, _: MoveKind) {
-        self.0 += 1;
-    }
-
-    #[inline]
-    fn promotions(&mut self, _: u8, _: u8, _: bool) {
-        self.0 += 4;
-    }
-}
+use super::sink::Sink;
+use crate::engine::chess::{Board, Move, MoveKind, Role};
 
 /// Which squares a move may land on: a restriction known at compile time,
 /// so the common case (no check) tests nothing.

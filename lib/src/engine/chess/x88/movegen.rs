@@ -3,11 +3,12 @@
 //! list; castling is tested in full (no castling out of, through or into
 //! check).
 
-use super::X88Board;
+use super::board::X88Board;
 use super::geometry::BLACK;
 use super::geometry::kind::{BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
 use super::geometry::{BISHOP_STEPS, EMPTY, KING_STEPS, KNIGHT_STEPS, ROOK_STEPS, color_bit, off_board, step};
-use super::legal::{Anywhere, Sink, Targets};
+use super::legal::{Anywhere, Targets};
+use super::sink::Sink;
 use crate::engine::chess::{Castling, Color, MoveKind};
 
 impl X88Board {

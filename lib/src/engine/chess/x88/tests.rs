@@ -4,6 +4,7 @@
 
 use super::geometry::{DIAGONAL, KNIGHT, LINE_STEP, REACH, STRAIGHT, diff, off_board, step, to_square, to_x88};
 use super::*;
+use crate::engine::chess::{Board, Move, MoveList, Setup, Square};
 
 #[test]
 fn square_conversions_round_trip() {

@@ -1,12 +1,21 @@
 //! What the `perft` tool reports: computed counts beside the published
 //! ones, as [`Table`]s and as the JSON contract.
+//!
+//! Every verdict is a [`Cell::Verdict`] in the tables, and pass or fail is
+//! [`Tally::passed`](crate::report::Tally::passed) of them: a count that
+//! differs from its published value fails; a statistic that differs only
+//! where `datasets/perft/stats.json` documents a dispute is a
+//! [`Verdict::Known`] discrepancy; and representations that disagree with
+//! one another make every count's verdict [`Verdict::Differs`], published
+//! value or not, since at least one of them is wrong.
 
 use serde_json::{Value, json};
 
 use super::published::{published_nodes, published_stats_for};
 use super::suite::SuiteEntry;
+use super::timing::{timed, timed_count};
 use crate::Result;
-use crate::engine::chess::run::{Counter, divide_on, stats_on};
+use crate::engine::chess::dispatch::{Counter, divide_on, stats_on};
 use crate::engine::chess::{Move, PerftStats, Repr, Setup};
 use crate::report::{Cell, Column, Comparison, Published, Table, Verdict};
 
@@ -39,7 +48,7 @@ pub struct ReprRun {
 
 /// A perft of one position on several representations.
 #[derive(Clone, Debug)]
-pub struct PerftReport {
+pub struct ChessPerftReport {
     /// The position searched (after any moves played).
     pub setup: Setup,
     /// The depth.
@@ -51,7 +60,7 @@ pub struct PerftReport {
 }
 
 /// Runs perft of `setup` to `depth` on each of `reprs`.
-pub fn perft_report(setup: &Setup, depth: u32, reprs: &[Repr], detail: Detail) -> Result<PerftReport> {
+pub fn perft_report(setup: &Setup, depth: u32, reprs: &[Repr], detail: Detail) -> Result<ChessPerftReport> {
     perft_report_threads(setup, depth, reprs, detail, 1)
 }
 
@@ -63,7 +72,7 @@ pub fn perft_report_threads(
     reprs: &[Repr],
     detail: Detail,
     threads: usize,
-) -> Result<PerftReport> {
+) -> Result<ChessPerftReport> {
     perft_report_counted(setup, depth, reprs, detail, &mut Counter::new(threads, 0)?)
 }
 
@@ -76,53 +85,61 @@ pub fn perft_report_counted(
     reprs: &[Repr],
     detail: Detail,
     counter: &mut Counter,
-) -> Result<PerftReport> {
+) -> Result<ChessPerftReport> {
     let mut runs = Vec::with_capacity(reprs.len());
     for &repr in reprs {
         let run = match detail {
             Detail::Nodes => {
-                let t = counter.count(repr, setup, depth)?;
+                let t = timed_count(counter, repr, setup, depth)?;
                 ReprRun { repr, nodes: t.value, seconds: t.seconds, divide: None, stats: None }
             }
             Detail::Divide => {
-                let t = divide_on(repr, setup, depth)?;
+                let t = timed(|| divide_on(repr, setup, depth))?;
                 let nodes = t.value.iter().map(|(_, n)| n).sum();
                 ReprRun { repr, nodes, seconds: t.seconds, divide: Some(t.value), stats: None }
             }
             Detail::Stats => {
-                let t = stats_on(repr, setup, depth)?;
+                let t = timed(|| stats_on(repr, setup, depth))?;
                 let nodes = t.value.last().map_or(0, |s| s.nodes);
                 ReprRun { repr, nodes, seconds: t.seconds, divide: None, stats: Some(t.value) }
             }
         };
         runs.push(run);
     }
-    Ok(PerftReport { setup: setup.clone(), depth, runs, published: published_nodes(setup, depth)? })
+    Ok(ChessPerftReport { setup: setup.clone(), depth, runs, published: published_nodes(setup, depth)? })
 }
 
 fn nps(nodes: u64, seconds: f64) -> f64 {
     if seconds > 0.0 { nodes as f64 / seconds } else { 0.0 }
 }
 
-impl PerftReport {
+impl ChessPerftReport {
     /// Whether every representation gave the same counts (divide and
     /// statistics included).
     pub fn representations_agree(&self) -> bool {
         self.runs.windows(2).all(|w| w[0].nodes == w[1].nodes && w[0].divide == w[1].divide && w[0].stats == w[1].stats)
     }
 
-    /// The verdict of `run` against the published count.
+    /// The verdict of `run`: its count against the published one, and
+    /// [`Verdict::Differs`] whatever the published count when the
+    /// representations disagree.
+    fn verdict(&self, run: &ReprRun) -> Verdict {
+        if self.representations_agree() { self.comparison(run).verdict } else { Verdict::Differs }
+    }
+
+    /// `run`'s count against the published one.
     fn comparison(&self, run: &ReprRun) -> Comparison<u128> {
         Comparison::new(Some(u128::from(run.nodes)), self.published.as_ref())
     }
 
-    /// Whether every count is consistent: the representations agree and none
-    /// differs from a published value, except published values documented as
-    /// disputed in `datasets/perft/stats.json`.
-    pub fn is_consistent(&self) -> bool {
-        self.representations_agree()
-            && self.runs.iter().all(|r| self.comparison(r).verdict != Verdict::Differs)
-            && self.stats_comparisons().iter().all(|(_, v, _, disputed)| *v != Verdict::Differs || *disputed)
+    /// Every table of the report: the leaf counts, then the divide and the
+    /// statistics when they were asked for. Their verdicts decide pass or
+    /// fail ([`Tally::of`](crate::report::Tally::of)).
+    pub fn tables(&self) -> Vec<Table> {
+        let mut tables = vec![self.results_table()];
+        tables.extend(self.divide_table());
+        tables.extend(self.stats_table());
+        tables
     }
 
     /// The leaf counts, one row per representation.
@@ -141,7 +158,7 @@ impl PerftReport {
             ],
         );
         for run in &self.runs {
-            let [_, published, source, verdict] = self.comparison(run).cells();
+            let [_, published, source, _] = self.comparison(run).cells();
             table.push(vec![
                 run.repr.name().into(),
                 run.nodes.into(),
@@ -149,7 +166,7 @@ impl PerftReport {
                 Cell::float(nps(run.nodes, run.seconds), 0),
                 published,
                 source,
-                verdict,
+                self.verdict(run).into(),
             ]);
         }
         if !self.representations_agree() {
@@ -200,17 +217,18 @@ impl PerftReport {
     }
 
     /// For each depth of the first representation's statistics: the row,
-    /// the verdict against the published table, the fields that differ, and
-    /// whether every difference is a documented dispute of the source.
-    fn stats_comparisons(&self) -> Vec<(PerftStats, Verdict, String, bool)> {
+    /// the verdict against the published table ([`Verdict::Known`] when
+    /// every difference is a documented dispute of the source), and the
+    /// fields that differ.
+    fn stats_comparisons(&self) -> Vec<(PerftStats, Verdict, String)> {
         let Some(stats) = self.runs.first().and_then(|r| r.stats.as_ref()) else { return Vec::new() };
         let published = published_stats_for(&self.setup).ok().flatten();
         stats
             .iter()
             .map(|row| {
-                let Some(table) = published else { return (*row, Verdict::NoPublishedValue, String::new(), false) };
+                let Some(table) = published else { return (*row, Verdict::NoPublishedValue, String::new()) };
                 let Some(p) = table.rows.iter().find(|p| p.depth == row.depth) else {
-                    return (*row, Verdict::NoPublishedValue, String::new(), false);
+                    return (*row, Verdict::NoPublishedValue, String::new());
                 };
                 let mine = stats_fields(row);
                 let theirs = stats_fields(p);
@@ -230,7 +248,7 @@ impl PerftReport {
                     (false, true) => Verdict::Known,
                     (false, false) => Verdict::Differs,
                 };
-                (*row, verdict, differing.join("; "), all_disputed)
+                (*row, verdict, differing.join("; "))
             })
             .collect()
     }
@@ -244,7 +262,7 @@ impl PerftReport {
         columns.push(Column::new("verdict", "Verdict"));
         columns.push(Column::new("differences", "Differences"));
         let mut table = Table::new("stats", &format!("perft statistics of {}", self.setup.to_fen()), columns);
-        for (row, verdict, differing, _) in self.stats_comparisons() {
+        for (row, verdict, differing) in self.stats_comparisons() {
             let mut cells: Vec<Cell> = stats_fields(&row).iter().map(|&(_, v)| v.into()).collect();
             cells.push(verdict.into());
             cells.push(Cell::Text(differing));
@@ -280,7 +298,7 @@ impl PerftReport {
                     "nps": nps(run.nodes, run.seconds).round(),
                     "published": c.published.and_then(|p| u64::try_from(p).ok()),
                     "source": c.source,
-                    "verdict": c.verdict.name(),
+                    "verdict": self.verdict(run).name(),
                 })
             })
             .collect();
@@ -297,7 +315,7 @@ impl PerftReport {
             object["stats"] = self
                 .stats_comparisons()
                 .iter()
-                .map(|(row, verdict, differing, _)| {
+                .map(|(row, verdict, differing)| {
                     let mut v = serde_json::to_value(row).expect("stats serialize");
                     v["verdict"] = verdict.name().into();
                     v["differences"] = differing.clone().into();
@@ -377,7 +395,7 @@ pub fn run_suite_job_counted(
 ) -> Result<SuiteRow> {
     let (i, depth, expected, repr) = job;
     let entry = &entries[i];
-    let t = counter.count(repr, &entry.setup, depth)?;
+    let t = timed_count(counter, repr, &entry.setup, depth)?;
     Ok(SuiteRow { line: entry.line, fen: entry.fen.clone(), depth, expected, repr, nodes: t.value, seconds: t.seconds })
 }
 

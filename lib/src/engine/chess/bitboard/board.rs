@@ -1,0 +1,254 @@
+//! The bitboard board itself: the piece sets, the mailbox and the state,
+//! and the [`Board`] implementation (make/unmake here; generation in
+//! `movegen`).
+
+use super::attacks::{CASTLE_KEEP, bit};
+use super::magic;
+use super::set::Bitboard;
+use super::sink::MoveCounter;
+use crate::engine::chess::{Board, Castling, Color, Move, MoveKind, MoveList, Piece, Repr, Role, Setup, Square};
+
+pub(super) const PAWN: usize = Role::Pawn.index();
+pub(super) const KNIGHT: usize = Role::Knight.index();
+pub(super) const BISHOP: usize = Role::Bishop.index();
+pub(super) const ROOK: usize = Role::Rook.index();
+pub(super) const QUEEN: usize = Role::Queen.index();
+pub(super) const KING: usize = Role::King.index();
+/// The mailbox entry of an empty square.
+pub(super) const NO_ROLE: u8 = 6;
+/// The en passant field when there is no en passant square.
+pub(super) const NO_SQUARE: u8 = 64;
+
+/// A chess position as bitboards.
+///
+/// ```
+/// use plybench::engine::chess::{Board, Color, Role, Setup, bitboard::BitboardBoard};
+///
+/// let board = BitboardBoard::from_setup(&Setup::starting());
+/// assert_eq!(board.pieces(Color::White, Role::Pawn).len(), 8);
+/// assert_eq!(board.occupied().len(), 32);
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct BitboardBoard {
+    /// `pieces[color][role]`: the squares of `color`'s pieces of `role`.
+    pub(super) pieces: [[u64; 6]; 2],
+    /// Each colour's pieces.
+    pub(super) colors: [u64; 2],
+    /// Both colours' pieces.
+    pub(super) occupied: u64,
+    /// The role index of the piece on each square, or [`NO_ROLE`].
+    pub(super) mailbox: [u8; 64],
+    pub(super) turn: Color,
+    /// Castling rights as in [`Castling::bits`].
+    pub(super) castling: u8,
+    /// The en passant square's index, or [`NO_SQUARE`].
+    pub(super) en_passant: u8,
+}
+
+/// What [`BitboardBoard::make`](Board::make) saves: the role index of the
+/// captured piece (6 for none), and the castling rights and en passant
+/// square before the move.
+#[derive(Clone, Copy, Debug)]
+pub struct BitboardUndo {
+    captured: u8,
+    castling: u8,
+    en_passant: u8,
+}
+
+impl std::fmt::Debug for BitboardBoard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "BitboardBoard({})", self.to_setup().to_fen())
+    }
+}
+
+impl BitboardBoard {
+    /// The squares of `color`'s pieces of `role`.
+    #[inline]
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        Bitboard(self.pieces[color.index()][role.index()])
+    }
+
+    /// The squares of `color`'s pieces.
+    #[inline]
+    pub fn color(&self, color: Color) -> Bitboard {
+        Bitboard(self.colors[color.index()])
+    }
+
+    /// The occupied squares.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        Bitboard(self.occupied)
+    }
+
+    /// Adds or removes (`squares` is toggled) pieces of one colour and role.
+    #[inline(always)]
+    fn toggle(&mut self, color: usize, role: usize, squares: u64) {
+        self.pieces[color][role] ^= squares;
+        self.colors[color] ^= squares;
+        self.occupied ^= squares;
+    }
+
+    /// Plays or takes back (the same bits toggle both ways) the piece
+    /// movements of `m` by `us`; `role` is the piece that stands on the
+    /// origin before the move, `captured` the role on the destination.
+    #[inline(always)]
+    fn toggle_move(&mut self, m: Move, us: usize, role: usize, captured: u8) {
+        let from = m.from().index();
+        let to = m.to().index();
+        let them = us ^ 1;
+        if captured != NO_ROLE {
+            self.toggle(them, captured as usize, bit(to));
+        }
+        match m.kind() {
+            MoveKind::Quiet | MoveKind::DoublePush | MoveKind::Capture => {
+                self.toggle(us, role, bit(from) | bit(to));
+            }
+            MoveKind::EnPassant => {
+                self.toggle(us, PAWN, bit(from) | bit(to));
+                self.toggle(them, PAWN, bit(to ^ 8));
+            }
+            MoveKind::CastleKing => {
+                self.toggle(us, KING, bit(from) | bit(to));
+                self.toggle(us, ROOK, bit(to + 1) | bit(to - 1));
+            }
+            MoveKind::CastleQueen => {
+                self.toggle(us, KING, bit(from) | bit(to));
+                self.toggle(us, ROOK, bit(to - 2) | bit(to + 1));
+            }
+            _ => {
+                let promoted = m.promotion().map_or(QUEEN, Role::index);
+                self.toggle(us, PAWN, bit(from));
+                self.toggle(us, promoted, bit(to));
+            }
+        }
+    }
+}
+
+impl Board for BitboardBoard {
+    const REPR: Repr = Repr::Bitboard;
+    type Undo = BitboardUndo;
+
+    fn from_setup(setup: &Setup) -> Self {
+        let mut board = BitboardBoard {
+            pieces: [[0; 6]; 2],
+            colors: [0; 2],
+            occupied: 0,
+            mailbox: [NO_ROLE; 64],
+            turn: setup.turn(),
+            castling: setup.castling().bits(),
+            en_passant: setup.en_passant().map_or(NO_SQUARE, |s| s.index() as u8),
+        };
+        for s in Square::all() {
+            if let Some(p) = setup.piece_at(s) {
+                board.toggle(p.color.index(), p.role.index(), bit(s.index()));
+                board.mailbox[s.index()] = p.role.index() as u8;
+            }
+        }
+        board
+    }
+
+    fn to_setup(&self) -> Setup {
+        let mut board = [None; 64];
+        for s in Square::all() {
+            let role = self.mailbox[s.index()];
+            if role != NO_ROLE {
+                let color = if self.colors[0] & bit(s.index()) != 0 { Color::White } else { Color::Black };
+                board[s.index()] = Some(Piece::new(color, Role::ALL[role as usize]));
+            }
+        }
+        Setup::from_board(board, self.turn, Castling::from_bits(self.castling), Square::new(self.en_passant))
+    }
+
+    #[inline]
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    #[inline]
+    fn legal_moves(&mut self, moves: &mut MoveList) {
+        moves.clear();
+        self.generate(moves);
+    }
+
+    #[inline]
+    fn count_legal(&mut self) -> u64 {
+        let mut counter = MoveCounter(0);
+        self.generate(&mut counter);
+        counter.0
+    }
+
+    #[inline]
+    fn pseudo_legal_moves(&mut self, moves: &mut MoveList) {
+        moves.clear();
+        self.generate_with::<_, false>(moves);
+    }
+
+    #[inline]
+    fn mover_king_attacked(&self) -> bool {
+        let mover = self.turn.other().index();
+        let king = self.pieces[mover][KING].trailing_zeros() as usize;
+        self.attacked(king, mover ^ 1, self.occupied, &magic::SLIDERS)
+    }
+
+    #[inline]
+    fn make(&mut self, m: Move) -> BitboardUndo {
+        let from = m.from().index();
+        let to = m.to().index();
+        let us = self.turn.index();
+        let role = self.mailbox[from];
+        let captured = if m.is_capture() && !m.is_en_passant() { self.mailbox[to] } else { NO_ROLE };
+        let undo = BitboardUndo { captured, castling: self.castling, en_passant: self.en_passant };
+        self.toggle_move(m, us, role as usize, captured);
+        self.mailbox[from] = NO_ROLE;
+        self.mailbox[to] = m.promotion().map_or(role, |r| r.index() as u8);
+        match m.kind() {
+            MoveKind::EnPassant => self.mailbox[to ^ 8] = NO_ROLE,
+            MoveKind::CastleKing => {
+                self.mailbox[to + 1] = NO_ROLE;
+                self.mailbox[to - 1] = ROOK as u8;
+            }
+            MoveKind::CastleQueen => {
+                self.mailbox[to - 2] = NO_ROLE;
+                self.mailbox[to + 1] = ROOK as u8;
+            }
+            _ => {}
+        }
+        self.castling &= CASTLE_KEEP[from] & CASTLE_KEEP[to];
+        self.en_passant = if matches!(m.kind(), MoveKind::DoublePush) { ((from + to) / 2) as u8 } else { NO_SQUARE };
+        self.turn = self.turn.other();
+        undo
+    }
+
+    #[inline]
+    fn unmake(&mut self, m: Move, undo: BitboardUndo) {
+        let from = m.from().index();
+        let to = m.to().index();
+        self.turn = self.turn.other();
+        let us = self.turn.index();
+        let role = if m.promotion().is_some() { PAWN as u8 } else { self.mailbox[to] };
+        self.toggle_move(m, us, role as usize, undo.captured);
+        self.mailbox[from] = role;
+        self.mailbox[to] = undo.captured;
+        match m.kind() {
+            MoveKind::EnPassant => self.mailbox[to ^ 8] = PAWN as u8,
+            MoveKind::CastleKing => {
+                self.mailbox[to - 1] = NO_ROLE;
+                self.mailbox[to + 1] = ROOK as u8;
+            }
+            MoveKind::CastleQueen => {
+                self.mailbox[to + 1] = NO_ROLE;
+                self.mailbox[to - 2] = ROOK as u8;
+            }
+            _ => {}
+        }
+        self.castling = undo.castling;
+        self.en_passant = undo.en_passant;
+    }
+
+    #[inline]
+    fn checkers(&self) -> u64 {
+        let us = self.turn.index();
+        let king = self.pieces[us][KING].trailing_zeros() as usize & 63;
+        self.attackers(king, us ^ 1, &magic::SLIDERS)
+    }
+}

@@ -1,0 +1,225 @@
+//! Running perft on a representation chosen at run time.
+//!
+//! The choice is made once, at the top: each arm of the `match` in
+//! `with_board!` calls the driver monomorphized for one board type, so
+//! nothing below it dispatches dynamically. The only call through a
+//! pointer is the [`Progress`] callback of a [`Counter`], once per root
+//! move.
+//!
+//! Depths and thread counts are checked here, through
+//! [`crate::engine::limit`]; timing and reporting are the studies'.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rayon::ThreadPool;
+
+use super::array::ArrayBoard;
+use super::bitboard::BitboardBoard;
+use super::hash::PerftTable;
+use super::mailbox10::Mailbox10Board;
+use super::x88::X88Board;
+use super::{
+    Board, ChessError, Move, MoveList, PerftStats, Repr, Setup, Split, divide, perft, perft_like_for_like,
+    perft_parallel, perft_split, perft_stats,
+};
+use crate::engine::limit::{LimitError, Quantity, check_range, check_threads};
+use crate::engine::progress::{Progress, Step};
+
+/// The deepest perft accepted. Every count up to it fits in `u64` for any
+/// position that a run could finish (the initial position's perft(13),
+/// about 2 x 10^18, is the deepest below 2^64, and would take centuries).
+pub const MAX_DEPTH: u32 = 15;
+
+/// Calls `$body` with `$board` bound to `$setup` on representation `$repr`.
+macro_rules! with_board {
+    ($repr:expr, $setup:expr, |$board:ident| $body:expr) => {
+        match $repr {
+            Repr::Array => {
+                let mut $board = ArrayBoard::from_setup($setup);
+                $body
+            }
+            Repr::Mailbox10 => {
+                let mut $board = Mailbox10Board::from_setup($setup);
+                $body
+            }
+            Repr::X88 => {
+                let mut $board = X88Board::from_setup($setup);
+                $body
+            }
+            Repr::Bitboard => {
+                let mut $board = BitboardBoard::from_setup($setup);
+                $body
+            }
+        }
+    };
+}
+
+/// Checks a perft depth: 1 to [`MAX_DEPTH`].
+///
+/// ```
+/// use plybench::engine::chess::dispatch::check_depth;
+///
+/// assert_eq!(check_depth(5)?, 5);
+/// assert_eq!(check_depth(16).unwrap_err().to_string(), "16; expected 1 to 15; deeper counts could not finish");
+/// # Ok::<(), plybench::engine::limit::LimitError>(())
+/// ```
+pub fn check_depth(depth: u32) -> Result<u32, LimitError> {
+    check_range(Quantity::Depth, depth, 1, MAX_DEPTH, "; deeper counts could not finish")
+}
+
+/// A pool of `threads` worker threads.
+fn pool(threads: usize) -> Result<ThreadPool, ChessError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| ChessError::ThreadPool { threads, why: e.to_string() })
+}
+
+/// [`perft`] of `setup` to `depth` on `repr`.
+///
+/// ```
+/// use plybench::engine::chess::dispatch::perft_on;
+/// use plybench::engine::chess::{Repr, Setup};
+///
+/// assert_eq!(perft_on(Repr::Array, &Setup::starting(), 3)?, 8_902);
+/// assert!(perft_on(Repr::Array, &Setup::starting(), 0).is_err());
+/// # Ok::<(), plybench::Error>(())
+/// ```
+pub fn perft_on(repr: Repr, setup: &Setup, depth: u32) -> Result<u64, ChessError> {
+    check_depth(depth)?;
+    Ok(with_board!(repr, setup, |board| perft(&mut board, depth)))
+}
+
+/// [`perft_like_for_like`] of `setup` to `depth` on `repr`.
+pub fn like_for_like_on(repr: Repr, setup: &Setup, depth: u32) -> Result<u64, ChessError> {
+    check_depth(depth)?;
+    Ok(with_board!(repr, setup, |board| perft_like_for_like(&mut board, depth)))
+}
+
+/// Perft of `setup` to `depth` on `repr` with `threads` threads. One
+/// thread is [`perft`]; more split the tree with [`perft_parallel`] on a
+/// pool of that many threads. The count does not depend on `threads`.
+///
+/// ```
+/// use plybench::engine::chess::dispatch::perft_threads_on;
+/// use plybench::engine::chess::{Repr, Setup};
+///
+/// let kiwipete = Setup::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")?;
+/// assert_eq!(perft_threads_on(Repr::X88, &kiwipete, 3, 2)?, 97_862);
+/// # Ok::<(), plybench::Error>(())
+/// ```
+pub fn perft_threads_on(repr: Repr, setup: &Setup, depth: u32, threads: usize) -> Result<u64, ChessError> {
+    check_depth(depth)?;
+    check_threads(threads)?;
+    if threads == 1 {
+        return perft_on(repr, setup, depth);
+    }
+    #[allow(unused_mut)] // with_board! binds the board mutably; the parallel driver copies it
+    let count = || with_board!(repr, setup, |board| perft_parallel(&board, depth));
+    Ok(pool(threads)?.install(count))
+}
+
+/// [`divide`] of `setup` to `depth` on `repr`.
+pub fn divide_on(repr: Repr, setup: &Setup, depth: u32) -> Result<Vec<(Move, u64)>, ChessError> {
+    check_depth(depth)?;
+    Ok(with_board!(repr, setup, |board| divide(&mut board, depth)))
+}
+
+/// [`perft_stats`] of `setup` for depths 1 to `depth` on `repr`.
+pub fn stats_on(repr: Repr, setup: &Setup, depth: u32) -> Result<Vec<PerftStats>, ChessError> {
+    check_depth(depth)?;
+    Ok(with_board!(repr, setup, |board| perft_stats(&mut board, depth)))
+}
+
+/// How a leaf count runs: threads, transposition table, progress.
+#[derive(Debug, Default)]
+pub struct Counter<'p> {
+    /// Worker threads (1 = this thread only).
+    pub threads: usize,
+    /// The transposition table, if any; emptied before each count.
+    pub table: Option<PerftTable>,
+    /// Told of each root move counted: root moves done of all, nodes so far.
+    pub progress: Progress<'p>,
+}
+
+impl Counter<'static> {
+    /// `threads` threads and a table of `table_mb` mebibytes (none for 0).
+    ///
+    /// ```
+    /// use plybench::engine::chess::dispatch::Counter;
+    /// use plybench::engine::chess::{Repr, Setup};
+    ///
+    /// let mut counter = Counter::new(2, 1)?;
+    /// assert_eq!(counter.count(Repr::Bitboard, &Setup::starting(), 4)?, 197_281);
+    /// assert!(Counter::new(0, 1).is_err());
+    /// # Ok::<(), plybench::Error>(())
+    /// ```
+    pub fn new(threads: usize, table_mb: u64) -> Result<Counter<'static>, ChessError> {
+        let threads = check_threads(threads)?;
+        let table = if table_mb == 0 { None } else { Some(PerftTable::new(table_mb)?) };
+        Ok(Counter { threads, table, progress: Progress::NONE })
+    }
+}
+
+impl<'p> Counter<'p> {
+    /// Reports each root move counted to `progress`.
+    pub fn with_progress<'q>(self, progress: Progress<'q>) -> Counter<'q> {
+        Counter { threads: self.threads, table: self.table, progress }
+    }
+
+    /// Perft of `setup` to `depth` on `repr`. The count does not depend on
+    /// the threads or the table. The same as [`Counter::prepare`] then
+    /// [`Ready::count`].
+    pub fn count(&mut self, repr: Repr, setup: &Setup, depth: u32) -> Result<u64, ChessError> {
+        Ok(self.prepare(repr, setup, depth)?.count())
+    }
+
+    /// Everything a count does before counting: checks the depth, empties
+    /// the table, starts the threads and lists the root moves. What is
+    /// left, [`Ready::count`], is the count alone, for a caller to time.
+    pub fn prepare<'a>(&'a mut self, repr: Repr, setup: &'a Setup, depth: u32) -> Result<Ready<'a, 'p>, ChessError> {
+        check_depth(depth)?;
+        if let Some(table) = self.table.as_mut() {
+            table.clear();
+        }
+        let pool = if self.threads == 1 { None } else { Some(pool(self.threads)?) };
+        let roots = with_board!(repr, setup, |board| {
+            let mut moves = MoveList::new();
+            board.legal_moves(&mut moves);
+            moves.len() as u64
+        });
+        Ok(Ready { counter: self, repr, setup, depth, pool, roots })
+    }
+}
+
+/// A count made ready by [`Counter::prepare`].
+#[derive(Debug)]
+pub struct Ready<'a, 'p> {
+    counter: &'a Counter<'p>,
+    repr: Repr,
+    setup: &'a Setup,
+    depth: u32,
+    pool: Option<ThreadPool>,
+    roots: u64,
+}
+
+impl Ready<'_, '_> {
+    /// The leaf count.
+    #[allow(unused_mut)] // with_board! binds the board mutably; the split driver copies it
+    pub fn count(self) -> u64 {
+        let Ready { counter, repr, setup, depth, pool, roots } = self;
+        let split = Split { parallel: pool.is_some(), table: counter.table.as_ref() };
+        let (nodes, done) = (AtomicU64::new(0), AtomicU64::new(0));
+        let progress = counter.progress;
+        let done = |subtree: u64| {
+            let nodes = nodes.fetch_add(subtree, Ordering::Relaxed) + subtree;
+            let done = done.fetch_add(1, Ordering::Relaxed) + 1;
+            progress.report(Step { label: "root moves", done, total: roots, nodes: u128::from(nodes) });
+        };
+        let count = || with_board!(repr, setup, |board| perft_split(&board, depth, split, done));
+        match pool {
+            None => count(),
+            Some(pool) => pool.install(count),
+        }
+    }
+}

@@ -1,0 +1,268 @@
+//! The 0x88 board itself: its cells, piece lists and state, and the
+//! [`Board`] implementation (make/unmake here; generation in `legal` and
+//! `movegen`, attack tests in `attack`).
+
+use super::geometry::{EMPTY, NO_SQUARE, castle_mask, code, color_of, off_board, role_of, to_square, to_x88};
+use super::sink::MoveCounter;
+use crate::engine::chess::{Board, Castling, Color, Move, MoveKind, MoveList, Piece, Repr, Role, Setup, Square};
+
+/// A chess position on a 0x88 board.
+///
+/// ```
+/// use plybench::engine::chess::{Board, Setup, perft, x88::X88Board};
+///
+/// let mut board = X88Board::from_setup(&Setup::starting());
+/// assert_eq!(perft(&mut board, 2), 400);
+/// ```
+#[derive(Clone)]
+pub struct X88Board {
+    /// Piece codes ([`geometry::code`]), [`EMPTY`] for none.
+    pub(super) cells: [u8; 128],
+    /// For an occupied cell, the piece's place in its side's list; stale
+    /// on empty cells.
+    pub(super) slots: [u8; 128],
+    /// Each side's men by square, the king at place 0; the first
+    /// `counts[side]` are live.
+    pub(super) lists: [[u8; 16]; 2],
+    /// How many men each side has.
+    pub(super) counts: [u8; 2],
+    pub(super) turn: Color,
+    pub(super) castling: u8,
+    pub(super) en_passant: u8,
+}
+
+/// What [`X88Board::make`] saves: the captured piece code and its place in
+/// the piece list, the castling rights and the en passant square before
+/// the move.
+#[derive(Clone, Copy, Debug)]
+pub struct X88Undo {
+    captured: u8,
+    slot: u8,
+    castling: u8,
+    en_passant: u8,
+}
+
+/// Equal when the positions and the piece lists' orders are: the stale
+/// places of empty cells and dead list entries do not count.
+impl PartialEq for X88Board {
+    fn eq(&self, other: &X88Board) -> bool {
+        self.cells == other.cells
+            && self.turn == other.turn
+            && self.castling == other.castling
+            && self.en_passant == other.en_passant
+            && self.counts == other.counts
+            && (0..2).all(|c| {
+                let n = self.counts[c] as usize;
+                self.lists[c][..n] == other.lists[c][..n]
+            })
+    }
+}
+
+impl Eq for X88Board {}
+
+impl std::fmt::Debug for X88Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "X88Board({})", self.to_setup().to_fen())
+    }
+}
+
+impl X88Board {
+    /// The 0x88 square of `color`'s king.
+    #[inline]
+    pub(super) fn king(&self, color: Color) -> u8 {
+        self.lists[color.index()][0]
+    }
+
+    /// The live part of `color`'s piece list.
+    #[inline]
+    pub(super) fn men(&self, color: Color) -> &[u8] {
+        let c = color.index();
+        &self.lists[c][..self.counts[c] as usize]
+    }
+
+    /// Moves the piece on `from` to the empty cell `to`, list included.
+    #[inline]
+    pub(super) fn shift(&mut self, color: Color, from: u8, to: u8) {
+        let slot = self.slots[from as usize];
+        self.cells[to as usize] = self.cells[from as usize];
+        self.cells[from as usize] = EMPTY;
+        self.slots[to as usize] = slot;
+        self.lists[color.index()][slot as usize] = to;
+    }
+
+    /// Takes `color`'s piece on `sq` out of its list (its cell is left to
+    /// the caller): the last piece fills its place, which is returned.
+    #[inline]
+    pub(super) fn remove(&mut self, color: Color, sq: u8) -> u8 {
+        let c = color.index();
+        let slot = self.slots[sq as usize];
+        let last = self.counts[c] - 1;
+        let moved = self.lists[c][last as usize];
+        self.lists[c][slot as usize] = moved;
+        self.slots[moved as usize] = slot;
+        self.counts[c] = last;
+        slot
+    }
+
+    /// Undoes [`X88Board::remove`]: puts `sq` back at `slot` and the piece
+    /// that filled it back at the end, so the list is as it was.
+    #[inline]
+    pub(super) fn restore(&mut self, color: Color, sq: u8, slot: u8) {
+        let c = color.index();
+        let n = self.counts[c];
+        let moved = self.lists[c][slot as usize];
+        self.lists[c][n as usize] = moved;
+        self.slots[moved as usize] = n;
+        self.lists[c][slot as usize] = sq;
+        self.slots[sq as usize] = slot;
+        self.counts[c] = n + 1;
+    }
+}
+
+impl Board for X88Board {
+    const REPR: Repr = Repr::X88;
+    type Undo = X88Undo;
+    const COPY_MAKE: bool = false;
+
+    fn from_setup(setup: &Setup) -> Self {
+        let mut board = X88Board {
+            cells: [EMPTY; 128],
+            slots: [0; 128],
+            lists: [[NO_SQUARE; 16]; 2],
+            counts: [1, 1],
+            turn: setup.turn(),
+            castling: setup.castling().bits(),
+            en_passant: setup.en_passant().map_or(NO_SQUARE, to_x88),
+        };
+        for s in Square::all() {
+            if let Some(p) = setup.piece_at(s) {
+                let sq = to_x88(s);
+                let c = p.color.index();
+                board.cells[sq as usize] = code(p.color, p.role);
+                let slot = if p.role == Role::King {
+                    0
+                } else {
+                    board.counts[c] += 1;
+                    board.counts[c] - 1
+                };
+                board.lists[c][slot as usize] = sq;
+                board.slots[sq as usize] = slot;
+            }
+        }
+        board
+    }
+
+    fn to_setup(&self) -> Setup {
+        let mut board = [None; 64];
+        for s in Square::all() {
+            let p = self.cells[to_x88(s) as usize];
+            if p != EMPTY {
+                board[s.index()] = Some(Piece::new(color_of(p), role_of(p)));
+            }
+        }
+        Setup::from_board(
+            board,
+            self.turn,
+            Castling::from_bits(self.castling),
+            (!off_board(self.en_passant)).then(|| to_square(self.en_passant)),
+        )
+    }
+
+    #[inline]
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    fn legal_moves(&mut self, moves: &mut MoveList) {
+        moves.clear();
+        self.legal(moves);
+    }
+
+    #[inline]
+    fn count_legal(&mut self) -> u64 {
+        let mut counter = MoveCounter(0);
+        self.legal(&mut counter);
+        counter.0
+    }
+
+    fn pseudo_legal_moves(&mut self, moves: &mut MoveList) {
+        moves.clear();
+        self.pseudo_legal(moves);
+    }
+
+    #[inline]
+    fn mover_king_attacked(&self) -> bool {
+        self.attacked(self.king(self.turn.other()), self.turn)
+    }
+
+    #[inline]
+    fn make(&mut self, m: Move) -> X88Undo {
+        let from = to_x88(m.from());
+        let to = to_x88(m.to());
+        let us = self.turn;
+        let them = us.other();
+        let captured = self.cells[to as usize];
+        let mut undo = X88Undo { captured, slot: 0, castling: self.castling, en_passant: self.en_passant };
+        if captured != EMPTY {
+            undo.slot = self.remove(them, to);
+        }
+        self.shift(us, from, to);
+        self.en_passant = NO_SQUARE;
+        match m.kind() {
+            MoveKind::Quiet | MoveKind::Capture => {}
+            MoveKind::DoublePush => self.en_passant = (from + to) / 2,
+            MoveKind::EnPassant => {
+                let victim = if us == Color::White { to - 16 } else { to + 16 };
+                undo.slot = self.remove(them, victim);
+                self.cells[victim as usize] = EMPTY;
+            }
+            MoveKind::CastleKing => self.shift(us, to + 1, to - 1),
+            MoveKind::CastleQueen => self.shift(us, to - 2, to + 1),
+            _ => {
+                if let Some(role) = m.promotion() {
+                    self.cells[to as usize] = code(us, role);
+                }
+            }
+        }
+        self.castling &= castle_mask(from) & castle_mask(to);
+        self.turn = them;
+        undo
+    }
+
+    #[inline]
+    fn unmake(&mut self, m: Move, undo: X88Undo) {
+        let from = to_x88(m.from());
+        let to = to_x88(m.to());
+        let them = self.turn;
+        let us = them.other();
+        self.shift(us, to, from);
+        match m.kind() {
+            MoveKind::Quiet | MoveKind::DoublePush => {}
+            MoveKind::Capture => {
+                self.cells[to as usize] = undo.captured;
+                self.restore(them, to, undo.slot);
+            }
+            MoveKind::EnPassant => {
+                let victim = if us == Color::White { to - 16 } else { to + 16 };
+                self.cells[victim as usize] = code(them, Role::Pawn);
+                self.restore(them, victim, undo.slot);
+            }
+            MoveKind::CastleKing => self.shift(us, to - 1, to + 1),
+            MoveKind::CastleQueen => self.shift(us, to + 1, to - 2),
+            _ => {
+                self.cells[from as usize] = code(us, Role::Pawn);
+                if undo.captured != EMPTY {
+                    self.cells[to as usize] = undo.captured;
+                    self.restore(them, to, undo.slot);
+                }
+            }
+        }
+        self.castling = undo.castling;
+        self.en_passant = undo.en_passant;
+        self.turn = us;
+    }
+
+    fn checkers(&self) -> u64 {
+        self.attackers(self.king(self.turn), self.turn.other())
+    }
+}
