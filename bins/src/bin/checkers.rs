@@ -12,7 +12,7 @@ use plybench::engine::checkers::{CheckersError, Counting, Numbering, Position, R
 use plybench::error::IoError;
 use plybench::report::{Format, Tally};
 use plybench::study::checkers::results::{CheckersPerftRequest, bench_table, perft_report, replay_table};
-use plybench_cli::{Flag, FormatArg, emit, parse_args, print, run};
+use plybench_cli::{Flag, emit, parse_args, print, run};
 
 /// English draughts perft and game replay after Bell (1972) and Cochran (1971).
 #[derive(Parser)]
@@ -20,7 +20,7 @@ use plybench_cli::{Flag, FormatArg, emit, parse_args, print, run};
 struct Cli {
     /// Output format.
     #[arg(long, value_enum, default_value_t, global = true)]
-    format: FormatArg,
+    format: Format,
     #[command(subcommand)]
     command: Command,
 }
@@ -97,7 +97,7 @@ fn position(fen: Option<&str>) -> Result<Position, CheckersError> {
 fn main() -> ExitCode {
     run(|| {
         let cli: Cli = parse_args();
-        let format: Format = cli.format.into();
+        let format = cli.format;
         match cli.command {
             Command::Perft(args) => {
                 let position = position(args.fen.as_deref()).flag("--fen")?;

@@ -17,7 +17,7 @@ use plybench::report::{Format, Tally};
 use plybench::study::kalah::results::{self, TERMINALS_NOT_COUNTED, TableOptions, check_table_pits};
 use plybench::study::kalah::units::{KalahSplit, Params};
 use plybench_cli::progress;
-use plybench_cli::{Flag, FlagError, FormatArg, emit, parse_args, run, run_batch};
+use plybench_cli::{Flag, FlagError, Usage, emit, parse_args, run, run_batch};
 
 /// Kalah continuation moves after Bell (1972), section 3.3.
 #[derive(Parser)]
@@ -25,7 +25,7 @@ use plybench_cli::{Flag, FlagError, FormatArg, emit, parse_args, run, run_batch}
 struct Cli {
     /// Output format.
     #[arg(long, value_enum, default_value_t, global = true)]
-    format: FormatArg,
+    format: Format,
     #[command(subcommand)]
     command: Command,
 }
@@ -146,12 +146,8 @@ struct SweepArgs {
 /// `kalah count --checkpoint/--resume/--shard/--split-counters`: the count
 /// in work units (`plybench::batch`), recorded in a file as they complete.
 fn count_batch(args: &CountArgs, position: &Position, rules: Rules, format: Format) -> anyhow::Result<ExitCode> {
-    if args.shard.is_some() && args.checkpoint.is_none() && args.resume.is_none() {
-        return Err(Error::invalid("--shard", "needs --checkpoint FILE (or --resume FILE) to write its part to").into());
-    }
     if args.terminals == Terminals::Always {
-        return Err(Error::invalid(
-            "--terminals",
+        return Err(Usage::flag("--terminals",
             "always cannot be split into work units (distinct boards of different subtrees overlap); count them in one run without --checkpoint, --resume, --shard or --split-counters",
         )
         .into());
@@ -179,7 +175,7 @@ fn memory_flag(error: impl Into<Error>) -> anyhow::Error {
 fn main() -> ExitCode {
     run(|| {
         let cli: Cli = parse_args();
-        let format = cli.format.into();
+        let format = cli.format;
         match cli.command {
             Command::Count(args) => {
                 let mut position = match (&args.position, args.pits) {

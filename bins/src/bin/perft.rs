@@ -30,7 +30,7 @@ use plybench::study::perft::results::{
 use plybench::study::perft::split::{PerftParams, PerftSplit, check_split_depth};
 use plybench::study::perft::suite::parse_suite;
 use plybench_cli::progress;
-use plybench_cli::{Flag, FormatArg, emit, parse_args, print, run, run_batch};
+use plybench_cli::{Flag, Usage, emit, parse_args, print, run, run_batch};
 
 /// Chess perft over Bell's array, the 10x10 mailbox, 0x88 and bitboards.
 #[derive(Parser)]
@@ -41,7 +41,7 @@ use plybench_cli::{Flag, FormatArg, emit, parse_args, print, run, run_batch};
 struct Cli {
     /// Output format.
     #[arg(long, value_enum, default_value_t, global = true)]
-    format: FormatArg,
+    format: Format,
     #[command(subcommand)]
     command: Option<Command>,
     #[command(flatten)]
@@ -185,7 +185,7 @@ fn main() -> ExitCode {
             return perftree(&args[1..]);
         }
         let cli: Cli = parse_args();
-        let format: Format = cli.format.into();
+        let format = cli.format;
         match cli.command {
             Some(Command::Suite(args)) => suite(&args, format),
             Some(Command::Bench(args)) => bench(&args, format),
@@ -229,31 +229,33 @@ fn perft(args: &PerftArgs, format: Format) -> anyhow::Result<ExitCode> {
 /// work units (`plybench::batch`), recorded in a file as they complete.
 fn perft_batch(args: &PerftArgs, format: Format) -> anyhow::Result<ExitCode> {
     if args.hash != 0 {
-        return Err(Error::invalid(
+        return Err(Usage::flag(
             "--hash",
             "work units (--checkpoint, --resume, --shard, --split-depth) are counted without a table; drop --hash",
         )
         .into());
     }
-    if args.shard.is_some() && args.checkpoint.is_none() && args.resume.is_none() {
-        return Err(Error::invalid("--shard", "needs --checkpoint FILE (or --resume FILE) to write its part to").into());
-    }
     let depth = check_depth(args.depth).flag("--depth")?;
     let setup = position(&args.fen, &args.moves)?;
-    let threads = check_threads(args.threads).flag("--threads")?;
     if let Some(split_depth) = args.split_depth {
         check_split_depth(split_depth, depth).flag("--split-depth")?;
     }
     let params = PerftParams::new(&setup, depth, &args.repr, args.split_depth)?;
-    let ok =
-        run_batch::<PerftSplit>(&params, args.checkpoint.clone(), args.resume.clone(), args.shard, threads, format)?;
+    let ok = run_batch::<PerftSplit>(
+        &params,
+        args.checkpoint.clone(),
+        args.resume.clone(),
+        args.shard,
+        args.threads,
+        format,
+    )?;
     Ok(exit_code(ok))
 }
 
 /// `perft <depth> "<fen>" ["<moves>"]`: divide lines `move count`, a blank
 /// line, then the total, on one representation (bitboard).
 fn perftree(args: &[String]) -> anyhow::Result<ExitCode> {
-    let usage = || Error::invalid("arguments", "perftree convention is: perft <depth> \"<fen>\" [\"<moves>\"]");
+    let usage = || Usage::flag("arguments", "perftree convention is: perft <depth> \"<fen>\" [\"<moves>\"]");
     let (depth, fen, moves) = match args {
         [d, fen] => (d, fen, ""),
         [d, fen, moves] => (d, fen, moves.as_str()),
@@ -330,7 +332,7 @@ fn deep(args: &DeepArgs, format: Format) -> anyhow::Result<ExitCode> {
     let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let shallower = check_shallower(args.shallower).flag("--shallower")?;
     let [repr] = args.repr[..] else {
-        return Err(Error::invalid("--repr", "all; perft deep times one representation").into());
+        return Err(Usage::flag("--repr", "all; perft deep times one representation").into());
     };
     let command =
         std::env::args().map(|a| if a.contains(' ') { format!("'{a}'") } else { a }).collect::<Vec<_>>().join(" ");
