@@ -2,8 +2,8 @@
 //!
 //! Bars are drawn on stderr and only when stderr is a terminal, so that
 //! pipes, CI logs and reports never see them. The library reports through
-//! its one callback type, [`Progress`]; [`follow`] turns a bar into such a
-//! callback.
+//! its one callback type, [`Progress`](plybench::engine::progress::Progress);
+//! [`follow`] turns a bar into such a callback.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
