@@ -12,40 +12,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
 
-use clap::ValueEnum;
 use plybench::Error;
 use plybench::batch::{BatchError, Cancel, Job, Outcome, RunOptions, Shard};
 use plybench::engine::limit::check_threads;
 use plybench::report::{Format, Table};
 
 pub mod progress;
-
-/// The `--format` values of the binaries not yet switched to
-/// [`Format`], which derives `clap::ValueEnum` itself (with the same values
-/// and help): remove once no binary names it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum FormatArg {
-    /// A terminal table.
-    #[default]
-    Table,
-    /// JSON with stable snake_case fields.
-    Json,
-    /// CSV with a header row.
-    Csv,
-    /// A Markdown table.
-    Markdown,
-}
-
-impl From<FormatArg> for Format {
-    fn from(arg: FormatArg) -> Format {
-        match arg {
-            FormatArg::Table => Format::Table,
-            FormatArg::Json => Format::Json,
-            FormatArg::Csv => Format::Csv,
-            FormatArg::Markdown => Format::Markdown,
-        }
-    }
-}
 
 /// Writes `text` to stdout. A closed pipe (`kalah table | head`) ends the
 /// output quietly instead of panicking.

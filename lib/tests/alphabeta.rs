@@ -3,15 +3,26 @@
 use plybench::engine::rng::mix;
 use plybench::engine::search::exact::{self, by_relative_order, two_ply_fraction};
 use plybench::engine::search::{
-    Algorithm, FixedTree, GameTree, LeafValues, Natural, Noisy, OrderKind, Perfect, RandomTree, Shape, Spec, Worst,
-    knuth_moore_minimum, search,
+    Algorithm, FixedTree, GameTree, LeafValues, Natural, Noisy, OrderKind, Perfect, RandomTree, SearchError, Spec,
+    TreeShape, Worst, knuth_moore_minimum, search,
 };
-use plybench::engine::tictactoe::{self, Options, TicOrder};
+use plybench::engine::tictactoe::{self, TicOrder, TicSearch};
 use plybench::study::alphabeta::{Experiment, Precision, run, run_adaptive};
 use proptest::prelude::*;
 
 fn experiment(b: u32, d: u32, order: OrderKind, algorithm: Algorithm, seed: u64) -> Experiment {
-    Experiment { shape: Shape::new(b, d).unwrap(), values: LeafValues::Continuous, order, algorithm, seed }
+    noisy_experiment(b, d, order, 0.0, algorithm, seed)
+}
+
+fn noisy_experiment(b: u32, d: u32, order: OrderKind, correlation: f64, algorithm: Algorithm, seed: u64) -> Experiment {
+    Experiment {
+        shape: TreeShape::new(b, d).unwrap(),
+        values: LeafValues::Continuous,
+        order,
+        correlation,
+        algorithm,
+        seed,
+    }
 }
 
 #[test]
@@ -30,11 +41,11 @@ fn two_ply_exact_values() {
     assert_eq!(two_ply_fraction(2).unwrap().to_string(), "11/3");
     // Enumeration by relative order, an independent method, agrees.
     for b in [2, 3] {
-        let enumerated = by_relative_order(Shape::new(b, 2).unwrap(), Algorithm::AlphaBeta).unwrap();
+        let enumerated = by_relative_order(TreeShape::new(b, 2).unwrap(), Algorithm::AlphaBeta).unwrap();
         assert_eq!(Some(enumerated), two_ply_fraction(b));
     }
     // Deep cutoffs need depth 4, so F1 has the same expectation at depth 3.
-    let shape = Shape::new(2, 3).unwrap();
+    let shape = TreeShape::new(2, 3).unwrap();
     assert_eq!(
         by_relative_order(shape, Algorithm::AlphaBeta).unwrap(),
         by_relative_order(shape, Algorithm::AlphaBetaF1).unwrap()
@@ -44,7 +55,7 @@ fn two_ply_exact_values() {
 #[test]
 fn three_ply_exact_value_checks_the_monte_carlo() {
     for b in [2, 3, 4, 8] {
-        let exact = exact::expected_leaves(Shape::new(b, 3).unwrap()).unwrap();
+        let exact = exact::expected_leaves(TreeShape::new(b, 3).unwrap()).unwrap();
         let sample = run(&experiment(b, 3, OrderKind::Random, Algorithm::AlphaBeta, 9), 0, 20_000).unwrap();
         let gap = (sample.mean_leaves() - exact.value).abs();
         assert!(gap < 4.0 * sample.ci95_leaves(), "b={b}: {} vs {}", sample.mean_leaves(), exact.value);
@@ -67,7 +78,7 @@ fn perfect_order_examines_the_knuth_moore_minimum() {
             if u64::from(b).pow(d) > 40_000 {
                 continue;
             }
-            let shape = Shape::new(b, d).unwrap();
+            let shape = TreeShape::new(b, d).unwrap();
             for index in 0..3 {
                 let tree = RandomTree::new(shape, LeafValues::Continuous, 77, index);
                 let leaves = search(&tree, &Perfect, Algorithm::AlphaBeta).unwrap().counts.leaves;
@@ -80,7 +91,7 @@ fn perfect_order_examines_the_knuth_moore_minimum() {
 #[test]
 fn minimax_and_worst_order_examine_every_leaf() {
     for (b, d) in [(2, 5), (3, 4), (5, 3), (4, 2)] {
-        let shape = Shape::new(b, d).unwrap();
+        let shape = TreeShape::new(b, d).unwrap();
         for index in 0..20 {
             let tree = RandomTree::new(shape, LeafValues::Continuous, 3, index);
             assert_eq!(search(&tree, &Natural, Algorithm::Minimax).unwrap().counts.leaves, shape.leaves());
@@ -98,7 +109,7 @@ fn minimax_and_worst_order_examine_every_leaf() {
 
 #[test]
 fn noisy_order_spans_worst_to_perfect() {
-    let shape = Shape::new(4, 4).unwrap();
+    let shape = TreeShape::new(4, 4).unwrap();
     for index in 0..5 {
         let tree = RandomTree::new(shape, LeafValues::Continuous, 11, index);
         let leaves = |order: &Noisy| search(&tree, order, Algorithm::AlphaBeta).unwrap().counts.leaves;
@@ -107,8 +118,9 @@ fn noisy_order_spans_worst_to_perfect() {
         assert_eq!(leaves(&Noisy::new(1.0).unwrap()), perfect);
         assert_eq!(leaves(&Noisy::new(-1.0).unwrap()), worst);
     }
-    let mean =
-        |r: f64| run(&experiment(4, 4, OrderKind::Noisy(r), Algorithm::AlphaBeta, 2), 0, 400).unwrap().mean_leaves();
+    let mean = |r: f64| {
+        run(&noisy_experiment(4, 4, OrderKind::Noisy, r, Algorithm::AlphaBeta, 2), 0, 400).unwrap().mean_leaves()
+    };
     let (low, mid, high) = (mean(-0.5), mean(0.0), mean(0.5));
     assert!(low > mid && mid > high, "{low} {mid} {high}");
     assert!(Noisy::new(1.5).is_err() && Noisy::new(f64::NAN).is_err());
@@ -123,8 +135,8 @@ fn figure_14_three_of_1002_leaves() {
     let tree = FixedTree::new(&Spec::node(vec![Spec::leaves(&[8, 5]), Spec::leaves(&rest)]));
     assert_eq!(tree.leaf_count(), 1002);
     for algorithm in [Algorithm::AlphaBeta, Algorithm::AlphaBetaF1, Algorithm::NegaScout] {
-        let outcome = search(&tree, &Natural, algorithm).unwrap();
-        assert_eq!((outcome.counts.leaves, outcome.value), (3, 5), "{algorithm:?}");
+        let searched = search(&tree, &Natural, algorithm).unwrap();
+        assert_eq!((searched.counts.leaves, searched.value), (3, 5), "{algorithm:?}");
     }
     assert_eq!(search(&tree, &Natural, Algorithm::Minimax).unwrap().counts.leaves, 1002);
 }
@@ -140,8 +152,8 @@ fn figure_15_five_of_eight_whatever_the_unexamined_leaves() {
                     Spec::node(vec![Spec::leaves(&[8, 7]), Spec::leaves(&[9, p122])]),
                     Spec::node(vec![Spec::leaves(&[3, 2]), Spec::leaves(&[p221, p222])]),
                 ]));
-                let outcome = search(&tree, &Natural, Algorithm::AlphaBeta).unwrap();
-                assert_eq!((outcome.counts.leaves, outcome.value), (5, 8), "{p122} {p221} {p222}");
+                let searched = search(&tree, &Natural, Algorithm::AlphaBeta).unwrap();
+                assert_eq!((searched.counts.leaves, searched.value), (5, 8), "{p122} {p221} {p222}");
                 assert_eq!(search(&tree, &Natural, Algorithm::Minimax).unwrap().value, 8);
             }
         }
@@ -151,7 +163,7 @@ fn figure_15_five_of_eight_whatever_the_unexamined_leaves() {
 #[test]
 fn f1_never_examines_fewer_than_f2_and_more_from_depth_4() {
     for d in 1..=6u32 {
-        let shape = Shape::new(3, d).unwrap();
+        let shape = TreeShape::new(3, d).unwrap();
         let (mut f1_total, mut f2_total) = (0u64, 0u64);
         for index in 0..300 {
             let tree = RandomTree::new(shape, LeafValues::Continuous, 21, index);
@@ -192,7 +204,7 @@ proptest! {
     #[test]
     fn all_algorithms_agree_on_the_value(seed in any::<u64>(), b in 2u32..5, d in 1u32..5, levels in prop::option::of(2u32..5)) {
         let values = levels.map_or(LeafValues::Continuous, |levels| LeafValues::Discrete { levels });
-        let tree = RandomTree::new(Shape::new(b, d).unwrap(), values, seed, 0);
+        let tree = RandomTree::new(TreeShape::new(b, d).unwrap(), values, seed, 0);
         let truth = search(&tree, &Natural, Algorithm::Minimax).unwrap();
         let mid = values.at_quantile(0.5);
         for algorithm in [
@@ -202,12 +214,12 @@ proptest! {
             Algorithm::Aspiration { low: mid - 1, high: mid + 1 },
             Algorithm::Aspiration { low: values.at_quantile(0.1), high: values.at_quantile(0.9) },
         ] {
-            for outcome in [
+            for searched in [
                 search(&tree, &Natural, algorithm).unwrap(),
                 search(&tree, &Perfect, algorithm).unwrap(),
                 search(&tree, &Noisy::new(0.3).unwrap(), algorithm).unwrap(),
             ] {
-                prop_assert_eq!(outcome.value, truth.value, "{:?}", algorithm);
+                prop_assert_eq!(searched.value, truth.value, "{:?}", algorithm);
             }
             if matches!(algorithm, Algorithm::AlphaBeta | Algorithm::AlphaBetaF1) {
                 prop_assert!(search(&tree, &Natural, algorithm).unwrap().counts.leaves <= truth.counts.leaves);
@@ -218,7 +230,7 @@ proptest! {
 
 #[test]
 fn minimax_counts_every_node() {
-    let shape = Shape::new(3, 4).unwrap();
+    let shape = TreeShape::new(3, 4).unwrap();
     let tree = RandomTree::new(shape, LeafValues::Continuous, 1, 0);
     let counts = search(&tree, &Natural, Algorithm::Minimax).unwrap().counts;
     assert_eq!((counts.leaves, counts.interior, counts.nodes()), (81, 1 + 3 + 9 + 27, 3 + 9 + 27 + 81));
@@ -227,23 +239,25 @@ fn minimax_counts_every_node() {
 
 #[test]
 fn tic_tac_toe_minimax_totals() {
-    let minimax = Options { order: TicOrder::Natural, killer: false, window: false, symmetry: false, minimax: true };
+    let minimax =
+        TicSearch { order: TicOrder::Natural, seed: 0, killer: false, window: false, symmetry: false, minimax: true };
     let full = tictactoe::count(minimax);
     assert_eq!((full.leaves, full.nodes, full.value), (255_168, 549_945, 0));
     // The move order does not change a full minimax.
-    assert_eq!(tictactoe::count(Options { order: TicOrder::Levy, ..minimax }), full);
-    let reduced = tictactoe::count(Options { symmetry: true, ..minimax });
+    assert_eq!(tictactoe::count(TicSearch { order: TicOrder::Levy, ..minimax }), full);
+    let reduced = tictactoe::count(TicSearch { symmetry: true, ..minimax });
     assert!(reduced.leaves < full.leaves / 5 && reduced.value == 0);
 }
 
 #[test]
 fn tic_tac_toe_ordering_killer_and_window_help() {
-    let base = Options { order: TicOrder::Natural, killer: false, window: false, symmetry: false, minimax: false };
+    let base =
+        TicSearch { order: TicOrder::Natural, seed: 0, killer: false, window: false, symmetry: false, minimax: false };
     let natural = tictactoe::count(base);
-    let levy = tictactoe::count(Options { order: TicOrder::Levy, ..base });
-    let killer = tictactoe::count(Options { order: TicOrder::Levy, killer: true, ..base });
-    let window = tictactoe::count(Options { order: TicOrder::Levy, window: true, ..base });
-    let both = tictactoe::count(Options { order: TicOrder::Levy, killer: true, window: true, ..base });
+    let levy = tictactoe::count(TicSearch { order: TicOrder::Levy, ..base });
+    let killer = tictactoe::count(TicSearch { order: TicOrder::Levy, killer: true, ..base });
+    let window = tictactoe::count(TicSearch { order: TicOrder::Levy, window: true, ..base });
+    let both = tictactoe::count(TicSearch { order: TicOrder::Levy, killer: true, window: true, ..base });
     for c in [natural, levy, killer, window, both] {
         assert_eq!(c.value, 0);
     }
@@ -252,18 +266,30 @@ fn tic_tac_toe_ordering_killer_and_window_help() {
         killer.leaves < levy.leaves && window.leaves < levy.leaves && both.leaves < killer.leaves.min(window.leaves)
     );
     // Random order: value 0, deterministic per seed.
-    let random = Options { order: TicOrder::Random { seed: 4 }, ..base };
+    let random = TicSearch { order: TicOrder::Random, seed: 4, ..base };
     assert_eq!(tictactoe::count(random), tictactoe::count(random));
     assert_eq!(tictactoe::count(random).value, 0);
 }
 
 #[test]
 fn bad_sizes_are_errors() {
-    assert!(Shape::new(1, 2).is_err());
-    assert!(Shape::new(2, 0).is_err());
-    assert!(Shape::new(2, 64).is_err());
-    assert!(Shape::new(65, 2).is_err());
+    assert!(TreeShape::new(1, 2).is_err());
+    assert!(TreeShape::new(2, 0).is_err());
+    assert!(TreeShape::new(2, 64).is_err());
+    assert!(TreeShape::new(65, 2).is_err());
     assert!(run(&experiment(2, 2, OrderKind::Random, Algorithm::AlphaBeta, 0), 0, 0).is_err());
-    let err = exact::expected_leaves(Shape::new(2, 4).unwrap()).unwrap_err();
+    assert!(run(&noisy_experiment(2, 2, OrderKind::Noisy, 1.5, Algorithm::AlphaBeta, 0), 0, 10).is_err());
+    let err = plybench::Error::from(exact::expected_leaves(TreeShape::new(2, 4).unwrap()).unwrap_err());
     assert!(err.is_usage() && err.to_string().contains("stop at depth 3"), "{err}");
+    // Messages give the reason, never a command-line flag.
+    for error in [
+        TreeShape::new(1, 3).unwrap_err(),
+        TreeShape::new(65, 2).unwrap_err(),
+        TreeShape::new(2, 0).unwrap_err(),
+        TreeShape::new(16, 16).unwrap_err(),
+        Noisy::new(2.0).unwrap_err(),
+        SearchError::NoCorrelation,
+    ] {
+        assert!(!error.to_string().contains("--"), "{error}");
+    }
 }

@@ -1,27 +1,28 @@
 //! `alphabeta`: node counts of alpha-beta on random and ordered trees,
 //! after Levy (1983), Newborn, Knuth and Moore, and Pearl. All logic is in
-//! `plybench::engine::search`.
+//! `plybench::engine::search` and `plybench::study::alphabeta`; this binary
+//! parses the flags and names the one whose value the library refused.
 
 use std::process::ExitCode;
 
+use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use plybench::Error;
 use plybench::batch::Shard;
-use plybench::engine::search::chess_tree::chess_table;
+use plybench::engine::chess::Setup;
+use plybench::engine::limit::check_threads;
+use plybench::engine::progress::Progress;
 use plybench::engine::search::exact::expected_leaves;
-use plybench::engine::search::kalah_tree::kalah_table;
-use plybench::engine::search::{Algorithm, LeafValues, Noisy, OrderKind, Shape};
-use plybench::engine::tictactoe::{self, Options as TicOptions, TicOrder};
-use plybench::report::Format;
-use plybench::study::alphabeta::batches::{
-    AlgorithmName, DEFAULT_BATCH_TREES, OrderName, RandomParams, RandomSplit, ValuesName,
-};
+use plybench::engine::search::{Algorithm, AlgorithmKind, LeafValues, OrderKind, SearchError, TreeShape, ValuesKind};
+use plybench::engine::tictactoe::{TicOrder, TicSearch};
+use plybench::report::{Format, Tally};
+use plybench::study::alphabeta::batches::{DEFAULT_BATCH_TREES, RandomParams, RandomSplit};
 use plybench::study::alphabeta::depths::{DepthSettings, depth_table};
 use plybench::study::alphabeta::newborn::{self, Settings};
-use plybench::study::alphabeta::tables::{exact_table, random_table};
-use plybench::study::alphabeta::{Experiment, run};
-use plybench_cli::progress;
-use plybench_cli::{FormatArg, emit, run as run_main, run_batch};
+use plybench::study::alphabeta::real_trees::{chess_table, kalah_table};
+use plybench::study::alphabeta::records::{exact_table, random_table};
+use plybench::study::alphabeta::{Experiment, check_trees, run, tictactoe};
+use plybench_cli::{Flag, emit, parse_args, progress, run as run_main, run_batch};
 
 /// Alpha-beta node counts on random trees and tic-tac-toe.
 #[derive(Parser)]
@@ -29,7 +30,7 @@ use plybench_cli::{FormatArg, emit, run as run_main, run_batch};
 struct Cli {
     /// Output format.
     #[arg(long, value_enum, default_value_t, global = true)]
-    format: FormatArg,
+    format: Format,
     #[command(subcommand)]
     command: Command,
 }
@@ -52,43 +53,6 @@ enum Command {
     Tictactoe(TicArgs),
 }
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-enum OrderArg {
-    /// The natural generated order of a random tree.
-    #[default]
-    Random,
-    /// Best child first, by true minimax value.
-    Perfect,
-    /// Worst child first.
-    Worst,
-    /// Sorted by an estimate correlated --correlation with the true value.
-    Noisy,
-}
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-enum AlgorithmArg {
-    /// No pruning.
-    Minimax,
-    /// Alpha-beta with deep cutoffs (Knuth-Moore F2).
-    #[default]
-    Alphabeta,
-    /// Alpha-beta without deep cutoffs (Knuth-Moore F1).
-    F1,
-    /// Alpha-beta in an aspiration window, re-searched on failure.
-    Aspiration,
-    /// NegaScout / principal variation search.
-    Negascout,
-}
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-enum ValuesArg {
-    /// Continuous leaf values (no ties).
-    #[default]
-    Continuous,
-    /// --levels distinct values, with ties.
-    Discrete,
-}
-
 #[derive(Args)]
 struct RandomArgs {
     /// Children per node (at least 2).
@@ -105,16 +69,16 @@ struct RandomArgs {
     seed: u64,
     /// Move order.
     #[arg(long, value_enum, default_value_t)]
-    order: OrderArg,
+    order: OrderKind,
     /// Correlation of the estimate with the true value, for --order noisy, in [-1, 1].
     #[arg(long, allow_hyphen_values = true)]
     correlation: Option<f64>,
     /// Search algorithm.
     #[arg(long, value_enum, default_value_t)]
-    algorithm: AlgorithmArg,
+    algorithm: AlgorithmKind,
     /// Leaf values.
     #[arg(long, value_enum, default_value_t)]
-    values: ValuesArg,
+    values: ValuesKind,
     /// Distinct leaf values for --values discrete (at least 2).
     #[arg(long, default_value_t = 10)]
     levels: u32,
@@ -224,24 +188,22 @@ struct ExactArgs {
     seed: u64,
 }
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-enum TicOrderArg {
-    /// Squares 1..9 in reading order.
-    Natural,
-    /// Levy's order: centre, corners, edges (5 1 3 7 9 2 4 6 8).
-    #[default]
-    Levy,
-    /// A random order at every node, from --seed.
-    Random,
-    /// Every variant of Levy's Tasks 3 and 4, one row each.
-    All,
+/// The `--order` values of `tictactoe`: each [`TicOrder`], and `all`.
+fn tic_orders() -> PossibleValuesParser {
+    let orders = TicOrder::value_variants().iter().filter_map(ValueEnum::to_possible_value);
+    PossibleValuesParser::new(
+        orders.chain([PossibleValue::new(ALL_TASKS).help("Every variant of Levy's Tasks 3 and 4, one row each")]),
+    )
 }
+
+/// The `--order` value of `tictactoe` that asks for every task.
+const ALL_TASKS: &str = "all";
 
 #[derive(Args)]
 struct TicArgs {
     /// Move order.
-    #[arg(long, value_enum, default_value_t)]
-    order: TicOrderArg,
+    #[arg(long, default_value = "levy", value_parser = tic_orders())]
+    order: String,
     /// Try the last move that caused a cutoff at the same ply first (one killer per ply).
     #[arg(long)]
     killer: bool,
@@ -267,68 +229,90 @@ impl RandomArgs {
             depth: self.depth,
             trees: self.trees,
             seed: self.seed,
-            order: match self.order {
-                OrderArg::Random => OrderName::Random,
-                OrderArg::Perfect => OrderName::Perfect,
-                OrderArg::Worst => OrderName::Worst,
-                OrderArg::Noisy => OrderName::Noisy,
-            },
+            order: self.order,
             correlation: self.correlation,
-            algorithm: match self.algorithm {
-                AlgorithmArg::Minimax => AlgorithmName::Minimax,
-                AlgorithmArg::Alphabeta => AlgorithmName::Alphabeta,
-                AlgorithmArg::F1 => AlgorithmName::F1,
-                AlgorithmArg::Aspiration => AlgorithmName::Aspiration,
-                AlgorithmArg::Negascout => AlgorithmName::Negascout,
-            },
-            values: match self.values {
-                ValuesArg::Continuous => ValuesName::Continuous,
-                ValuesArg::Discrete => ValuesName::Discrete,
-            },
+            algorithm: self.algorithm,
+            values: self.values,
             levels: self.levels,
             window_centre: self.window_centre,
             window_half_width: self.window_half_width,
             batch_trees: self.batch_trees,
         }
     }
+
+    /// The checked experiment, a refused value named by its flag.
+    fn experiment(&self) -> anyhow::Result<Experiment> {
+        let params = self.params();
+        flagged(params.experiment(), |error| match error {
+            SearchError::NoTrees => Some("--trees"),
+            SearchError::NoBatchTrees => Some("--batch-trees"),
+            SearchError::Correlation(_) | SearchError::NoCorrelation => Some("--correlation"),
+            SearchError::TooFewLevels(_) => Some("--levels"),
+            SearchError::WindowCentre(_) => Some("--window-centre"),
+            SearchError::WindowHalfWidth(_) => Some("--window-half-width"),
+            other => shape_flag(other),
+        })
+    }
+}
+
+/// The flag of a refused tree shape: `--branching` or `--depth`.
+fn shape_flag(error: &SearchError) -> Option<&'static str> {
+    match error {
+        SearchError::TooFewMoves(_) | SearchError::TooManyMoves { .. } => Some("--branching"),
+        SearchError::NoDepth | SearchError::TooManyLeaves { .. } => Some("--depth"),
+        _ => None,
+    }
+}
+
+/// Names the flag whose value the library refused: `flag_of` picks it from
+/// the search error; other errors, and search errors it does not place,
+/// pass as they are.
+fn flagged<T, E: Into<Error>>(
+    result: Result<T, E>,
+    flag_of: impl Fn(&SearchError) -> Option<&'static str>,
+) -> anyhow::Result<T> {
+    match result.map_err(Into::into) {
+        Ok(value) => Ok(value),
+        Err(Error::Search(error)) => match flag_of(&error) {
+            Some(flag) => Ok(Err::<T, _>(error).flag(flag)?),
+            None => Err(Error::Search(error).into()),
+        },
+        Err(error) => Err(error.into()),
+    }
 }
 
 /// `alphabeta random --checkpoint/--resume/--shard`: the experiment in
 /// batches of trees (`plybench::batch`), recorded in a file as they complete.
 fn random_batch(args: &RandomArgs, format: Format) -> anyhow::Result<ExitCode> {
-    if args.shard.is_some() && args.checkpoint.is_none() && args.resume.is_none() {
-        return Err(Error::invalid("--shard", "needs --checkpoint FILE (or --resume FILE) to write its part to").into());
-    }
     let threads = match args.threads {
-        Some(threads) => threads,
+        Some(threads) => check_threads(threads).flag("--threads")?,
         None => std::thread::available_parallelism().map_or(1, usize::from),
     };
+    args.experiment()?;
     let params = args.params();
-    params.experiment()?;
-    run_batch::<RandomSplit>(&params, args.checkpoint.clone(), args.resume.clone(), args.shard, threads, format)?;
-    Ok(ExitCode::SUCCESS)
+    let ok =
+        run_batch::<RandomSplit>(&params, args.checkpoint.clone(), args.resume.clone(), args.shard, threads, format)?;
+    Ok(if ok { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
 fn main() -> ExitCode {
     run_main(|| {
-        let cli = Cli::parse();
-        let format = cli.format.into();
+        let cli: Cli = parse_args();
+        let format = cli.format;
         match cli.command {
             Command::Random(args) => {
                 if args.checkpoint.is_some() || args.resume.is_some() || args.shard.is_some() {
                     return random_batch(&args, format);
                 }
-                let experiment = args.params().experiment()?;
+                let experiment = args.experiment()?;
                 let sample = run(&experiment, 0, args.trees)?;
                 emit(&[&random_table(&experiment, &sample)], format)?;
             }
             Command::Newborn(args) => {
-                if args.trees == Some(0) {
-                    return Err(Error::invalid("--trees", "0; search at least one tree").into());
+                if let Some(trees) = args.trees {
+                    check_trees(trees).flag("--trees")?;
                 }
-                if args.perfect_trees == 0 {
-                    return Err(Error::invalid("--perfect-trees", "0; search at least one tree").into());
-                }
+                check_trees(args.perfect_trees).flag("--perfect-trees")?;
                 let settings = Settings {
                     seed: args.seed,
                     trees: args.trees,
@@ -336,47 +320,68 @@ fn main() -> ExitCode {
                     ..Settings::default()
                 };
                 let bar = progress::bar(8, "rows");
-                let rows = newborn::reproduce(settings, |done| bar.set_position(done as u64))?;
+                let on_step = progress::follow(&bar);
+                let rows = newborn::reproduce(settings, Progress::new(&on_step))?;
                 bar.finish_and_clear();
-                emit(&[&newborn::table(&rows)], format)?;
+                let table = newborn::table(&rows);
+                emit(&[&table], format)?;
+                if !Tally::of([&table]).passed() {
+                    return Ok(ExitCode::from(1));
+                }
             }
             Command::Depths(args) => {
-                Noisy::new(args.correlation)?;
-                if args.max_depth == 0 {
-                    return Err(Error::invalid("--max-depth", "0; search at least 1 ply").into());
-                }
                 let settings = DepthSettings {
                     branchings: args.branching,
                     max_depth: args.max_depth,
-                    orders: vec![OrderKind::Random, OrderKind::Noisy(args.correlation), OrderKind::Perfect],
+                    orders: vec![OrderKind::Random, OrderKind::Noisy, OrderKind::Perfect],
+                    correlation: args.correlation,
                     trees: args.trees,
                     leaf_budget: args.leaf_budget,
                     sorted_max_leaves: args.sorted_max_leaves,
                     seed: args.seed,
                 };
-                let cells = settings.branchings.len() as u64 * u64::from(settings.max_depth) * 3;
-                let bar = progress::bar(cells, "cells");
-                let table = depth_table(&settings, || bar.inc(1))?;
+                flagged(settings.check(), |error| match error {
+                    SearchError::NoTrees => Some("--trees"),
+                    SearchError::NoDepth | SearchError::TooManyLeaves { .. } => Some("--max-depth"),
+                    SearchError::TooFewMoves(_) | SearchError::TooManyMoves { .. } => Some("--branching"),
+                    SearchError::Correlation(_) => Some("--correlation"),
+                    _ => None,
+                })?;
+                let bar = progress::bar(settings.cells(), "cells");
+                let on_step = progress::follow(&bar);
+                let table = depth_table(&settings, Progress::new(&on_step))?;
                 bar.finish_and_clear();
                 emit(&[&table], format)?;
             }
             Command::Chess(args) => {
-                let setup = plybench_cli::Flag::flag(plybench::engine::chess::Setup::from_fen(&args.fen), "--fen")?;
-                emit(&[&chess_table(&setup, args.depth, args.seed)?], format)?;
+                let setup = Setup::from_fen(&args.fen).flag("--fen")?;
+                let table = flagged(chess_table(&setup, args.depth, args.seed), |error| match error {
+                    SearchError::ChessDepth { .. } | SearchError::TreeTooLarge { .. } => Some("--depth"),
+                    _ => None,
+                })?;
+                emit(&[&table], format)?;
             }
             Command::Kalah(args) => {
-                emit(&[&kalah_table(args.pits, args.stones, args.depth, args.seed)?], format)?;
+                let table = flagged(kalah_table(args.pits, args.stones, args.depth, args.seed), |error| match error {
+                    SearchError::KalahPits { .. } => Some("--pits"),
+                    SearchError::KalahStones { .. } => Some("--stones"),
+                    SearchError::NoTurns | SearchError::TreeTooLarge { .. } => Some("--depth"),
+                    _ => None,
+                })?;
+                emit(&[&table], format)?;
             }
             Command::Exact(args) => {
-                let shape = Shape::new(args.branching, args.depth)?;
-                if args.trees == 0 {
-                    return Err(Error::invalid("--trees", "0; search at least one tree").into());
-                }
-                let exact = expected_leaves(shape)?;
+                let shape = flagged(TreeShape::new(args.branching, args.depth), shape_flag)?;
+                check_trees(args.trees).flag("--trees")?;
+                let exact = flagged(expected_leaves(shape), |error| match error {
+                    SearchError::NoExactMethod { .. } | SearchError::EnumerationTooLong { .. } => Some("--depth"),
+                    _ => None,
+                })?;
                 let experiment = Experiment {
                     shape,
                     values: LeafValues::Continuous,
                     order: OrderKind::Random,
+                    correlation: 0.0,
                     algorithm: Algorithm::AlphaBeta,
                     seed: args.seed,
                 };
@@ -384,22 +389,18 @@ fn main() -> ExitCode {
                 emit(&[&exact_table(args.branching, args.depth, &exact, &sample)], format)?;
             }
             Command::Tictactoe(args) => {
-                let table = if args.order == TicOrderArg::All {
+                let table = if args.order == ALL_TASKS {
                     tictactoe::tasks_table(args.symmetry, args.seed)
                 } else {
-                    let order = match args.order {
-                        TicOrderArg::Natural => TicOrder::Natural,
-                        TicOrderArg::Levy => TicOrder::Levy,
-                        TicOrderArg::Random | TicOrderArg::All => TicOrder::Random { seed: args.seed },
-                    };
-                    let options = TicOptions {
+                    let order = TicOrder::from_str(&args.order, false).map_err(anyhow::Error::msg)?;
+                    tictactoe::table(&[TicSearch {
                         order,
+                        seed: args.seed,
                         killer: args.killer,
                         window: args.window,
                         symmetry: args.symmetry,
                         minimax: args.minimax,
-                    };
-                    tictactoe::run_table(&[options])
+                    }])
                 };
                 emit(&[&table], format)?;
             }

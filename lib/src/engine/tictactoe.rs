@@ -23,7 +23,6 @@
 //!   position reached by an earlier move from the same node.
 
 use crate::engine::rng::{SplitMix, mix};
-use crate::report::{Cell, Column, Table};
 
 /// Square sets as 9-bit masks, square 1 = bit 0.
 const LINES: [u16; 8] = [0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124];
@@ -50,36 +49,44 @@ pub const LEVY_ORDER: [u8; 9] = [4, 0, 2, 6, 8, 1, 3, 5, 7];
 pub const NATURAL_ORDER: [u8; 9] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
 
 /// The order in which moves are generated.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum TicOrder {
-    /// Squares 1..9.
+    /// Squares 1..9 in reading order.
     Natural,
-    /// Centre, corners, edges.
+    /// Levy's order: centre, corners, edges (5 1 3 7 9 2 4 6 8).
+    #[default]
     Levy,
-    /// A random permutation at every node, drawn from the seed and the
-    /// position.
-    Random {
-        /// The seed.
-        seed: u64,
-    },
+    /// A random order at every node, from the seed.
+    Random,
 }
 
 impl TicOrder {
-    /// The stable name used in reports.
-    pub fn name(self) -> String {
+    /// The stable name used in reports; the random order's includes its
+    /// `seed`.
+    ///
+    /// ```
+    /// use plybench::engine::tictactoe::TicOrder;
+    ///
+    /// assert_eq!(TicOrder::Levy.label(7), "centre-corners-edges");
+    /// assert_eq!(TicOrder::Random.label(7), "random(seed 7)");
+    /// ```
+    pub fn label(self, seed: u64) -> String {
         match self {
             TicOrder::Natural => "1..9".to_owned(),
             TicOrder::Levy => "centre-corners-edges".to_owned(),
-            TicOrder::Random { seed } => format!("random(seed {seed})"),
+            TicOrder::Random => format!("random(seed {seed})"),
         }
     }
 }
 
-/// What to search.
+/// What to search: the move order and Levy's refinements.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Options {
+pub struct TicSearch {
     /// Move order.
     pub order: TicOrder,
+    /// The seed of the random order (unused by the others).
+    pub seed: u64,
     /// Killer heuristic, one per ply.
     pub killer: bool,
     /// Root window (−0.9, +0.9).
@@ -121,7 +128,7 @@ fn canonical(mover: u16, other: u16) -> u32 {
 }
 
 struct Searcher {
-    options: Options,
+    options: TicSearch,
     killers: [Option<u8>; 10],
     leaves: u64,
     nodes: u64,
@@ -134,8 +141,9 @@ impl Searcher {
         let mut order = match self.options.order {
             TicOrder::Natural => NATURAL_ORDER,
             TicOrder::Levy => LEVY_ORDER,
-            TicOrder::Random { seed } => {
+            TicOrder::Random => {
                 let mut order = NATURAL_ORDER;
+                let seed = self.options.seed;
                 let mut rng = SplitMix::new(mix(seed ^ (u64::from(mover) << 9 | u64::from(other))));
                 for i in (1..9).rev() {
                     order.swap(i, rng.below(i + 1));
@@ -201,13 +209,14 @@ impl Searcher {
 /// Searches the whole tree from the empty board.
 ///
 /// ```
-/// use plybench::engine::tictactoe::{Options, TicOrder, count};
+/// use plybench::engine::tictactoe::{TicOrder, TicSearch, count};
 ///
-/// let options = Options { order: TicOrder::Natural, killer: false, window: false, symmetry: false, minimax: true };
-/// let full = count(options);
+/// let minimax =
+///     TicSearch { order: TicOrder::Natural, seed: 0, killer: false, window: false, symmetry: false, minimax: true };
+/// let full = count(minimax);
 /// assert_eq!((full.leaves, full.nodes, full.value), (255_168, 549_945, 0));
 /// ```
-pub fn count(options: Options) -> TicCount {
+pub fn count(options: TicSearch) -> TicCount {
     let mut searcher = Searcher { options, killers: [None; 10], leaves: 0, nodes: 0 };
     let window = if options.window && !options.minimax { 9 } else { BOUND };
     let mut value = searcher.search(0, 0, 0, -window, window);
@@ -219,58 +228,22 @@ pub fn count(options: Options) -> TicCount {
     TicCount { leaves: searcher.leaves, nodes: searcher.nodes, value: value / WIN }
 }
 
-/// The `alphabeta tictactoe` table, one row per set of options.
-pub fn run_table(options: &[Options]) -> Table {
-    let mut table = Table::new(
-        "alphabeta_tictactoe",
-        "Tic-tac-toe, the whole game tree from the empty board (Levy 1983, Tasks 3 and 4)",
-        vec![
-            Column::new("algorithm", "Algorithm"),
-            Column::new("order", "Order"),
-            Column::new("killer", "Killer"),
-            Column::new("window", "Window ±0.9"),
-            Column::new("symmetry", "Symmetry"),
-            Column::new("leaves", "Leaves"),
-            Column::new("nodes", "Nodes"),
-            Column::new("value", "Value"),
-        ],
-    );
-    for &o in options {
-        let c = count(o);
-        table.push(vec![
-            Cell::from(if o.minimax { "minimax" } else { "alphabeta" }),
-            Cell::from(o.order.name()),
-            Cell::from(o.killer),
-            Cell::from(o.window),
-            Cell::from(o.symmetry),
-            Cell::from(c.leaves),
-            Cell::from(c.nodes),
-            Cell::Int(i64::from(c.value)),
-        ]);
-    }
-    table.note(
-        "Conventions: X moves first and maximises; the game ends at a win or a full board; scores +1/0/−1 for X; \
-         fail-soft negamax (fail-hard visits the same nodes); leaves = terminal positions evaluated; nodes = positions \
-         visited except the root; killer = last cutoff move at the same ply, tried first; window = root searched with \
-         (−0.9, +0.9).",
-    );
-    table
-}
-
-/// Every variant of Tasks 3 and 4: minimax, then alpha-beta in the orders
-/// 1..9, centre-corners-edges and random, then killer, window and both.
-pub fn tasks_table(symmetry: bool, seed: u64) -> Table {
-    let plain = |order, minimax| Options { order, killer: false, window: false, symmetry, minimax };
+/// Every variant of Levy's Tasks 3 and 4: minimax, then alpha-beta in the
+/// orders 1..9, centre-corners-edges and random (from `seed`), then
+/// centre-corners-edges with the killer heuristic, the window, and both;
+/// each with or without `symmetry` reduction.
+pub fn tasks(symmetry: bool, seed: u64) -> [TicSearch; 7] {
+    let plain = |order, minimax| TicSearch { order, seed, killer: false, window: false, symmetry, minimax };
     let levy = TicOrder::Levy;
-    run_table(&[
+    [
         plain(TicOrder::Natural, true),
         plain(TicOrder::Natural, false),
         plain(levy, false),
-        plain(TicOrder::Random { seed }, false),
-        Options { killer: true, ..plain(levy, false) },
-        Options { window: true, ..plain(levy, false) },
-        Options { killer: true, window: true, ..plain(levy, false) },
-    ])
+        plain(TicOrder::Random, false),
+        TicSearch { killer: true, ..plain(levy, false) },
+        TicSearch { window: true, ..plain(levy, false) },
+        TicSearch { killer: true, window: true, ..plain(levy, false) },
+    ]
 }
 
 #[cfg(test)]
@@ -294,7 +267,14 @@ mod tests {
     #[test]
     fn killer_rotates_into_first_place() {
         let mut searcher = Searcher {
-            options: Options { order: TicOrder::Levy, killer: true, window: false, symmetry: false, minimax: false },
+            options: TicSearch {
+                order: TicOrder::Levy,
+                seed: 0,
+                killer: true,
+                window: false,
+                symmetry: false,
+                minimax: false,
+            },
             killers: [None; 10],
             leaves: 0,
             nodes: 0,

@@ -7,12 +7,9 @@
 //! included). A subtree searched twice (a re-search after a failed
 //! aspiration window or a failed null-window test) is counted twice.
 
-use super::order::{MAX_SORTED, MoveOrder, Natural};
-use super::tree::GameTree;
-use crate::{Error, Result};
-
-/// A bound beyond any leaf value (leaves lie within `±2^62`).
-pub const INFINITY: i64 = i64::MAX;
+use super::error::SearchError;
+use super::order::{MAX_SORTED, MoveOrder};
+use super::tree::{GameTree, INFINITY, LeafValues};
 
 /// Nodes a search visited.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -30,6 +27,25 @@ impl Counts {
     pub fn nodes(self) -> u64 {
         (self.leaves + self.interior).saturating_sub(1)
     }
+}
+
+/// The search algorithms, by name: what a command line or a run file
+/// chooses ([`Algorithm`] adds the aspiration window).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum AlgorithmKind {
+    /// No pruning.
+    Minimax,
+    /// Alpha-beta with deep cutoffs (Knuth-Moore F2).
+    #[default]
+    Alphabeta,
+    /// Alpha-beta without deep cutoffs (Knuth-Moore F1).
+    F1,
+    /// Alpha-beta in an aspiration window, re-searched on failure.
+    Aspiration,
+    /// NegaScout / principal variation search.
+    Negascout,
 }
 
 /// The search algorithms.
@@ -56,6 +72,52 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
+    /// The algorithm of `kind`. An aspiration window is placed on the
+    /// distribution of `values`: centred at the quantile `window_centre`
+    /// (in `[0, 1]`), `window_half_width` (in `(0, 1]`) of the value range
+    /// either side, and open on a side that reaches past the values. The
+    /// window is checked only for [`AlgorithmKind::Aspiration`].
+    ///
+    /// ```
+    /// use plybench::engine::search::{Algorithm, AlgorithmKind, LeafValues};
+    ///
+    /// let values = LeafValues::Discrete { levels: 10 };
+    /// let window = Algorithm::new(AlgorithmKind::Aspiration, values, 0.5, 0.1)?;
+    /// assert_eq!(window, Algorithm::Aspiration { low: 4, high: 6 });
+    /// assert!(Algorithm::new(AlgorithmKind::Aspiration, values, 0.5, 0.0).is_err());
+    /// # Ok::<(), plybench::engine::search::SearchError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError::WindowCentre`] or [`SearchError::WindowHalfWidth`]
+    /// for a window outside those ranges.
+    pub fn new(
+        kind: AlgorithmKind,
+        values: LeafValues,
+        window_centre: f64,
+        window_half_width: f64,
+    ) -> Result<Algorithm, SearchError> {
+        Ok(match kind {
+            AlgorithmKind::Minimax => Algorithm::Minimax,
+            AlgorithmKind::Alphabeta => Algorithm::AlphaBeta,
+            AlgorithmKind::F1 => Algorithm::AlphaBetaF1,
+            AlgorithmKind::Negascout => Algorithm::NegaScout,
+            AlgorithmKind::Aspiration => {
+                let (c, h) = (window_centre, window_half_width);
+                if !(0.0..=1.0).contains(&c) {
+                    return Err(SearchError::WindowCentre(c));
+                }
+                if !(h > 0.0 && h <= 1.0) {
+                    return Err(SearchError::WindowHalfWidth(h));
+                }
+                let low = if c - h <= 0.0 { -INFINITY } else { values.at_quantile(c - h) };
+                let high = if c + h >= 1.0 { INFINITY } else { values.at_quantile(c + h) };
+                Algorithm::Aspiration { low, high }
+            }
+        })
+    }
+
     /// The stable name used in reports.
     pub fn name(self) -> &'static str {
         match self {
@@ -68,9 +130,9 @@ impl Algorithm {
     }
 }
 
-/// The outcome of one search.
+/// What one search found: the root's value and the nodes it visited.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Outcome {
+pub struct Searched {
     /// The root's minimax value, from MAX's point of view.
     pub value: i64,
     /// Nodes visited.
@@ -88,21 +150,18 @@ pub struct Outcome {
 ///     Spec::node(vec![Spec::leaves(&[8, 7]), Spec::leaves(&[9, 1])]),
 ///     Spec::node(vec![Spec::leaves(&[3, 2]), Spec::leaves(&[4, 6])]),
 /// ]));
-/// let outcome = search(&tree, &Natural, Algorithm::AlphaBeta)?;
-/// assert_eq!((outcome.value, outcome.counts.leaves), (8, 5));
-/// # Ok::<(), plybench::Error>(())
+/// let searched = search(&tree, &Natural, Algorithm::AlphaBeta)?;
+/// assert_eq!((searched.value, searched.counts.leaves), (8, 5));
+/// # Ok::<(), plybench::engine::search::SearchError>(())
 /// ```
 ///
 /// # Errors
 ///
-/// [`Error::TooLarge`] when a sorting order is asked for on a tree whose
-/// nodes have more than [`MAX_SORTED`] children.
-pub fn search<T: GameTree, O: MoveOrder>(tree: &T, order: &O, algorithm: Algorithm) -> Result<Outcome> {
+/// [`SearchError::TooManyToSort`] when a sorting order is asked for on a
+/// tree whose nodes have more than [`MAX_SORTED`] children.
+pub fn search<T: GameTree, O: MoveOrder>(tree: &T, order: &O, algorithm: Algorithm) -> Result<Searched, SearchError> {
     if !O::NATURAL && tree.max_degree() > MAX_SORTED {
-        return Err(Error::TooLarge(format!(
-            "a node with {} children; ordered searches sort at most {MAX_SORTED}",
-            tree.max_degree()
-        )));
+        return Err(SearchError::TooManyToSort { degree: tree.max_degree(), max: MAX_SORTED });
     }
     Ok(search_unchecked(tree, order, algorithm))
 }
@@ -110,7 +169,7 @@ pub fn search<T: GameTree, O: MoveOrder>(tree: &T, order: &O, algorithm: Algorit
 /// [`search`] without the size check; the caller guarantees that sorting
 /// orders only meet nodes of at most [`MAX_SORTED`] children.
 #[inline]
-pub(crate) fn search_unchecked<T: GameTree, O: MoveOrder>(tree: &T, order: &O, algorithm: Algorithm) -> Outcome {
+pub(crate) fn search_unchecked<T: GameTree, O: MoveOrder>(tree: &T, order: &O, algorithm: Algorithm) -> Searched {
     let mut searcher = Searcher { tree, order, counts: Counts::default() };
     let root = tree.root();
     let value = match algorithm {
@@ -129,16 +188,7 @@ pub(crate) fn search_unchecked<T: GameTree, O: MoveOrder>(tree: &T, order: &O, a
         }
         Algorithm::NegaScout => searcher.negascout(root, true, -INFINITY, INFINITY),
     };
-    Outcome { value, counts: searcher.counts }
-}
-
-/// The minimax value of `node` from MAX's point of view, `max_to_move`
-/// saying whose move it is there. Found by an uncounted full-window
-/// alpha-beta search in the natural order, which gives the exact value at a
-/// fraction of minimax's cost.
-pub(crate) fn true_value<T: GameTree>(tree: &T, node: T::Node, max_to_move: bool) -> i64 {
-    let mut searcher = Searcher { tree, order: &Natural, counts: Counts::default() };
-    signed(searcher.f2(node, max_to_move, -INFINITY, INFINITY), max_to_move)
+    Searched { value, counts: searcher.counts }
 }
 
 struct Searcher<'a, T, O> {

@@ -15,17 +15,15 @@
 //!   promotions counted as winning the promoted piece;
 //! - `perfect`: best move first by true minimax value.
 
-use super::algorithm::{Algorithm, search_unchecked};
-use super::order::Natural;
+use super::error::SearchError;
+use super::real_tree::{MAX_TREE_NODES, OrderComparison, compare_orders};
 use super::tree::{FixedTree, Spec};
 use crate::engine::chess::bitboard::BitboardBoard;
-use crate::engine::chess::{Board, Color, Move, MoveList, Role, Setup};
+use crate::engine::chess::{Board, Color, Move, MoveList, Role, Setup, Square};
 use crate::engine::rng::{SplitMix, mix};
-use crate::report::{Cell, Column, Table};
-use crate::{Error, Result};
 
-/// The most nodes a chess tree may have.
-pub const MAX_NODES: usize = 5_000_000;
+/// The most plies a chess tree may have.
+pub const MAX_CHESS_DEPTH: u32 = 6;
 
 /// The value of a mate.
 const MATE: i64 = 1000;
@@ -63,7 +61,10 @@ fn value(role: Role) -> i64 {
 }
 
 fn material(setup: &Setup, side: Color) -> i64 {
-    setup.board().iter().flatten().map(|p| if p.color == side { value(p.role) } else { -value(p.role) }).sum()
+    Square::all()
+        .filter_map(|square| setup.piece_at(square))
+        .map(|p| if p.color == side { value(p.role) } else { -value(p.role) })
+        .sum()
 }
 
 /// The MVV-LVA sort key of `m` in `setup` (larger first).
@@ -81,10 +82,10 @@ struct Builder {
 }
 
 impl Builder {
-    fn build(&mut self, board: &mut BitboardBoard, depth: u32, path: u64) -> Result<Spec> {
+    fn build(&mut self, board: &mut BitboardBoard, depth: u32, path: u64) -> Result<Spec, SearchError> {
         self.nodes += 1;
-        if self.nodes > MAX_NODES {
-            return Err(Error::TooLarge(format!("a chess tree of more than {MAX_NODES} nodes; lower --depth")));
+        if self.nodes > MAX_TREE_NODES {
+            return Err(SearchError::TreeTooLarge { game: "chess", max_nodes: MAX_TREE_NODES });
         }
         let mut moves = MoveList::new();
         board.legal_moves(&mut moves);
@@ -130,76 +131,61 @@ impl Builder {
 /// The tree of `depth` plies from `setup`, moves in `order`. A mate or
 /// stalemate before the horizon is a leaf, so the tree has perft(`depth`)
 /// leaves plus one per game ended above the horizon.
-pub fn tree(setup: &Setup, depth: u32, order: ChessOrder) -> Result<FixedTree> {
-    if depth == 0 || depth > 6 {
-        return Err(Error::invalid("--depth", format!("{depth}; use 1 to 6 plies")));
+///
+/// # Errors
+///
+/// [`SearchError::ChessDepth`] for a depth outside 1 to
+/// [`MAX_CHESS_DEPTH`], [`SearchError::TreeTooLarge`] past
+/// [`MAX_TREE_NODES`] nodes.
+pub fn tree(setup: &Setup, depth: u32, order: ChessOrder) -> Result<FixedTree, SearchError> {
+    if depth == 0 || depth > MAX_CHESS_DEPTH {
+        return Err(SearchError::ChessDepth { depth, max: MAX_CHESS_DEPTH });
     }
     let mut board = BitboardBoard::from_setup(setup);
-    let mut builder = Builder { root: setup.turn(), order, nodes: 0 };
+    let mut builder = Builder { root: board.turn(), order, nodes: 0 };
     Ok(FixedTree::new(&builder.build(&mut board, depth, 0)?))
 }
 
-/// Alpha-beta leaves and nodes for every order on the tree of `depth` plies
-/// from `setup`.
+/// Minimax, then alpha-beta in the generated, random (from `seed`) and
+/// captures-first orders, then in the perfect order, on the tree of `depth`
+/// plies from `setup`.
 ///
 /// ```
-/// use plybench::engine::search::chess_tree::chess_table;
 /// use plybench::engine::chess::Setup;
+/// use plybench::engine::search::chess_tree::by_order;
 ///
-/// let table = chess_table(&Setup::starting(), 2, 1)?;
+/// let searches = by_order(&Setup::starting(), 2, 1)?;
 /// // minimax examines all 400 leaves of perft(2).
-/// assert_eq!(table.rows[0][2], plybench::report::Cell::from(400u64));
-/// # Ok::<(), plybench::Error>(())
+/// assert_eq!(searches.rows[0].searched.counts.leaves, 400);
+/// # Ok::<(), plybench::engine::search::SearchError>(())
 /// ```
-pub fn chess_table(setup: &Setup, depth: u32, seed: u64) -> Result<Table> {
-    let mut table = Table::new(
-        "alphabeta_chess",
-        &format!("Chess, {depth} plies from {}: alpha-beta by move order", setup.to_fen()),
-        vec![
-            Column::new("order", "Order"),
-            Column::new("algorithm", "Algorithm"),
-            Column::new("leaves", "Leaves"),
-            Column::new("nodes", "Nodes"),
-            Column::new("value", "Value"),
-        ],
-    );
+///
+/// # Errors
+///
+/// As [`tree`].
+pub fn by_order(setup: &Setup, depth: u32, seed: u64) -> Result<OrderComparison, SearchError> {
     let generated = tree(setup, depth, ChessOrder::Generated)?;
-    let minimax = search_unchecked(&generated, &Natural, Algorithm::Minimax);
-    let mut push = |order: String, algorithm: &str, leaves: u64, nodes: u64, value: i64| {
-        table.push(vec![order.into(), algorithm.into(), leaves.into(), nodes.into(), Cell::Int(value)]);
-    };
-    push("any".into(), "minimax", minimax.counts.leaves, minimax.counts.nodes(), minimax.value);
-    for order in [ChessOrder::Generated, ChessOrder::Random(seed), ChessOrder::CapturesFirst] {
-        let t = tree(setup, depth, order)?;
-        let o = search_unchecked(&t, &Natural, Algorithm::AlphaBeta);
-        push(order.name(), "alphabeta", o.counts.leaves, o.counts.nodes(), o.value);
-    }
-    let o = search_unchecked(&generated.perfectly_ordered(), &Natural, Algorithm::AlphaBeta);
-    push("perfect".into(), "alphabeta", o.counts.leaves, o.counts.nodes(), o.value);
-    table.note(
-        "Leaves are scored by material from the root mover's side (1, 3, 3, 5, 9); mate ±1000, stalemate 0. Moves from \
-         plybench's bitboard generator. Leaves = positions evaluated (perft of the depth, plus games ended before \
-         it); nodes = positions visited but the root.",
-    );
-    Ok(table)
+    let orders = [ChessOrder::Generated, ChessOrder::Random(seed), ChessOrder::CapturesFirst];
+    compare_orders(&generated, orders.into_iter().map(|order| Ok((order.name(), tree(setup, depth, order)?))))
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::algorithm::{Algorithm, search_unchecked};
+    use super::super::order::Natural;
     use super::*;
 
     #[test]
     fn every_order_agrees_on_the_value_and_ordering_pays() {
         let kiwipete = Setup::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
-        let table = chess_table(&kiwipete, 3, 7).unwrap();
-        let column = |key: &str| table.column(key).unwrap().cloned().collect::<Vec<_>>();
-        let (leaves, values) = (column("leaves"), column("value"));
-        assert_eq!(leaves[0], Cell::from(97_862u64), "minimax sees perft(3)");
+        let searches = by_order(&kiwipete, 3, 7).unwrap();
+        let leaves: Vec<u64> = searches.rows.iter().map(|r| r.searched.counts.leaves).collect();
+        let values: Vec<i64> = searches.rows.iter().map(|r| r.searched.value).collect();
+        assert_eq!(leaves[0], 97_862, "minimax sees perft(3)");
         assert!(values.iter().all(|v| *v == values[0]), "{values:?}");
-        let n = |c: &Cell| c.as_f64().unwrap();
         // Captures first beats random order, and perfect order beats both.
-        assert!(n(&leaves[3]) < n(&leaves[2]), "{leaves:?}");
-        assert!(n(&leaves[4]) <= n(&leaves[3]), "{leaves:?}");
+        assert!(leaves[3] < leaves[2], "{leaves:?}");
+        assert!(leaves[4] <= leaves[3], "{leaves:?}");
     }
 
     #[test]
@@ -208,5 +194,6 @@ mod tests {
         let mated = Setup::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3").unwrap();
         let t = tree(&mated, 1, ChessOrder::Generated).unwrap();
         assert_eq!(search_unchecked(&t, &Natural, Algorithm::Minimax).value, -MATE);
+        assert_eq!(tree(&mated, 7, ChessOrder::Generated), Err(SearchError::ChessDepth { depth: 7, max: 6 }));
     }
 }

@@ -21,7 +21,7 @@
 //!   but it still grows factorially. It is offered for trees of at most
 //!   [`MAX_ENUMERATED_LEAVES`] leaves (b = 2 at depth 3 takes 0.1 s); b = 2
 //!   at depth 4 already needs more than 30 million runs. A guard of
-//!   [`MAX_RUNS`] runs stops it in any case.
+//!   [`MAX_ENUMERATION_RUNS`] runs stops it in any case.
 //!
 //! - **Depth 3, integral.** The same argument one level deeper gives a
 //!   polynomial in the MIN node's bound for each value of the root's bound,
@@ -38,10 +38,10 @@ use std::cell::RefCell;
 use std::fmt;
 
 use super::algorithm::{Algorithm, search_unchecked};
+use super::error::SearchError;
 use super::order::Natural;
-use super::tree::{GameTree, RandomNode, Shape};
+use super::tree::{GameTree, RandomNode, TreeShape};
 use crate::engine::rng::child_id;
-use crate::{Error, Result};
 
 /// The most leaves a tree of depth 3 or more may have for
 /// [`expected_leaves`] to enumerate it.
@@ -49,7 +49,7 @@ pub const MAX_ENUMERATED_LEAVES: u64 = 9;
 
 /// The most search runs the enumeration by relative order makes before it
 /// gives up.
-pub const MAX_RUNS: u64 = 30_000_000;
+pub const MAX_ENUMERATION_RUNS: u64 = 30_000_000;
 
 /// A non-negative fraction in lowest terms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -254,7 +254,7 @@ fn gauss_legendre_32() -> ([f64; 32], [f64; 32]) {
 /// A uniform tree whose leaf values are decided, by rank, the first time
 /// each leaf is examined, following a script of choices.
 struct LazyTree {
-    shape: Shape,
+    shape: TreeShape,
     state: RefCell<Lazy>,
 }
 
@@ -317,24 +317,22 @@ impl GameTree for LazyTree {
 /// the relative orders of the examined leaves.
 ///
 /// ```
-/// use plybench::engine::search::{Algorithm, Shape, exact::by_relative_order};
+/// use plybench::engine::search::{Algorithm, TreeShape, exact::by_relative_order};
 ///
-/// let e = by_relative_order(Shape::new(2, 2)?, Algorithm::AlphaBeta)?;
+/// let e = by_relative_order(TreeShape::new(2, 2)?, Algorithm::AlphaBeta)?;
 /// assert_eq!((e.numerator, e.denominator), (11, 3));
-/// # Ok::<(), plybench::Error>(())
+/// # Ok::<(), plybench::engine::search::SearchError>(())
 /// ```
 ///
 /// # Errors
 ///
-/// [`Error::TooLarge`] past [`MAX_RUNS`] runs or when the sum outgrows
-/// `u128`.
-pub fn by_relative_order(shape: Shape, algorithm: Algorithm) -> Result<Fraction> {
-    let too_large = || {
-        Error::TooLarge(format!(
-            "exact enumeration of {}^{} needs more than {MAX_RUNS} search runs (the limit); \
-             depth 2 has a closed form, larger trees need `alphabeta random`",
-            shape.branching, shape.depth
-        ))
+/// [`SearchError::EnumerationTooLong`] past [`MAX_ENUMERATION_RUNS`] runs
+/// or when the sum outgrows `u128`.
+pub fn by_relative_order(shape: TreeShape, algorithm: Algorithm) -> Result<Fraction, SearchError> {
+    let too_large = || SearchError::EnumerationTooLong {
+        branching: shape.branching,
+        depth: shape.depth,
+        max_runs: MAX_ENUMERATION_RUNS,
     };
     let tree = LazyTree { shape, state: RefCell::new(Lazy::default()) };
     // runs_by_leaves[L] = number of runs that examined L distinct leaves,
@@ -343,7 +341,7 @@ pub fn by_relative_order(shape: Shape, algorithm: Algorithm) -> Result<Fraction>
     let mut runs: u64 = 0;
     loop {
         runs += 1;
-        if runs > MAX_RUNS {
+        if runs > MAX_ENUMERATION_RUNS {
             return Err(too_large());
         }
         {
@@ -351,13 +349,13 @@ pub fn by_relative_order(shape: Shape, algorithm: Algorithm) -> Result<Fraction>
             state.sorted.clear();
             state.given.clear();
         }
-        let outcome = search_unchecked(&tree, &Natural, algorithm);
+        let searched = search_unchecked(&tree, &Natural, algorithm);
         let mut state = tree.state.borrow_mut();
         let distinct = state.given.len();
         if evaluations_by_distinct.len() <= distinct {
             evaluations_by_distinct.resize(distinct + 1, 0);
         }
-        evaluations_by_distinct[distinct] += u128::from(outcome.counts.leaves);
+        evaluations_by_distinct[distinct] += u128::from(searched.counts.leaves);
         // The choices past this run's leaves were never used.
         state.script.truncate(distinct);
         // Advance the odometer of choices.
@@ -395,7 +393,7 @@ fn sum_over_factorials(evaluations_by_distinct: &[u128]) -> Option<Fraction> {
 
 /// How an exact value was obtained.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Method {
+pub enum ExactMethod {
     /// Depth 1: every leaf is examined.
     Trivial,
     /// The 2-ply closed form.
@@ -406,14 +404,14 @@ pub enum Method {
     Integral,
 }
 
-impl Method {
+impl ExactMethod {
     /// The name used in reports.
     pub fn name(self) -> &'static str {
         match self {
-            Method::Trivial => "all leaves (depth 1)",
-            Method::ClosedForm => "2-ply closed form",
-            Method::Enumeration => "enumeration by relative order",
-            Method::Integral => "3-ply integral (float)",
+            ExactMethod::Trivial => "all leaves (depth 1)",
+            ExactMethod::ClosedForm => "2-ply closed form",
+            ExactMethod::Enumeration => "enumeration by relative order",
+            ExactMethod::Integral => "3-ply integral (float)",
         }
     }
 }
@@ -427,7 +425,7 @@ pub struct Exact {
     /// The value.
     pub value: f64,
     /// How it was found.
-    pub method: Method,
+    pub method: ExactMethod,
 }
 
 /// The exact expected leaf count of alpha-beta (F2) in random order,
@@ -437,38 +435,38 @@ pub struct Exact {
 /// [`MAX_ENUMERATED_LEAVES`] leaves, which no tree of depth 4 or more has.
 ///
 /// ```
-/// use plybench::engine::search::{Shape, exact::expected_leaves};
+/// use plybench::engine::search::{TreeShape, exact::expected_leaves};
 ///
-/// let e = expected_leaves(Shape::new(2, 2)?)?;
+/// let e = expected_leaves(TreeShape::new(2, 2)?)?;
 /// assert_eq!(e.fraction.unwrap().to_string(), "11/3");
-/// let e = expected_leaves(Shape::new(16, 3)?)?;
+/// let e = expected_leaves(TreeShape::new(16, 3)?)?;
 /// assert!(e.fraction.is_none() && (e.value - 1214.45).abs() < 0.01);
-/// # Ok::<(), plybench::Error>(())
+/// # Ok::<(), plybench::engine::search::SearchError>(())
 /// ```
 ///
 /// # Errors
 ///
-/// [`Error::TooLarge`] for depth 4 and more (see the module notes).
-pub fn expected_leaves(shape: Shape) -> Result<Exact> {
+/// [`SearchError::NoExactMethod`] for depth 4 and more (see the module
+/// notes).
+pub fn expected_leaves(shape: TreeShape) -> Result<Exact, SearchError> {
     let with_fraction =
         |fraction: Fraction, method| Exact { fraction: Some(fraction), value: fraction.to_f64(), method };
     match shape.depth {
-        1 => Ok(with_fraction(Fraction::new(u128::from(shape.branching), 1), Method::Trivial)),
+        1 => Ok(with_fraction(Fraction::new(u128::from(shape.branching), 1), ExactMethod::Trivial)),
         2 => Ok(match two_ply_fraction(shape.branching) {
-            Some(f) => with_fraction(f, Method::ClosedForm),
-            None => Exact { fraction: None, value: two_ply_f64(shape.branching), method: Method::ClosedForm },
+            Some(f) => with_fraction(f, ExactMethod::ClosedForm),
+            None => Exact { fraction: None, value: two_ply_f64(shape.branching), method: ExactMethod::ClosedForm },
         }),
         _ if shape.leaves() <= MAX_ENUMERATED_LEAVES => {
-            by_relative_order(shape, Algorithm::AlphaBeta).map(|f| with_fraction(f, Method::Enumeration))
+            by_relative_order(shape, Algorithm::AlphaBeta).map(|f| with_fraction(f, ExactMethod::Enumeration))
         }
-        3 => Ok(Exact { fraction: None, value: three_ply_f64(shape.branching), method: Method::Integral }),
-        _ => Err(Error::TooLarge(format!(
-            "{}^{} has {} leaves; exact values stop at depth 3 (enumeration handles at most {MAX_ENUMERATED_LEAVES} \
-             leaves); use `alphabeta random` for an estimate",
-            shape.branching,
-            shape.depth,
-            shape.leaves()
-        ))),
+        3 => Ok(Exact { fraction: None, value: three_ply_f64(shape.branching), method: ExactMethod::Integral }),
+        _ => Err(SearchError::NoExactMethod {
+            branching: shape.branching,
+            depth: shape.depth,
+            leaves: shape.leaves(),
+            max_enumerated: MAX_ENUMERATED_LEAVES,
+        }),
     }
 }
 
@@ -484,7 +482,7 @@ mod tests {
     #[test]
     fn closed_form_agrees_with_enumeration() {
         for b in 2..=3 {
-            let shape = Shape::new(b, 2).unwrap();
+            let shape = TreeShape::new(b, 2).unwrap();
             let closed = two_ply_fraction(b).unwrap();
             assert_eq!(by_relative_order(shape, Algorithm::AlphaBeta).unwrap(), closed, "b = {b}");
             assert!((closed.to_f64() - two_ply_f64(b)).abs() < 1e-12);
@@ -493,7 +491,7 @@ mod tests {
 
     #[test]
     fn three_ply_integral_agrees_with_enumeration() {
-        let enumerated = by_relative_order(Shape::new(2, 3).unwrap(), Algorithm::AlphaBeta).unwrap();
+        let enumerated = by_relative_order(TreeShape::new(2, 3).unwrap(), Algorithm::AlphaBeta).unwrap();
         assert!((three_ply_f64(2) - enumerated.to_f64()).abs() < 1e-12);
         let (_, w) = gauss_legendre_32();
         assert!((w.iter().sum::<f64>() - 2.0).abs() < 1e-13);
@@ -501,7 +499,7 @@ mod tests {
 
     #[test]
     fn minimax_by_enumeration_is_every_leaf() {
-        let shape = Shape::new(2, 3).unwrap();
+        let shape = TreeShape::new(2, 3).unwrap();
         assert_eq!(by_relative_order(shape, Algorithm::Minimax).unwrap(), Fraction::new(8, 1));
     }
 

@@ -7,8 +7,8 @@
 //! counted in the node counts: it stands for knowledge the searcher is
 //! assumed to have) and sort on it.
 
-use super::algorithm::true_value;
-use super::tree::GameTree;
+use super::error::SearchError;
+use super::tree::{GameTree, true_value};
 use crate::engine::rng::normal;
 
 /// The largest number of children an ordered (non-natural) move order can
@@ -105,9 +105,13 @@ pub struct Noisy {
 
 impl Noisy {
     /// An order with the given correlation, in `[-1, 1]`.
-    pub fn new(correlation: f64) -> crate::Result<Noisy> {
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError::Correlation`] outside `[-1, 1]` (NaN included).
+    pub fn new(correlation: f64) -> Result<Noisy, SearchError> {
         if !(-1.0..=1.0).contains(&correlation) {
-            return Err(crate::Error::invalid("--correlation", format!("{correlation}; it must lie in [-1, 1]")));
+            return Err(SearchError::Correlation(correlation));
         }
         Ok(Noisy { correlation })
     }
@@ -138,27 +142,55 @@ impl MoveOrder for Noisy {
     }
 }
 
-/// The move orders by name, for binaries and reports.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// The move orders of random trees, by name: what a command line or a run
+/// file chooses ([`Natural`], [`Perfect`], [`Worst`], [`Noisy`]). The noisy
+/// order takes its correlation besides.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum OrderKind {
-    /// [`Natural`]: the random generated order.
+    /// The natural generated order of a random tree.
+    #[default]
     Random,
-    /// [`Perfect`].
+    /// Best child first, by true minimax value.
     Perfect,
-    /// [`Worst`].
+    /// Worst child first.
     Worst,
-    /// [`Noisy`] with its correlation.
-    Noisy(f64),
+    /// Sorted by an estimate with the given correlation to the true value.
+    Noisy,
 }
 
 impl OrderKind {
-    /// The stable name used in reports.
-    pub fn name(self) -> String {
+    /// The stable name used in run files: `random`, `perfect`, `worst`,
+    /// `noisy`.
+    pub fn name(self) -> &'static str {
         match self {
-            OrderKind::Random => "random".to_owned(),
-            OrderKind::Perfect => "perfect".to_owned(),
-            OrderKind::Worst => "worst".to_owned(),
-            OrderKind::Noisy(r) => format!("noisy({r})"),
+            OrderKind::Random => "random",
+            OrderKind::Perfect => "perfect",
+            OrderKind::Worst => "worst",
+            OrderKind::Noisy => "noisy",
         }
+    }
+
+    /// The stable name used in reports, with the correlation of the noisy
+    /// order: `noisy(0.5)`.
+    ///
+    /// ```
+    /// use plybench::engine::search::OrderKind;
+    ///
+    /// assert_eq!(OrderKind::Noisy.label(0.5), "noisy(0.5)");
+    /// assert_eq!(OrderKind::Perfect.label(0.5), "perfect");
+    /// ```
+    pub fn label(self, correlation: f64) -> String {
+        match self {
+            OrderKind::Noisy => format!("noisy({correlation})"),
+            other => other.name().to_owned(),
+        }
+    }
+
+    /// Whether the order sorts children by searching their subtrees
+    /// (every order but the natural one).
+    pub fn sorts(self) -> bool {
+        self != OrderKind::Random
     }
 }

@@ -1,8 +1,11 @@
 //! Game trees as the searches see them: a root, children by index, and a
-//! value at each terminal node.
+//! value at each terminal node; and the true minimax value of a node.
 
+use super::error::SearchError;
 use crate::engine::rng::{child_id, mix, tree_id};
-use crate::{Error, Result};
+
+/// A bound beyond any leaf value (leaves lie within `±2^62`).
+pub const INFINITY: i64 = i64::MAX;
 
 /// A game tree searched from its root, where the first player (MAX) moves.
 ///
@@ -32,6 +35,56 @@ pub trait GameTree {
 
     /// The largest degree of any node (a bound is enough).
     fn max_degree(&self) -> usize;
+}
+
+/// The kinds of leaf values, by name: what a command line or a run file
+/// chooses ([`LeafValues`] adds the levels).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum ValuesKind {
+    /// Continuous leaf values (no ties).
+    #[default]
+    Continuous,
+    /// A given number of distinct values (levels), with ties.
+    Discrete,
+}
+
+/// The minimax value of `node` from MAX's point of view, `max_to_move`
+/// saying whose move it is there: plain minimax over the subtree, found by
+/// an uncounted full-window alpha-beta search in the tree's own order, which
+/// gives the exact value at a fraction of minimax's cost.
+///
+/// ```
+/// use plybench::engine::search::{FixedTree, GameTree, Spec, true_value};
+///
+/// // MAX picks the better of two MIN nodes: min(8, 5) = 5 against min(3, 9) = 3.
+/// let tree = FixedTree::new(&Spec::node(vec![Spec::leaves(&[8, 5]), Spec::leaves(&[3, 9])]));
+/// assert_eq!(true_value(&tree, tree.root(), true), 5);
+/// assert_eq!(true_value(&tree, tree.child(tree.root(), 1), false), 3);
+/// ```
+pub fn true_value<T: GameTree>(tree: &T, node: T::Node, max_to_move: bool) -> i64 {
+    /// Fail-soft alpha-beta in negamax form: the value for the side to move.
+    fn negamax<T: GameTree>(tree: &T, node: T::Node, max_to_move: bool, alpha: i64, beta: i64) -> i64 {
+        let degree = tree.degree(node);
+        if degree == 0 {
+            let value = tree.value(node);
+            return if max_to_move { value } else { -value };
+        }
+        let mut best = -INFINITY;
+        for index in 0..degree {
+            let v = -negamax(tree, tree.child(node, index), !max_to_move, -beta, -alpha.max(best));
+            if v > best {
+                best = v;
+                if best >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+    let value = negamax(tree, node, max_to_move, -INFINITY, INFINITY);
+    if max_to_move { value } else { -value }
 }
 
 /// How the leaves of a [`RandomTree`] get their values.
@@ -69,6 +122,20 @@ impl LeafValues {
         (q.clamp(0.0, 1.0) * top) as i64
     }
 
+    /// Values of `kind`, with `levels` distinct values when discrete.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError::TooFewLevels`] for discrete values of fewer than 2
+    /// levels.
+    pub fn new(kind: ValuesKind, levels: u32) -> Result<LeafValues, SearchError> {
+        match kind {
+            ValuesKind::Continuous => Ok(LeafValues::Continuous),
+            ValuesKind::Discrete if levels < 2 => Err(SearchError::TooFewLevels(levels)),
+            ValuesKind::Discrete => Ok(LeafValues::Discrete { levels }),
+        }
+    }
+
     /// A short name for reports.
     pub fn name(self) -> String {
         match self {
@@ -83,50 +150,50 @@ impl LeafValues {
 pub const MAX_BRANCHING: usize = 64;
 
 /// The largest depth of a [`RandomTree`].
-pub const MAX_DEPTH: u32 = 64;
+pub const MAX_TREE_DEPTH: u32 = 64;
 
 /// The shape of a uniform tree: every interior node has `branching`
 /// children and every leaf is `depth` plies below the root.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Shape {
+pub struct TreeShape {
     /// Children per interior node, `2..=64`.
     pub branching: u32,
     /// Plies from the root to every leaf, `1..=64`.
     pub depth: u32,
 }
 
-impl Shape {
+impl TreeShape {
     /// Checks the sizes: branching at least 2 (and at most
     /// [`MAX_BRANCHING`]), depth at least 1, and `b^d` within 64 bits (the
     /// counters and histograms are 64-bit).
     ///
     /// ```
-    /// use plybench::engine::search::Shape;
+    /// use plybench::engine::search::{SearchError, TreeShape};
     ///
-    /// assert!(Shape::new(16, 8).is_ok());
-    /// assert!(Shape::new(1, 3).is_err());
-    /// assert!(Shape::new(4, 0).is_err());
-    /// assert!(Shape::new(16, 16).is_err()); // 16^16 = 2^64
+    /// assert!(TreeShape::new(16, 8).is_ok());
+    /// assert_eq!(TreeShape::new(1, 3), Err(SearchError::TooFewMoves(1)));
+    /// assert_eq!(TreeShape::new(4, 0), Err(SearchError::NoDepth));
+    /// assert!(TreeShape::new(16, 16).is_err()); // 16^16 = 2^64
     /// ```
-    pub fn new(branching: u32, depth: u32) -> Result<Shape> {
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError::TooFewMoves`], [`SearchError::TooManyMoves`],
+    /// [`SearchError::NoDepth`] or [`SearchError::TooManyLeaves`].
+    pub fn new(branching: u32, depth: u32) -> Result<TreeShape, SearchError> {
         if branching < 2 {
-            return Err(Error::invalid(
-                "--branching",
-                format!("{branching}; a game tree needs at least 2 moves per node"),
-            ));
+            return Err(SearchError::TooFewMoves(branching));
         }
         if branching as usize > MAX_BRANCHING {
-            return Err(Error::TooLarge(format!("--branching {branching}; at most {MAX_BRANCHING} is supported")));
+            return Err(SearchError::TooManyMoves { branching, max: MAX_BRANCHING });
         }
         if depth == 0 {
-            return Err(Error::invalid("--depth", "0; search at least 1 ply"));
+            return Err(SearchError::NoDepth);
         }
-        if depth > MAX_DEPTH || u64::from(branching).checked_pow(depth).is_none() {
-            return Err(Error::TooLarge(format!(
-                "{branching}^{depth} leaves does not fit in 64 bits; lower --branching or --depth"
-            )));
+        if depth > MAX_TREE_DEPTH || u64::from(branching).checked_pow(depth).is_none() {
+            return Err(SearchError::TooManyLeaves { branching, depth });
         }
-        Ok(Shape { branching, depth })
+        Ok(TreeShape { branching, depth })
     }
 
     /// `b^d`, the number of leaves.
@@ -151,9 +218,9 @@ pub struct RandomNode {
 /// be visited again with the same values.
 ///
 /// ```
-/// use plybench::engine::search::{GameTree, LeafValues, RandomTree, Shape};
+/// use plybench::engine::search::{GameTree, LeafValues, RandomTree, TreeShape};
 ///
-/// let tree = RandomTree::new(Shape::new(3, 2)?, LeafValues::Continuous, 42, 0);
+/// let tree = RandomTree::new(TreeShape::new(3, 2)?, LeafValues::Continuous, 42, 0);
 /// let leaf = tree.child(tree.child(tree.root(), 1), 2);
 /// assert_eq!(tree.degree(leaf), 0);
 /// assert_eq!(tree.value(leaf), tree.value(tree.child(tree.child(tree.root(), 1), 2)));
@@ -161,19 +228,19 @@ pub struct RandomNode {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RandomTree {
-    shape: Shape,
+    shape: TreeShape,
     values: LeafValues,
     root: u64,
 }
 
 impl RandomTree {
     /// Tree number `index` of the family drawn from `seed`.
-    pub fn new(shape: Shape, values: LeafValues, seed: u64, index: u64) -> Self {
+    pub fn new(shape: TreeShape, values: LeafValues, seed: u64, index: u64) -> Self {
         RandomTree { shape, values, root: tree_id(seed, index) }
     }
 
     /// The tree's shape.
-    pub fn shape(&self) -> Shape {
+    pub fn shape(&self) -> TreeShape {
         self.shape
     }
 }

@@ -12,7 +12,7 @@
 //!
 //! ```
 //! use plybench::study::alphabeta::batches::{RandomParams, batches, merge, run_batch};
-//! use plybench::engine::search::run;
+//! use plybench::study::alphabeta::run;
 //!
 //! let params = RandomParams { trees: 1000, batch_trees: 300, ..RandomParams::new(3, 4) };
 //! let experiment = params.experiment()?;
@@ -27,61 +27,19 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::experiment::{Experiment, Sample, run};
-use super::tables::random_table;
+use super::experiment::{Experiment, Sample, check_trees, run};
+use super::records::random_table;
 use crate::batch::{Completed, Job, Outcome, Unit};
-use crate::engine::search::algorithm::{Algorithm, INFINITY};
+use crate::engine::search::SearchError;
+use crate::engine::search::algorithm::{Algorithm, AlgorithmKind};
 use crate::engine::search::order::{Noisy, OrderKind};
-use crate::engine::search::tree::{LeafValues, Shape};
+use crate::engine::search::tree::{LeafValues, TreeShape, ValuesKind};
 use crate::{Error, Result};
 
 /// Trees per unit when none is asked for: large enough that a unit's
 /// bookkeeping is negligible beside its searches, small enough that a
 /// checkpoint is written every few seconds on deep trees.
 pub const DEFAULT_BATCH_TREES: u64 = 4096;
-
-/// The move order, by name.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum OrderName {
-    /// The natural generated order.
-    #[default]
-    Random,
-    /// Best child first.
-    Perfect,
-    /// Worst child first.
-    Worst,
-    /// Sorted by an estimate with [`RandomParams::correlation`].
-    Noisy,
-}
-
-/// The search algorithm, by name.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum AlgorithmName {
-    /// No pruning.
-    Minimax,
-    /// Alpha-beta, deep cutoffs (F2).
-    #[default]
-    Alphabeta,
-    /// Alpha-beta without deep cutoffs.
-    F1,
-    /// Alpha-beta in an aspiration window.
-    Aspiration,
-    /// NegaScout.
-    Negascout,
-}
-
-/// How leaves get their values, by name.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ValuesName {
-    /// No ties.
-    #[default]
-    Continuous,
-    /// [`RandomParams::levels`] values.
-    Discrete,
-}
 
 /// Everything that defines an `alphabeta random` run, as given on the
 /// command line. Real numbers are kept in JSON as the shortest decimal
@@ -98,14 +56,14 @@ pub struct RandomParams {
     /// Seed of the family of trees.
     pub seed: u64,
     /// Move order.
-    pub order: OrderName,
+    pub order: OrderKind,
     /// Correlation for the noisy order.
     #[serde(with = "float_text::option")]
     pub correlation: Option<f64>,
     /// Search algorithm.
-    pub algorithm: AlgorithmName,
+    pub algorithm: AlgorithmKind,
     /// Leaf values.
-    pub values: ValuesName,
+    pub values: ValuesKind,
     /// Distinct values for discrete leaves.
     pub levels: u32,
     /// Aspiration window centre, a quantile of the leaf values.
@@ -128,10 +86,10 @@ impl RandomParams {
             depth,
             trees: 10_000,
             seed: 1,
-            order: OrderName::Random,
+            order: OrderKind::Random,
             correlation: None,
-            algorithm: AlgorithmName::Alphabeta,
-            values: ValuesName::Continuous,
+            algorithm: AlgorithmKind::Alphabeta,
+            values: ValuesKind::Continuous,
             levels: 10,
             window_centre: 0.5,
             window_half_width: 0.1,
@@ -143,58 +101,26 @@ impl RandomParams {
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidInput`] naming the option at fault: a shape out of
-    /// range, no trees, a correlation outside `[-1, 1]` or missing for the
-    /// noisy order, fewer than 2 levels, a window outside the value range,
-    /// or batches of no trees.
-    pub fn experiment(&self) -> Result<Experiment> {
-        let shape = Shape::new(self.branching, self.depth)?;
-        if self.trees == 0 {
-            return Err(Error::invalid("--trees", "0; search at least one tree"));
-        }
+    /// The [`SearchError`] of the parameter at fault: a shape out of range
+    /// ([`TreeShape::new`]), no trees or batches of no trees, a correlation
+    /// outside `[-1, 1]` or missing for the noisy order, fewer than 2
+    /// levels, or a window outside the value range ([`Algorithm::new`]).
+    pub fn experiment(&self) -> Result<Experiment, SearchError> {
+        let shape = TreeShape::new(self.branching, self.depth)?;
+        check_trees(self.trees)?;
         if self.batch_trees == 0 {
-            return Err(Error::invalid("--batch-trees", "0; a batch needs at least one tree"));
+            return Err(SearchError::NoBatchTrees);
         }
         if let Some(r) = self.correlation {
             Noisy::new(r)?;
         }
-        let order = match self.order {
-            OrderName::Random => OrderKind::Random,
-            OrderName::Perfect => OrderKind::Perfect,
-            OrderName::Worst => OrderKind::Worst,
-            OrderName::Noisy => OrderKind::Noisy(
-                self.correlation.ok_or_else(|| Error::invalid("--correlation", "missing; --order noisy needs it"))?,
-            ),
+        let correlation = match (self.order, self.correlation) {
+            (OrderKind::Noisy, None) => return Err(SearchError::NoCorrelation),
+            (_, correlation) => correlation.unwrap_or(0.0),
         };
-        let values = match self.values {
-            ValuesName::Continuous => LeafValues::Continuous,
-            ValuesName::Discrete if self.levels < 2 => {
-                return Err(Error::invalid(
-                    "--levels",
-                    format!("{}; discrete values need at least 2 levels", self.levels),
-                ));
-            }
-            ValuesName::Discrete => LeafValues::Discrete { levels: self.levels },
-        };
-        let algorithm = match self.algorithm {
-            AlgorithmName::Minimax => Algorithm::Minimax,
-            AlgorithmName::Alphabeta => Algorithm::AlphaBeta,
-            AlgorithmName::F1 => Algorithm::AlphaBetaF1,
-            AlgorithmName::Negascout => Algorithm::NegaScout,
-            AlgorithmName::Aspiration => {
-                let (c, h) = (self.window_centre, self.window_half_width);
-                if !(0.0..=1.0).contains(&c) {
-                    return Err(Error::invalid("--window-centre", format!("{c}; it must lie in [0, 1]")));
-                }
-                if !(h > 0.0 && h <= 1.0) {
-                    return Err(Error::invalid("--window-half-width", format!("{h}; it must lie in (0, 1]")));
-                }
-                let low = if c - h <= 0.0 { -INFINITY } else { values.at_quantile(c - h) };
-                let high = if c + h >= 1.0 { INFINITY } else { values.at_quantile(c + h) };
-                Algorithm::Aspiration { low, high }
-            }
-        };
-        Ok(Experiment { shape, values, order, algorithm, seed: self.seed })
+        let values = LeafValues::new(self.values, self.levels)?;
+        let algorithm = Algorithm::new(self.algorithm, values, self.window_centre, self.window_half_width)?;
+        Ok(Experiment { shape, values, order: self.order, correlation, algorithm, seed: self.seed })
     }
 }
 
@@ -358,8 +284,9 @@ impl Partial {
     }
 }
 
-/// The split experiment as a [`Job`]: what `alphabeta random
-/// --checkpoint`, `--resume`, `--shard` and `plybench merge` run.
+/// The split experiment as a [`Job`]: what a checkpointed, resumed or
+/// sharded run of the random-tree experiment, and a merge of its shards,
+/// run.
 ///
 /// ```
 /// use plybench::study::alphabeta::batches::{RandomParams, RandomSplit};
@@ -403,7 +330,7 @@ impl Job for RandomSplit {
         let partials: Vec<Partial> = parts.into_iter().map(|done| done.part).collect();
         let sample = merge(params, &partials)?;
         let table = random_table(&params.experiment()?, &sample);
-        let json = serde_json::to_value(&table).map_err(|e| Error::invalid("alphabeta random", e.to_string()))?;
+        let json = serde_json::to_value(&table).map_err(|e| Error::invalid("random-tree record", e.to_string()))?;
         Ok(Outcome { tables: vec![table], json })
     }
 }
@@ -471,21 +398,21 @@ mod tests {
     #[test]
     fn merged_batches_equal_one_run_for_every_order_and_algorithm() {
         let orders = [
-            (OrderName::Random, None),
-            (OrderName::Perfect, None),
-            (OrderName::Worst, None),
-            (OrderName::Noisy, Some(0.3)),
+            (OrderKind::Random, None),
+            (OrderKind::Perfect, None),
+            (OrderKind::Worst, None),
+            (OrderKind::Noisy, Some(0.3)),
         ];
         let algorithms = [
-            AlgorithmName::Minimax,
-            AlgorithmName::Alphabeta,
-            AlgorithmName::F1,
-            AlgorithmName::Aspiration,
-            AlgorithmName::Negascout,
+            AlgorithmKind::Minimax,
+            AlgorithmKind::Alphabeta,
+            AlgorithmKind::F1,
+            AlgorithmKind::Aspiration,
+            AlgorithmKind::Negascout,
         ];
         for (order, correlation) in orders {
             for algorithm in algorithms {
-                for values in [ValuesName::Continuous, ValuesName::Discrete] {
+                for values in [ValuesKind::Continuous, ValuesKind::Discrete] {
                     let params = RandomParams {
                         trees: 300,
                         batch_trees: 64,
@@ -519,7 +446,7 @@ mod tests {
     #[test]
     fn params_round_trip_through_json_exactly() {
         let params = RandomParams {
-            order: OrderName::Noisy,
+            order: OrderKind::Noisy,
             correlation: Some(0.1 + 0.2),
             window_centre: 1.0 / 3.0,
             ..RandomParams::new(5, 3)

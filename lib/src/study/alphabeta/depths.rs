@@ -1,15 +1,17 @@
 //! Beyond the book: leaves examined against depth, for each move order,
 //! beside the theory. Plot-ready in CSV or JSON.
 
-use super::experiment::{Experiment, run_budget};
+use super::experiment::{Experiment, check_trees, run_budget};
+use crate::Result;
+use crate::engine::progress::{Progress, Step};
+use crate::engine::search::SearchError;
 use crate::engine::search::algorithm::Algorithm;
-use crate::engine::search::order::OrderKind;
+use crate::engine::search::order::{Noisy, OrderKind};
 use crate::engine::search::theory::{
     effective_branching, knuth_moore_minimum, levy_approximation, minimax_leaves, pearl_branching,
 };
-use crate::engine::search::tree::{LeafValues, Shape};
+use crate::engine::search::tree::{LeafValues, TreeShape};
 use crate::report::{Cell, Column, Table};
-use crate::{Error, Result};
 
 /// What to tabulate.
 #[derive(Clone, Debug, PartialEq)]
@@ -20,6 +22,8 @@ pub struct DepthSettings {
     pub max_depth: u32,
     /// Move orders.
     pub orders: Vec<OrderKind>,
+    /// The correlation of the noisy order, if it is among them.
+    pub correlation: f64,
     /// Most trees per cell.
     pub trees: u64,
     /// Stop adding trees to a cell once this many leaves were examined.
@@ -37,7 +41,8 @@ impl Default for DepthSettings {
         DepthSettings {
             branchings: vec![2, 4, 8, 16],
             max_depth: 8,
-            orders: vec![OrderKind::Random, OrderKind::Noisy(0.5), OrderKind::Perfect],
+            orders: vec![OrderKind::Random, OrderKind::Noisy, OrderKind::Perfect],
+            correlation: 0.5,
             trees: 1000,
             leaf_budget: 20_000_000,
             sorted_max_leaves: 1 << 20,
@@ -46,13 +51,49 @@ impl Default for DepthSettings {
     }
 }
 
+impl DepthSettings {
+    /// The number of cells: branchings × depths × orders.
+    pub fn cells(&self) -> u64 {
+        self.branchings.len() as u64 * u64::from(self.max_depth) * self.orders.len() as u64
+    }
+
+    /// Checks the settings before any tree is searched.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError::NoTrees`] for no trees; [`SearchError::NoDepth`] for
+    /// a largest depth of 0; [`SearchError::TooFewMoves`] or
+    /// [`SearchError::TooManyMoves`] for a branching out of range;
+    /// [`SearchError::TooManyLeaves`] when a branching at the largest depth
+    /// does not fit; [`SearchError::Correlation`] for the noisy order with a
+    /// correlation outside `[-1, 1]`.
+    pub fn check(&self) -> Result<(), SearchError> {
+        check_trees(self.trees)?;
+        if self.max_depth == 0 {
+            return Err(SearchError::NoDepth);
+        }
+        for &b in &self.branchings {
+            TreeShape::new(b, 1)?;
+            TreeShape::new(b, self.max_depth)?;
+        }
+        if self.orders.contains(&OrderKind::Noisy) {
+            Noisy::new(self.correlation)?;
+        }
+        Ok(())
+    }
+}
+
 /// Leaves of alpha-beta (F2) against depth, one row per (b, d, order).
 ///
-/// `progress` is called after each cell.
-pub fn depth_table(settings: &DepthSettings, mut progress: impl FnMut()) -> Result<Table> {
-    if settings.trees == 0 {
-        return Err(Error::invalid("--trees", "0; search at least one tree"));
-    }
+/// `progress` is told of each cell done, out of [`DepthSettings::cells`].
+///
+/// # Errors
+///
+/// As [`DepthSettings::check`].
+pub fn depth_table(settings: &DepthSettings, progress: Progress<'_>) -> Result<Table> {
+    settings.check()?;
+    let cells = settings.cells();
+    let mut done = 0;
     let mut table = Table::new(
         "alphabeta_depths",
         "Leaves alpha-beta (F2) examines against depth, by move order, beside the theory",
@@ -72,10 +113,9 @@ pub fn depth_table(settings: &DepthSettings, mut progress: impl FnMut()) -> Resu
     );
     for &b in &settings.branchings {
         for d in 1..=settings.max_depth {
-            let shape = Shape::new(b, d)?;
+            let shape = TreeShape::new(b, d)?;
             for &order in &settings.orders {
-                let sorted = order != OrderKind::Random;
-                let skip = sorted && shape.leaves() > settings.sorted_max_leaves;
+                let skip = order.sorts() && shape.leaves() > settings.sorted_max_leaves;
                 let sample = if skip {
                     None
                 } else {
@@ -83,6 +123,7 @@ pub fn depth_table(settings: &DepthSettings, mut progress: impl FnMut()) -> Resu
                         shape,
                         values: LeafValues::Continuous,
                         order,
+                        correlation: settings.correlation,
                         algorithm: Algorithm::AlphaBeta,
                         seed: settings.seed,
                     };
@@ -91,7 +132,7 @@ pub fn depth_table(settings: &DepthSettings, mut progress: impl FnMut()) -> Resu
                 table.push(vec![
                     Cell::from(b),
                     Cell::from(d),
-                    Cell::from(order.name()),
+                    Cell::from(order.label(settings.correlation)),
                     Cell::opt(sample.as_ref().map(|s| s.trees)),
                     Cell::opt(sample.as_ref().map(|s| Cell::float(s.mean_leaves(), 3))),
                     Cell::opt(sample.as_ref().map(|s| Cell::float(s.ci95_leaves(), 3))),
@@ -101,7 +142,8 @@ pub fn depth_table(settings: &DepthSettings, mut progress: impl FnMut()) -> Resu
                     Cell::opt(sample.as_ref().map(|s| Cell::float(effective_branching(s.mean_leaves(), d), 4))),
                     Cell::float(pearl_branching(b), 4),
                 ]);
-                progress();
+                done += 1;
+                progress.report(Step { label: "cells", done, total: cells, nodes: 0 });
             }
         }
     }

@@ -8,25 +8,46 @@
 use hdrhistogram::Histogram;
 use rayon::prelude::*;
 
+use crate::Result;
+use crate::engine::search::SearchError;
 use crate::engine::search::algorithm::{Algorithm, Counts, search_unchecked};
 use crate::engine::search::order::{MoveOrder, Natural, Noisy, OrderKind, Perfect, Worst};
-use crate::engine::search::tree::{LeafValues, RandomTree, Shape};
-use crate::{Error, Result};
+use crate::engine::search::tree::{LeafValues, RandomTree, TreeShape};
 
 /// What to measure: a family of random trees, a move order and an
 /// algorithm.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Experiment {
     /// The trees' shape.
-    pub shape: Shape,
+    pub shape: TreeShape,
     /// How leaves get their values.
     pub values: LeafValues,
     /// The move order.
     pub order: OrderKind,
+    /// The correlation of the noisy order's estimate with the true value,
+    /// in `[-1, 1]`; the other orders ignore it.
+    pub correlation: f64,
     /// The search.
     pub algorithm: Algorithm,
     /// The seed of the family of trees.
     pub seed: u64,
+}
+
+impl Experiment {
+    /// The move order as reports name it: `random`, `perfect`, `worst` or
+    /// `noisy(r)`.
+    pub fn order_label(&self) -> String {
+        self.order.label(self.correlation)
+    }
+}
+
+/// Checks a number of trees to search: at least one.
+///
+/// # Errors
+///
+/// [`SearchError::NoTrees`] for 0.
+pub fn check_trees(trees: u64) -> Result<u64, SearchError> {
+    if trees == 0 { Err(SearchError::NoTrees) } else { Ok(trees) }
 }
 
 /// Counts over a number of trees.
@@ -143,12 +164,14 @@ fn run_with<O: MoveOrder>(experiment: &Experiment, order: &O, first: u64, count:
 /// Searches trees `first..first + count` of the experiment's family.
 ///
 /// ```
-/// use plybench::engine::search::{Algorithm, Experiment, LeafValues, OrderKind, Shape, run};
+/// use plybench::engine::search::{Algorithm, LeafValues, OrderKind, TreeShape};
+/// use plybench::study::alphabeta::{Experiment, run};
 ///
 /// let experiment = Experiment {
-///     shape: Shape::new(2, 2)?,
+///     shape: TreeShape::new(2, 2)?,
 ///     values: LeafValues::Continuous,
 ///     order: OrderKind::Random,
+///     correlation: 0.0,
 ///     algorithm: Algorithm::AlphaBeta,
 ///     seed: 1,
 /// };
@@ -159,16 +182,15 @@ fn run_with<O: MoveOrder>(experiment: &Experiment, order: &O, first: u64, count:
 ///
 /// # Errors
 ///
-/// [`Error::InvalidInput`] for no trees.
+/// [`SearchError::NoTrees`] for no trees, [`SearchError::Correlation`] for
+/// the noisy order with a correlation outside `[-1, 1]`.
 pub fn run(experiment: &Experiment, first: u64, count: u64) -> Result<Sample> {
-    if count == 0 {
-        return Err(Error::invalid("--trees", "0; search at least one tree"));
-    }
+    check_trees(count)?;
     Ok(match experiment.order {
         OrderKind::Random => run_with(experiment, &Natural, first, count),
         OrderKind::Perfect => run_with(experiment, &Perfect, first, count),
         OrderKind::Worst => run_with(experiment, &Worst, first, count),
-        OrderKind::Noisy(r) => run_with(experiment, &Noisy::new(r)?, first, count),
+        OrderKind::Noisy => run_with(experiment, &Noisy::new(experiment.correlation)?, first, count),
     })
 }
 

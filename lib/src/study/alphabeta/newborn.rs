@@ -9,11 +9,12 @@
 use serde::Deserialize;
 
 use super::experiment::{Experiment, Precision, Sample, run, run_adaptive};
+use crate::engine::progress::{Progress, Step};
 use crate::engine::search::algorithm::Algorithm;
 use crate::engine::search::exact::{self, Fraction};
 use crate::engine::search::order::OrderKind;
 use crate::engine::search::theory::{effective_branching, knuth_moore_minimum, levy_approximation, pearl_branching};
-use crate::engine::search::tree::{LeafValues, Shape};
+use crate::engine::search::tree::{LeafValues, TreeShape};
 use crate::report::{Cell, Column, Table, Verdict};
 use crate::{Error, Result};
 
@@ -79,7 +80,7 @@ pub struct KnownDiscrepancy {
 
 /// Levy's two figures and where they are printed.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Published {
+pub struct NewbornFigures {
     /// Figure 16 rows.
     pub figure_16: Vec<Figure16Row>,
     /// Where Figure 16 is.
@@ -92,7 +93,7 @@ pub struct Published {
     pub known_discrepancies: Vec<KnownDiscrepancy>,
 }
 
-impl Published {
+impl NewbornFigures {
     /// Turns `differs` into `known discrepancy` for a figure the dataset
     /// lists; other verdicts pass through.
     pub fn classify(&self, verdict: Verdict, figure: u32, branching: u32, depth: u32) -> Verdict {
@@ -109,9 +110,9 @@ impl Published {
 /// assert_eq!(published.figure_16.len(), 8);
 /// # Ok::<(), plybench::Error>(())
 /// ```
-pub fn published() -> Result<Published> {
+pub fn published() -> Result<NewbornFigures> {
     let data: Dataset = serde_json::from_str(DATASET).map_err(|e| Error::Dataset { name: NAME, why: e.to_string() })?;
-    Ok(Published {
+    Ok(NewbornFigures {
         figure_16: data.figure_16.rows,
         figure_16_source: data.figure_16.place,
         figure_17: data.figure_17.rows,
@@ -187,12 +188,18 @@ pub fn agrees(published: f64, measured: f64, ci95: f64) -> bool {
 
 /// Reproduces every row of Figure 16 and Figure 17.
 ///
-/// `progress` is called after each row with the number of rows done.
-pub fn reproduce(settings: Settings, mut progress: impl FnMut(usize)) -> Result<Vec<Row>> {
+/// `progress` is told of each row done.
+///
+/// # Errors
+///
+/// [`SearchError::NoTrees`](crate::engine::search::SearchError::NoTrees)
+/// for `Some(0)` trees; [`Error::Dataset`] if the dataset is malformed.
+pub fn reproduce(settings: Settings, progress: Progress<'_>) -> Result<Vec<Row>> {
     let published = published()?;
+    let total = published.figure_16.len() as u64;
     let mut rows = Vec::with_capacity(published.figure_16.len());
     for (done, fig16) in published.figure_16.iter().enumerate() {
-        let shape = Shape::new(fig16.branching, fig16.depth)?;
+        let shape = TreeShape::new(fig16.branching, fig16.depth)?;
         let fig17 = published
             .figure_17
             .iter()
@@ -202,6 +209,7 @@ pub fn reproduce(settings: Settings, mut progress: impl FnMut(usize)) -> Result<
             shape,
             values: LeafValues::Continuous,
             order: OrderKind::Random,
+            correlation: 0.0,
             algorithm: Algorithm::AlphaBeta,
             seed: settings.seed,
         };
@@ -238,7 +246,7 @@ pub fn reproduce(settings: Settings, mut progress: impl FnMut(usize)) -> Result<
             perfect,
             verdict_optimal: published.classify(verdict_optimal, 17, shape.branching, shape.depth),
         });
-        progress(done + 1);
+        progress.report(Step { label: "rows", done: done as u64 + 1, total, nodes: 0 });
     }
     Ok(rows)
 }

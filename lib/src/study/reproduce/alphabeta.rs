@@ -7,27 +7,27 @@ use crate::engine::progress::{Progress, Step};
 use super::plan::{Budget, Study, StudyReport};
 use crate::Result;
 use crate::engine::chess::Setup;
-use crate::engine::search::chess_tree::chess_table;
-use crate::engine::search::kalah_tree::kalah_table;
 use crate::engine::search::order::OrderKind;
 use crate::engine::search::theory::{knuth_moore_minimum, pearl_branching};
-use crate::engine::tictactoe;
 use crate::report::Table;
 use crate::report::Tally;
 use crate::report::plot::{LinePlot, Plot, Series, SeriesStyle};
 use crate::study::alphabeta::depths::{DepthSettings, depth_table};
 use crate::study::alphabeta::newborn::{self, Settings};
+use crate::study::alphabeta::real_trees::{chess_table, kalah_table};
+use crate::study::alphabeta::tictactoe;
 
 /// The branching factor drawn in the leaves-against-depth plot.
 const PLOTTED_BRANCHING: u32 = 4;
 
 fn depth_settings(budget: Budget, seed: u64) -> DepthSettings {
-    let orders = vec![OrderKind::Random, OrderKind::Noisy(0.5), OrderKind::Perfect];
+    let orders = vec![OrderKind::Random, OrderKind::Noisy, OrderKind::Perfect];
     match budget {
         Budget::Quick => DepthSettings {
             branchings: vec![2, 4],
             max_depth: 6,
             orders,
+            correlation: 0.5,
             trees: 100,
             leaf_budget: 1_000_000,
             sorted_max_leaves: 1 << 12,
@@ -37,20 +37,26 @@ fn depth_settings(budget: Budget, seed: u64) -> DepthSettings {
             branchings: vec![2, 4, 8, 16],
             max_depth: 7,
             orders,
+            correlation: 0.5,
             trees: 300,
             leaf_budget: 5_000_000,
             sorted_max_leaves: 1 << 16,
             seed,
         },
-        Budget::Full => {
-            DepthSettings { branchings: vec![2, 4, 8, 16], max_depth: 8, orders, seed, ..DepthSettings::default() }
-        }
+        Budget::Full => DepthSettings {
+            branchings: vec![2, 4, 8, 16],
+            max_depth: 8,
+            orders,
+            correlation: 0.5,
+            seed,
+            ..DepthSettings::default()
+        },
     }
 }
 
 pub(super) fn run(budget: Budget, seed: u64, progress: Progress<'_>) -> Result<StudyReport> {
     progress.report(Step::label("alphabeta: Levy's Figures 16 and 17"));
-    let rows = newborn::reproduce(Settings { seed, ..Settings::default() }, |_| ())?;
+    let rows = newborn::reproduce(Settings { seed, ..Settings::default() }, Progress::NONE)?;
     let mut figures = newborn::table(&rows);
     figures.title = format!("{} (seed {seed})", figures.title);
     progress.report(Step::label("alphabeta: tic-tac-toe"));
@@ -60,7 +66,7 @@ pub(super) fn run(budget: Budget, seed: u64, progress: Progress<'_>) -> Result<S
     let chess = chess_table(&kiwipete, if budget == Budget::Full { 4 } else { 3 }, seed)?;
     let kalah = kalah_table(6, 5, 5, seed)?;
     progress.report(Step::label("alphabeta: leaves against depth"));
-    let depths = depth_table(&depth_settings(budget, seed), || ())?;
+    let depths = depth_table(&depth_settings(budget, seed), Progress::NONE)?;
     let plot = depth_plot(&depths);
     let tally = Tally::of(std::slice::from_ref(&figures));
     let reading = vec![

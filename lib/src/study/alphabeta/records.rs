@@ -1,5 +1,6 @@
-//! The `alphabeta` binary's tables. Field keys are stable: reports and CI
-//! depend on them.
+//! The records of one random-tree experiment and of one exact expectation
+//! (what `alphabeta random` and `alphabeta exact` print). Field keys are
+//! stable: reports and CI depend on them.
 
 use super::experiment::{Experiment, Sample};
 use crate::engine::search::algorithm::Algorithm;
@@ -19,7 +20,7 @@ pub fn random_table(experiment: &Experiment, sample: &Sample) -> Table {
         &format!(
             "{} in {} order on {b}^{d} random trees ({} leaf values)",
             experiment.algorithm.name(),
-            experiment.order.name(),
+            experiment.order_label(),
             experiment.values.name()
         ),
         vec![
@@ -27,7 +28,7 @@ pub fn random_table(experiment: &Experiment, sample: &Sample) -> Table {
             ("depth", "d", Cell::from(d)),
             ("trees", "Trees", Cell::from(sample.trees)),
             ("seed", "Seed", Cell::from(experiment.seed)),
-            ("order", "Order", Cell::from(experiment.order.name())),
+            ("order", "Order", Cell::from(experiment.order_label())),
             ("algorithm", "Algorithm", Cell::from(experiment.algorithm.name())),
             ("values", "Leaf values", Cell::from(experiment.values.name())),
             ("mean_leaves", "Mean leaves", Cell::float(mean, 3)),
