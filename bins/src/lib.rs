@@ -120,9 +120,9 @@ pub fn name_batch_flags(error: Error) -> anyhow::Error {
             Usage(format!("{error} (resume it with --resume FILE)")).into()
         }
         BatchError::OtherRun { .. } | BatchError::OtherShard { .. } => {
-            FlagError { flag: "--resume", source: error }.into()
+            FlagError::new("--resume", error).into()
         }
-        BatchError::CheckpointAndResume => FlagError { flag: "--checkpoint", source: error }.into(),
+        BatchError::CheckpointAndResume => FlagError::new("--checkpoint", error).into(),
         _ => error.into(),
     }
 }
@@ -203,9 +203,17 @@ impl Usage {
 pub struct FlagError {
     /// The flag, e.g. `--pits`.
     pub flag: &'static str,
-    /// What the library said of its value.
+    /// What the library said of its value (boxed: the library's error is
+    /// large, and this one travels in every `Result` of a flag's value).
     #[source]
-    pub source: Error,
+    pub source: Box<Error>,
+}
+
+impl FlagError {
+    /// The library refused `flag`'s value with `error`.
+    pub fn new(flag: &'static str, error: impl Into<Error>) -> FlagError {
+        FlagError { flag, source: Box::new(error.into()) }
+    }
 }
 
 /// Names the flag whose value a library call refused: each check is made
@@ -217,7 +225,7 @@ pub trait Flag<T> {
 
 impl<T, E: Into<Error>> Flag<T> for Result<T, E> {
     fn flag(self, flag: &'static str) -> Result<T, FlagError> {
-        self.map_err(|e| FlagError { flag, source: e.into() })
+        self.map_err(|e| FlagError::new(flag, e))
     }
 }
 

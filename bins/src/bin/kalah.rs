@@ -166,7 +166,7 @@ fn count_batch(args: &CountArgs, position: &Position, rules: Rules, format: Form
 fn memory_flag(error: impl Into<Error>) -> anyhow::Error {
     let error = error.into();
     if matches!(&error, Error::Kalah(kalah) if kalah.is_memory()) {
-        FlagError { flag: "--max-memory", source: error }.into()
+        FlagError::new("--max-memory", error).into()
     } else {
         error.into()
     }
