@@ -119,9 +119,7 @@ pub fn name_batch_flags(error: Error) -> anyhow::Error {
         BatchError::Missing { absent_shards, .. } if absent_shards.is_empty() => {
             Usage(format!("{error} (resume it with --resume FILE)")).into()
         }
-        BatchError::OtherRun { .. } | BatchError::OtherShard { .. } => {
-            FlagError::new("--resume", error).into()
-        }
+        BatchError::OtherRun { .. } | BatchError::OtherShard { .. } => FlagError::new("--resume", error).into(),
         BatchError::CheckpointAndResume => FlagError::new("--checkpoint", error).into(),
         _ => error.into(),
     }

@@ -234,10 +234,10 @@ impl Tree {
         // Re-exported paths are made absolute with the module files alone.
         let mut reexports: BTreeMap<_, BTreeMap<_, _>> = BTreeMap::new();
         for path in sources.iter().flat_map(|source| &source.paths) {
-            if let PathKind::Reexport { name: Some(name) } = &path.kind {
-                if let Some(target) = tree.absolute(&path.scope, &path.segments) {
-                    reexports.entry(path.scope.clone()).or_default().insert(name.clone(), target);
-                }
+            if let PathKind::Reexport { name: Some(name) } = &path.kind
+                && let Some(target) = tree.absolute(&path.scope, &path.segments)
+            {
+                reexports.entry(path.scope.clone()).or_default().insert(name.clone(), target);
             }
         }
         tree.reexports = reexports;
@@ -458,10 +458,10 @@ fn paths(tokens: &[Token], module: &[String]) -> Vec<WrittenPath> {
             }
             // A path in an attribute string, as in serde's `with = "crate::…"`.
             Tok::Str(text) if previous(tokens, i) == Some(&Tok::Punct('=')) => {
-                if let Some(segments) = path_in_string(text) {
-                    if attributes.iter().any(|attribute| attribute.contains(&i)) {
-                        paths.push(WrittenPath { scope: scope.clone(), segments, line, kind: PathKind::Code });
-                    }
+                if let Some(segments) = path_in_string(text)
+                    && attributes.iter().any(|attribute| attribute.contains(&i))
+                {
+                    paths.push(WrittenPath { scope: scope.clone(), segments, line, kind: PathKind::Code });
                 }
             }
             _ => {}

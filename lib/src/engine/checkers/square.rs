@@ -69,7 +69,7 @@ impl Square {
     /// The square numbered `n` in Cochran's modified numbering; `None` for
     /// the ghost squares 9, 18, 27, 36 and anything outside 1..=35.
     pub fn from_cochran(n: u32) -> Option<Square> {
-        if !(1..=35).contains(&n) || n % 9 == 0 {
+        if !(1..=35).contains(&n) || n.is_multiple_of(9) {
             return None;
         }
         Square::new(n - n / 9)
@@ -86,7 +86,7 @@ impl Square {
     /// rows use odd files: square 4 sits on the edge, square 5 on the other.
     pub fn file(self) -> u32 {
         let row = self.row();
-        2 * (self.index() % 4) + u32::from(row % 2 == 0)
+        2 * (self.index() % 4) + u32::from(row.is_multiple_of(2))
     }
 
     fn at(row: i32, file: i32) -> Option<Square> {

@@ -95,15 +95,15 @@ impl PerftTable {
     /// ```
     pub fn new(mb: u64) -> Result<PerftTable, ChessError> {
         check_table_mb(mb)?;
-        if let Some(memory) = physical_memory() {
-            if mb.saturating_mul(1 << 20) > memory {
-                return Err(LimitError::Memory {
-                    needed_mib: mb,
-                    limit_mib: memory >> 20,
-                    why: " (this machine's memory); give fewer mebibytes".to_owned(),
-                }
-                .into());
+        if let Some(memory) = physical_memory()
+            && mb.saturating_mul(1 << 20) > memory
+        {
+            return Err(LimitError::Memory {
+                needed_mib: mb,
+                limit_mib: memory >> 20,
+                why: " (this machine's memory); give fewer mebibytes".to_owned(),
             }
+            .into());
         }
         let buckets = (mb << 20) / std::mem::size_of::<Bucket>() as u64;
         let buckets: u64 = if buckets == 0 { 1 } else { 1 << buckets.ilog2() };

@@ -53,10 +53,10 @@ pub(super) fn run(budget: Budget, progress: Progress<'_>) -> Result<StudyReport>
         let agree = counts.windows(2).all(|w| w[0] == w[1]);
         let shown = counts[0];
         let published = opening(depth)?;
-        if let Some(p) = &published {
-            if !sources.contains(&p.source) {
-                sources.push(p.source.clone());
-            }
+        if let Some(p) = &published
+            && !sources.contains(&p.source)
+        {
+            sources.push(p.source.clone());
         }
         // The cell names the source; the full citation is a note.
         let published = published.map(|mut p| {
