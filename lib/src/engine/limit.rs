@@ -83,8 +83,8 @@ impl LimitError {
 /// ```
 /// use plybench::engine::limit::{Quantity, check_range};
 ///
-/// assert_eq!(check_range(Quantity::Depth, 5, 1, 15, "")?, 5);
-/// let error = check_range(Quantity::Depth, 16, 1, 15, "").unwrap_err();
+/// assert_eq!(check_range(Quantity::Depth, 5u32, 1, 15, "")?, 5);
+/// let error = check_range(Quantity::Depth, 16u32, 1, 15, "").unwrap_err();
 /// assert_eq!(error.to_string(), "16; expected 1 to 15");
 /// # Ok::<(), plybench::engine::limit::LimitError>(())
 /// ```

@@ -12,7 +12,7 @@
 //! let last = AtomicU64::new(0);
 //! let on_step = |step: Step| last.store(step.done, Ordering::Relaxed);
 //! let progress = Progress::new(&on_step);
-//! progress.report(Step { done: 3, total: 20, nodes: 8_902 });
+//! progress.report(Step { label: "perft(4)", done: 3, total: 20, nodes: 8_902 });
 //! assert_eq!(last.load(Ordering::Relaxed), 3);
 //! Progress::NONE.report(Step::default()); // goes nowhere
 //! ```
