@@ -18,6 +18,7 @@ use plybench::engine::limit::check_threads;
 use plybench::report::{Format, Table};
 
 pub mod progress;
+pub mod resume;
 
 /// Writes `text` to stdout. A closed pipe (`kalah table | head`) ends the
 /// output quietly instead of panicking.
@@ -71,20 +72,30 @@ pub fn emit_outcome(outcome: &Outcome, extra: &[&Table], format: Format) -> anyh
 /// for a whole run, the shard's summary for a shard. Returns whether the
 /// result agrees with its published values (always true for a shard).
 ///
-/// Checks the flags the batch binaries share: `--threads` (1 to 1024) and
-/// `--shard`, which needs a file to write its part to. With a file, SIGINT
+/// Checks `--threads` (1 to 1024). A shard given no file writes to
+/// [`default_shard_file`], which it names on stderr. With a file, SIGINT
 /// and SIGTERM save it, print how to resume on stderr and exit with status
 /// 130 ([`INTERRUPTED`]).
 pub fn run_batch<J: Job>(
     params: &J::Params,
-    checkpoint: Option<PathBuf>,
+    mut checkpoint: Option<PathBuf>,
     resume: Option<PathBuf>,
     shard: Option<Shard>,
     threads: usize,
     format: Format,
 ) -> anyhow::Result<bool> {
-    if shard.is_some() && checkpoint.is_none() && resume.is_none() {
-        return Err(Usage::flag("--shard", "needs --checkpoint FILE (or --resume FILE) to write its part to").into());
+    if let (Some(shard), None, None) = (shard, &checkpoint, &resume) {
+        let path = default_shard_file(J::TOOL, shard);
+        let name = path.display();
+        if path.exists() {
+            return Err(Usage::flag(
+                "--shard",
+                format!("{name} exists (the default file of shard {shard}); continue it with --resume {name}, remove it, or give --checkpoint FILE"),
+            )
+            .into());
+        }
+        let _ = writeln!(io::stderr(), "{}: shard {shard} writes to {name}", program_name());
+        checkpoint = Some(path);
     }
     let threads = check_threads(threads).flag("--threads")?;
     let cancel = Cancel::new();
@@ -105,6 +116,12 @@ pub fn run_batch<J: Job>(
     }
 }
 
+/// The file a shard writes to when given no `--checkpoint`:
+/// `<tool>-shard-K-of-N.json` in the current directory.
+pub fn default_shard_file(tool: &str, shard: Shard) -> PathBuf {
+    PathBuf::from(format!("{tool}-shard-{}-of-{}.json", shard.k(), shard.n()))
+}
+
 /// Says which flag a batch error came from, and gives the fix in the
 /// command line's words. Other errors pass unchanged.
 pub fn name_batch_flags(error: Error) -> anyhow::Error {
@@ -119,7 +136,9 @@ pub fn name_batch_flags(error: Error) -> anyhow::Error {
         BatchError::Missing { absent_shards, .. } if absent_shards.is_empty() => {
             Usage(format!("{error} (resume it with --resume FILE)")).into()
         }
-        BatchError::OtherRun { .. } | BatchError::OtherShard { .. } => FlagError::new("--resume", error).into(),
+        BatchError::OtherRun { .. } | BatchError::OtherShard { .. } | BatchError::OtherTool { .. } => {
+            FlagError::new("--resume", error).into()
+        }
         BatchError::CheckpointAndResume => FlagError::new("--checkpoint", error).into(),
         _ => error.into(),
     }
@@ -255,13 +274,32 @@ pub fn run(main: impl FnOnce() -> anyhow::Result<ExitCode>) -> ExitCode {
     }
 }
 
+/// The name the binary was called by (`perft`), for messages.
+fn program_name() -> String {
+    std::env::args()
+        .next()
+        .and_then(|p| std::path::Path::new(&p).file_name().map(|f| f.to_string_lossy().into_owned()))
+        .unwrap_or_else(|| "plybench".to_owned())
+}
+
 /// Parses the command line like `T::parse()`, but reports a usage error as
 /// one line on stderr (the problem, the accepted values when clap lists
 /// them, and a pointer to `--help`) and exits with status 2. `--help` and
 /// `--version` print as usual.
 pub fn parse_args<T: clap::Parser>() -> T {
-    match T::try_parse() {
-        Ok(args) => args,
+    parse_args_with_matches::<T>().0
+}
+
+/// [`parse_args`], with clap's matches too: they tell a flag given on the
+/// command line from one left at its default
+/// ([`resume::given`]).
+pub fn parse_args_with_matches<T: clap::Parser>() -> (T, clap::ArgMatches) {
+    let parsed = T::command().try_get_matches().and_then(|matches| {
+        let args = T::from_arg_matches(&matches).map_err(|e| e.format(&mut T::command()))?;
+        Ok((args, matches))
+    });
+    match parsed {
+        Ok(parsed) => parsed,
         Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) => {
             e.exit()
         }
@@ -271,14 +309,17 @@ pub fn parse_args<T: clap::Parser>() -> T {
             let mut lines = rendered.lines().map(str::trim).filter(|l| !l.is_empty());
             let first = lines.next().unwrap_or("invalid arguments");
             let mut message = first.strip_prefix("error: ").unwrap_or(first).to_owned();
+            if message.ends_with(':') {
+                // The arguments missing, one a line: listed on this one.
+                let missing: Vec<&str> = lines.by_ref().take_while(|l| !l.starts_with("Usage:")).collect();
+                message.push(' ');
+                message.push_str(&missing.join(", "));
+            }
             if let Some(values) = lines.find(|l| l.starts_with("[possible values:")) {
                 message.push(' ');
                 message.push_str(values);
             }
-            let name = std::env::args()
-                .next()
-                .and_then(|p| std::path::Path::new(&p).file_name().map(|f| f.to_string_lossy().into_owned()))
-                .unwrap_or_else(|| "plybench".to_owned());
+            let name = program_name();
             let _ = writeln!(io::stderr(), "{name}: error: {message} (see {name} --help)");
             std::process::exit(2)
         }

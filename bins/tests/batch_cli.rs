@@ -1,5 +1,6 @@
 //! Long runs in pieces, end to end: `perft --checkpoint` killed part-way
-//! (SIGTERM and SIGKILL) and resumed, `perft --shard K/N` merged by
+//! (SIGTERM and SIGKILL) and resumed (by the command the interrupted run
+//! prints, and with every flag again), `perft --shard K/N` merged by
 //! `plybench merge`, each compared with an uninterrupted run; and every
 //! file that does not belong refused with status 2 and one line.
 
@@ -77,17 +78,14 @@ fn interrupt(path: &Path, signal: &str) -> Output {
     child.wait_with_output().expect("perft ends")
 }
 
-fn resume_and_compare(path: &Path, uninterrupted: &[(String, u64)]) {
+/// Resumes the run saved at `path` with `args` (which name the file) and
+/// checks that it ends with the `uninterrupted` counts.
+fn resume_and_compare(path: &Path, args: &[&str], uninterrupted: &[(String, u64)]) {
     let saved: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     assert_eq!(saved["complete"], false, "the run ended before it was interrupted: make it longer");
     let saved_units = saved["units"].as_array().unwrap().len();
     assert!(saved_units > 0 && saved_units < saved["units_total"].as_u64().unwrap() as usize);
-    let resumed = perft(
-        &with(&long_run(), &["--resume", path.to_str().unwrap(), "--format", "json"])
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-    );
+    let resumed = perft(&with(args, &["--format", "json"]).iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!(counts(&json_of(&resumed)), uninterrupted);
     let done: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     assert_eq!(done["complete"], true);
@@ -115,13 +113,18 @@ fn an_interrupted_run_resumes_to_the_uninterrupted_counts() {
         "{line}"
     );
     assert!(out.stdout.is_empty());
-    resume_and_compare(&term, &plain);
+    // Exactly what the line says: the file alone holds the run's parameters.
+    let told = line.rsplit_once("resume with ").unwrap().1;
+    assert_eq!(told, format!("--resume {name}"));
+    resume_and_compare(&term, &["--resume", &name], &plain);
 
-    // SIGKILL: no chance to save; the last atomic write is what resumes.
+    // SIGKILL: no chance to save; the last atomic write is what resumes,
+    // here with every flag of the run again (they agree with the file).
     let kill = dir.path().join("kill.json");
     let out = interrupt(&kill, "-KILL");
     assert_eq!(out.status.code(), None);
-    resume_and_compare(&kill, &plain);
+    let all = with(&long_run(), &["--resume", kill.to_str().unwrap()]);
+    resume_and_compare(&kill, &all.iter().map(String::as_str).collect::<Vec<_>>(), &plain);
 }
 
 /// Kiwipete perft(3) split after two plies: 2039 units.
@@ -188,21 +191,22 @@ fn shards_merge_into_the_single_run_and_strays_are_refused() {
     std::fs::write(&tampered, &text[..text.len() / 2]).unwrap();
     refused(&merge(&[paths[0], paths[1], &tampered]), "not JSON");
 
-    // Resuming a shard with other parameters is refused too.
+    // Resuming a shard with other parameters is refused too, naming the
+    // first flag that contradicts the file.
     let out = perft(
         &with(&other_run, &["--shard", "3/3", "--resume", paths[2].to_str().unwrap()])
             .iter()
             .map(String::as_str)
             .collect::<Vec<_>>(),
     );
-    refused(&out, "belongs to another run");
+    refused(&out, &format!("invalid --depth: {} records 3, not 2", paths[2].display()));
     let out = perft(
         &with(&SMALL, &["--shard", "2/3", "--resume", paths[2].to_str().unwrap()])
             .iter()
             .map(String::as_str)
             .collect::<Vec<_>>(),
     );
-    refused(&out, "is shard 3/3, not 2/3");
+    refused(&out, "records shard 3/3, not shard 2/3");
 }
 
 #[test]
@@ -213,7 +217,6 @@ fn bad_batch_options_exit_2_with_one_line() {
     let e = existing.to_str().unwrap();
     for (args, what) in [
         (vec!["--depth", "3", "--shard", "0/3", "--checkpoint", "x.json"], "--shard"),
-        (vec!["--depth", "3", "--shard", "2/3"], "needs --checkpoint"),
         (vec!["--depth", "3", "--split-depth", "3"], "--split-depth"),
         (vec!["--depth", "3", "--checkpoint", e], "exists; continue it with --resume"),
         (vec!["--depth", "3", "--resume", e], "not a plybench batch file"),

@@ -22,7 +22,8 @@ use plybench::study::alphabeta::newborn::{self, Settings};
 use plybench::study::alphabeta::real_trees::{chess_table, kalah_table};
 use plybench::study::alphabeta::records::{exact_table, random_table};
 use plybench::study::alphabeta::{Experiment, check_trees, run, tictactoe};
-use plybench_cli::{Flag, emit, parse_args, progress, run as run_main, run_batch};
+use plybench_cli::resume::{Resume, named};
+use plybench_cli::{Flag, emit, parse_args_with_matches, progress, run as run_main, run_batch};
 
 /// Alpha-beta node counts on random trees and tic-tac-toe.
 #[derive(Parser)]
@@ -56,11 +57,11 @@ enum Command {
 #[derive(Args)]
 struct RandomArgs {
     /// Children per node (at least 2).
-    #[arg(long, short = 'b')]
-    branching: u32,
+    #[arg(long, short = 'b', required_unless_present = "resume")]
+    branching: Option<u32>,
     /// Plies (at least 1).
-    #[arg(long, short = 'd')]
-    depth: u32,
+    #[arg(long, short = 'd', required_unless_present = "resume")]
+    depth: Option<u32>,
     /// Number of trees.
     #[arg(long, default_value_t = 10_000)]
     trees: u64,
@@ -94,10 +95,10 @@ struct RandomArgs {
     /// Record each completed work unit (a batch of trees) in FILE, rewritten atomically at least every 2 s; Ctrl-C or SIGTERM saves it and exits 130.
     #[arg(long, value_name = "FILE", conflicts_with = "resume")]
     checkpoint: Option<std::path::PathBuf>,
-    /// Continue the run recorded in FILE (give the same options); the figures equal an uninterrupted run's.
+    /// Continue the run recorded in FILE, with its trees, search and shard (a flag given beside it must agree); the figures equal an uninterrupted run's.
     #[arg(long, value_name = "FILE")]
     resume: Option<std::path::PathBuf>,
-    /// Compute only units i with i % N == K-1 and write them to the --checkpoint file; `plybench merge` sums the N files.
+    /// Compute only units i with i % N == K-1 and write them to the --checkpoint file (default: alphabeta-shard-K-of-N.json); `plybench merge` sums the N files.
     #[arg(long, value_name = "K/N")]
     shard: Option<Shard>,
     /// Batches searched at once in a checkpointed or sharded run (default: every core).
@@ -225,8 +226,8 @@ impl RandomArgs {
     /// The run's parameters, as the library checks and records them.
     fn params(&self) -> RandomParams {
         RandomParams {
-            branching: self.branching,
-            depth: self.depth,
+            branching: self.branching.expect("clap requires --branching without --resume"),
+            depth: self.depth.expect("clap requires --depth without --resume"),
             trees: self.trees,
             seed: self.seed,
             order: self.order,
@@ -282,27 +283,62 @@ fn flagged<T, E: Into<Error>>(
 }
 
 /// `alphabeta random --checkpoint/--resume/--shard`: the experiment in
-/// batches of trees (`plybench::batch`), recorded in a file as they complete.
-fn random_batch(args: &RandomArgs, format: Format) -> anyhow::Result<ExitCode> {
+/// batches of trees (`plybench::batch`), recorded in a file as they
+/// complete. `matches` (the subcommand's) tell the flags given beside
+/// `--resume`.
+fn random_batch(args: &RandomArgs, matches: &clap::ArgMatches, format: Format) -> anyhow::Result<ExitCode> {
     let threads = match args.threads {
         Some(threads) => check_threads(threads).flag("--threads")?,
         None => std::thread::available_parallelism().map_or(1, usize::from),
     };
-    args.experiment()?;
-    let params = args.params();
-    let ok =
-        run_batch::<RandomSplit>(&params, args.checkpoint.clone(), args.resume.clone(), args.shard, threads, format)?;
+    let ok = match &args.resume {
+        Some(path) => {
+            let resume = resumed(args, path, matches)?;
+            run_batch::<RandomSplit>(&resume.params, None, Some(resume.path.clone()), resume.shard, threads, format)?
+        }
+        None => {
+            args.experiment()?;
+            run_batch::<RandomSplit>(&args.params(), args.checkpoint.clone(), None, args.shard, threads, format)?
+        }
+    };
     Ok(if ok { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// The run `--resume FILE` continues: the one the file records, each flag
+/// given beside it checked against it.
+fn resumed<'a>(
+    args: &RandomArgs,
+    path: &std::path::Path,
+    matches: &'a clap::ArgMatches,
+) -> anyhow::Result<Resume<'a, RandomParams>> {
+    let resume = Resume::load::<RandomSplit>(path, matches)?;
+    let recorded = &resume.params;
+    resume.agree("--branching", args.branching.unwrap_or_default(), recorded.branching)?;
+    resume.agree("--depth", args.depth.unwrap_or_default(), recorded.depth)?;
+    resume.agree("--trees", args.trees, recorded.trees)?;
+    resume.agree("--seed", args.seed, recorded.seed)?;
+    resume.agree("--order", named(&args.order), named(&recorded.order))?;
+    let show = |r: Option<f64>| r.map_or("none".to_owned(), |r| r.to_string());
+    resume.agree("--correlation", show(args.correlation), show(recorded.correlation))?;
+    resume.agree("--algorithm", named(&args.algorithm), named(&recorded.algorithm))?;
+    resume.agree("--values", named(&args.values), named(&recorded.values))?;
+    resume.agree("--levels", args.levels, recorded.levels)?;
+    resume.agree("--window-centre", args.window_centre, recorded.window_centre)?;
+    resume.agree("--window-half-width", args.window_half_width, recorded.window_half_width)?;
+    resume.agree("--batch-trees", args.batch_trees, recorded.batch_trees)?;
+    resume.agree_shard(args.shard)?;
+    Ok(resume)
 }
 
 fn main() -> ExitCode {
     run_main(|| {
-        let cli: Cli = parse_args();
+        let (cli, matches) = parse_args_with_matches::<Cli>();
         let format = cli.format;
         match cli.command {
             Command::Random(args) => {
                 if args.checkpoint.is_some() || args.resume.is_some() || args.shard.is_some() {
-                    return random_batch(&args, format);
+                    let matches = matches.subcommand_matches("random").expect("the random subcommand's matches");
+                    return random_batch(&args, matches, format);
                 }
                 let experiment = args.experiment()?;
                 let sample = run(&experiment, 0, args.trees)?;

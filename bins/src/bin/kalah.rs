@@ -1,7 +1,7 @@
 //! `kalah`: Bell's (1972) continuation-move counts, stack depths and
 //! clearing patterns. All logic is in `plybench::engine::kalah`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
@@ -17,7 +17,8 @@ use plybench::report::{Format, Tally};
 use plybench::study::kalah::results::{self, TERMINALS_NOT_COUNTED, TableOptions, check_table_pits};
 use plybench::study::kalah::units::{KalahSplit, Params};
 use plybench_cli::progress;
-use plybench_cli::{Flag, FlagError, Usage, emit, parse_args, run, run_batch};
+use plybench_cli::resume::{Resume, list, named};
+use plybench_cli::{Flag, FlagError, Usage, emit, parse_args_with_matches, run, run_batch};
 
 /// Kalah continuation moves after Bell (1972), section 3.3.
 #[derive(Parser)]
@@ -63,10 +64,10 @@ enum Terminals {
 }
 
 #[derive(Args)]
-#[command(group = clap::ArgGroup::new("start").required(true))]
+#[command(group = clap::ArgGroup::new("start").required(true).multiple(true))]
 struct CountArgs {
     /// Bell's board test on N pits: pit Pi holds i counters.
-    #[arg(long, group = "start")]
+    #[arg(long, group = "start", conflicts_with = "position")]
     pits: Option<usize>,
     /// The mover's pits, PN first, e.g. 3,2,1.
     #[arg(long, group = "start", allow_hyphen_values = true)]
@@ -97,10 +98,10 @@ struct CountArgs {
     /// Record each completed work unit (a subtree) in FILE, rewritten atomically at least every 2 s; Ctrl-C or SIGTERM saves it and exits 130.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["resume", "trace"])]
     checkpoint: Option<PathBuf>,
-    /// Continue the run recorded in FILE (give the same options); the counts equal an uninterrupted run's.
-    #[arg(long, value_name = "FILE", conflicts_with = "trace")]
+    /// Continue the run recorded in FILE, with its position, rules, method, cut and shard (a flag given beside it must agree); the counts equal an uninterrupted run's.
+    #[arg(long, value_name = "FILE", group = "start", conflicts_with = "trace")]
     resume: Option<PathBuf>,
-    /// Compute only units i with i % N == K-1 and write them to the --checkpoint file; `plybench merge` sums the N files.
+    /// Compute only units i with i % N == K-1 and write them to the --checkpoint file (default: kalah-shard-K-of-N.json); `plybench merge` sums the N files.
     #[arg(long, value_name = "K/N", conflicts_with = "trace")]
     shard: Option<Shard>,
     /// Work units are the subtrees below the point where the mover has sown C counters out of his pits (default: the deepest cut, up to one counter per pit, with at most 10,000 units).
@@ -145,7 +146,14 @@ struct SweepArgs {
 
 /// `kalah count --checkpoint/--resume/--shard/--split-counters`: the count
 /// in work units (`plybench::batch`), recorded in a file as they complete.
-fn count_batch(args: &CountArgs, position: &Position, rules: Rules, format: Format) -> anyhow::Result<ExitCode> {
+/// `start` is the position and rules of the flags; `None` for a run resumed
+/// from its file (`matches`: the subcommand's, to check the flags given).
+fn count_batch(
+    args: &CountArgs,
+    start: Option<(&Position, Rules)>,
+    matches: &clap::ArgMatches,
+    format: Format,
+) -> anyhow::Result<ExitCode> {
     if args.terminals == Terminals::Always {
         return Err(Usage::flag("--terminals",
             "always cannot be split into work units (distinct boards of different subtrees overlap); count them in one run without --checkpoint, --resume, --shard or --split-counters",
@@ -156,9 +164,55 @@ fn count_batch(args: &CountArgs, position: &Position, rules: Rules, format: Form
         Some(threads) => threads,
         None => std::thread::available_parallelism().map_or(1, usize::from),
     };
-    let params = Params::new(position, rules, args.method, args.split_counters).flag("--split-counters")?;
-    run_batch::<KalahSplit>(&params, args.checkpoint.clone(), args.resume.clone(), args.shard, threads, format)?;
+    match (start, &args.resume) {
+        (_, Some(path)) => {
+            let resume = resumed(args, path, matches)?;
+            let path = Some(resume.path.clone());
+            run_batch::<KalahSplit>(&resume.params, None, path, resume.shard, threads, format)?;
+        }
+        (Some((position, rules)), None) => {
+            let params = Params::new(position, rules, args.method, args.split_counters).flag("--split-counters")?;
+            run_batch::<KalahSplit>(&params, args.checkpoint.clone(), None, args.shard, threads, format)?;
+        }
+        (None, None) => unreachable!("clap requires --pits, --position or --resume"),
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The run `--resume FILE` continues: the one the file records, each flag
+/// given beside it checked against it.
+fn resumed<'a>(args: &CountArgs, path: &Path, matches: &'a clap::ArgMatches) -> anyhow::Result<Resume<'a, Params>> {
+    let resume = Resume::load::<KalahSplit>(path, matches)?;
+    let recorded = &resume.params;
+    if let Some(flag) = ["--pits", "--position"].into_iter().find(|f| resume.given(f)) {
+        let own = own_pits(args)?.own_pn_first();
+        resume.check(flag, own == recorded.position, list(&own), list(&recorded.position))?;
+    }
+    if let Some(opponent) = &args.opponent {
+        let opponent = parse_counts(opponent).flag("--opponent")?;
+        resume.agree("--opponent", list(&opponent), list(&recorded.opponent))?;
+    }
+    resume.agree("--captures", args.captures, recorded.captures)?;
+    if resume.given("--method") {
+        // `auto` is the method auto chooses for the recorded position.
+        let method = match args.method {
+            Some(method) => method,
+            None => Method::auto(&recorded.start()?),
+        };
+        resume.agree("--method", named(&method), named(&recorded.method))?;
+    }
+    resume.agree("--split-counters", args.split_counters.unwrap_or_default(), recorded.split_counters)?;
+    resume.agree_shard(args.shard)?;
+    Ok(resume)
+}
+
+/// The mover's pits of `--position` or `--pits`, the opponent's empty.
+fn own_pits(args: &CountArgs) -> anyhow::Result<Position> {
+    Ok(match (&args.position, args.pits) {
+        (Some(text), _) => text.parse::<Position>().flag("--position")?,
+        (None, Some(pits)) => Position::board_test(pits).flag("--pits")?,
+        (None, None) => unreachable!("clap requires --pits, --position or --resume"),
+    })
 }
 
 /// Names `--max-memory` when a count stopped at its memory limit; any
@@ -174,26 +228,22 @@ fn memory_flag(error: impl Into<Error>) -> anyhow::Error {
 
 fn main() -> ExitCode {
     run(|| {
-        let cli: Cli = parse_args();
+        let (cli, matches) = parse_args_with_matches::<Cli>();
         let format = cli.format;
         match cli.command {
             Command::Count(args) => {
-                let mut position = match (&args.position, args.pits) {
-                    (Some(text), _) => text.parse::<Position>().flag("--position")?,
-                    (None, Some(pits)) => Position::board_test(pits).flag("--pits")?,
-                    (None, None) => unreachable!("clap requires --pits or --position"),
-                };
+                let matches = matches.subcommand_matches("count").expect("the count subcommand's matches");
+                if args.resume.is_some() {
+                    return count_batch(&args, None, matches, format);
+                }
+                let mut position = own_pits(&args)?;
                 if let Some(opponent) = &args.opponent {
                     let opponent = parse_counts(opponent).flag("--opponent")?;
                     position = Position::new(position.own().to_vec(), opponent).flag("--opponent")?;
                 }
                 let rules = Rules { captures: args.captures };
-                if args.checkpoint.is_some()
-                    || args.resume.is_some()
-                    || args.shard.is_some()
-                    || args.split_counters.is_some()
-                {
-                    return count_batch(&args, &position, rules, format);
+                if args.checkpoint.is_some() || args.shard.is_some() || args.split_counters.is_some() {
+                    return count_batch(&args, Some((&position, rules)), matches, format);
                 }
                 let options = CountOptions {
                     rules,

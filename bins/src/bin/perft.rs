@@ -8,6 +8,7 @@
 //! `perft <depth> "<fen>" ["<moves>"]`, so that perftree can debug it
 //! against Stockfish.
 
+use std::path::Path;
 use std::process::ExitCode;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
@@ -30,7 +31,8 @@ use plybench::study::perft::results::{
 use plybench::study::perft::split::{PerftParams, PerftSplit, check_split_depth};
 use plybench::study::perft::suite::parse_suite;
 use plybench_cli::progress;
-use plybench_cli::{Flag, Usage, emit, parse_args, print, run, run_batch};
+use plybench_cli::resume::{Resume, list};
+use plybench_cli::{Flag, Usage, emit, parse_args_with_matches, print, run, run_batch};
 
 /// Chess perft over Bell's array, the 10x10 mailbox, 0x88 and bitboards.
 #[derive(Parser)]
@@ -135,10 +137,10 @@ struct PerftArgs {
     /// Record each completed work unit (a move prefix) in FILE, rewritten atomically at least every 2 s; Ctrl-C or SIGTERM saves it and exits 130.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["resume", "divide", "stats"])]
     checkpoint: Option<std::path::PathBuf>,
-    /// Continue the run recorded in FILE (give the same options); the counts equal an uninterrupted run's.
+    /// Continue the run recorded in FILE, with its position, depth, representations, split and shard (a flag given beside it must agree); the counts equal an uninterrupted run's.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["divide", "stats"])]
     resume: Option<std::path::PathBuf>,
-    /// Compute only units i with i % N == K-1 and write them to the --checkpoint file; `plybench merge` sums the N files.
+    /// Compute only units i with i % N == K-1 and write them to the --checkpoint file (default: perft-shard-K-of-N.json); `plybench merge` sums the N files.
     #[arg(long, value_name = "K/N")]
     shard: Option<Shard>,
     /// Work units are the legal move prefixes of this many plies (default: the fewest plies giving at least 100 units).
@@ -184,20 +186,20 @@ fn main() -> ExitCode {
         if args.get(1).is_some_and(|a| !a.is_empty() && a.bytes().all(|b| b.is_ascii_digit())) {
             return perftree(&args[1..]);
         }
-        let cli: Cli = parse_args();
+        let (cli, matches) = parse_args_with_matches::<Cli>();
         let format = cli.format;
         match cli.command {
             Some(Command::Suite(args)) => suite(&args, format),
             Some(Command::Bench(args)) => bench(&args, format),
             Some(Command::Deep(args)) => deep(&args, format),
-            None => perft(&cli.perft, format),
+            None => perft(&cli.perft, &matches, format),
         }
     })
 }
 
-fn perft(args: &PerftArgs, format: Format) -> anyhow::Result<ExitCode> {
+fn perft(args: &PerftArgs, matches: &clap::ArgMatches, format: Format) -> anyhow::Result<ExitCode> {
     if args.checkpoint.is_some() || args.resume.is_some() || args.shard.is_some() || args.split_depth.is_some() {
-        return perft_batch(args, format);
+        return perft_batch(args, matches, format);
     }
     let depth = check_depth(args.depth).flag("--depth")?;
     let setup = position(&args.fen, &args.moves)?;
@@ -227,13 +229,25 @@ fn perft(args: &PerftArgs, format: Format) -> anyhow::Result<ExitCode> {
 
 /// `perft --checkpoint/--resume/--shard/--split-depth`: the leaf count in
 /// work units (`plybench::batch`), recorded in a file as they complete.
-fn perft_batch(args: &PerftArgs, format: Format) -> anyhow::Result<ExitCode> {
+fn perft_batch(args: &PerftArgs, matches: &clap::ArgMatches, format: Format) -> anyhow::Result<ExitCode> {
     if args.hash != 0 {
         return Err(Usage::flag(
             "--hash",
             "work units (--checkpoint, --resume, --shard, --split-depth) are counted without a table; drop --hash",
         )
         .into());
+    }
+    if let Some(path) = &args.resume {
+        let resume = resumed(args, path, matches)?;
+        let ok = run_batch::<PerftSplit>(
+            &resume.params,
+            None,
+            Some(resume.path.clone()),
+            resume.shard,
+            args.threads,
+            format,
+        )?;
+        return Ok(exit_code(ok));
     }
     let depth = check_depth(args.depth).flag("--depth")?;
     let setup = position(&args.fen, &args.moves)?;
@@ -250,6 +264,33 @@ fn perft_batch(args: &PerftArgs, format: Format) -> anyhow::Result<ExitCode> {
         format,
     )?;
     Ok(exit_code(ok))
+}
+
+/// The run `--resume FILE` continues: the one the file records, each flag
+/// given beside it checked against it.
+fn resumed<'a>(
+    args: &PerftArgs,
+    path: &Path,
+    matches: &'a clap::ArgMatches,
+) -> anyhow::Result<Resume<'a, PerftParams>> {
+    let resume = Resume::load::<PerftSplit>(path, matches)?;
+    let recorded = &resume.params;
+    let (fen, moves) = (resume.given("--fen"), resume.given("--moves"));
+    if fen || moves {
+        let flag = match (fen, moves) {
+            (true, false) => "--fen",
+            (false, true) => "--moves",
+            _ => "--fen and --moves",
+        };
+        let given = position(&args.fen, &args.moves)?.to_fen();
+        resume.check(flag, given == recorded.fen, format!("{given:?}"), format!("{:?}", recorded.fen))?;
+    }
+    resume.agree("--depth", args.depth, recorded.depth)?;
+    let reprs: Vec<&str> = args.repr.iter().map(|r| r.name()).collect();
+    resume.agree("--repr", list(&reprs), list(&recorded.reprs))?;
+    resume.agree("--split-depth", args.split_depth.unwrap_or_default(), recorded.split_depth)?;
+    resume.agree_shard(args.shard)?;
+    Ok(resume)
 }
 
 /// `perft <depth> "<fen>" ["<moves>"]`: divide lines `move count`, a blank

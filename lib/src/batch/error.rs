@@ -91,6 +91,16 @@ pub enum BatchError {
         /// The run id of the run asked for.
         expected: String,
     },
+    /// A file to resume that another tool wrote.
+    #[error("{file} holds a run of {tool}, not of {expected}; resume it with {tool}")]
+    OtherTool {
+        /// The file.
+        file: String,
+        /// Its tool.
+        tool: String,
+        /// The tool asked to resume it.
+        expected: &'static str,
+    },
     /// A file to resume that holds another shard of the run.
     #[error("{file} is shard {shard}, not {expected}: give the same shard")]
     OtherShard {

@@ -8,7 +8,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{BatchError, Shard, UnitRecord};
+use super::{BatchError, Job, Shard, UnitRecord};
 use crate::Result;
 use crate::error::IoError;
 
@@ -214,6 +214,30 @@ impl BatchFile {
         Ok(BatchFile::parse(&name, &text)?)
     }
 
+    /// The parameters of the run, as job `J`'s: what continues the run
+    /// from this file alone. Refuses a file of another tool
+    /// ([`BatchError::OtherTool`]; `name` is for messages) and parameters
+    /// that do not decode ([`BatchError::BadParams`]).
+    ///
+    /// ```
+    /// use plybench::batch::BatchFile;
+    /// use plybench::study::perft::split::{PerftParams, PerftSplit};
+    /// use plybench::engine::chess::{Repr, Setup};
+    ///
+    /// let params = PerftParams::new(&Setup::starting(), 3, &[Repr::X88], Some(1))?;
+    /// let file = BatchFile::new("perft", vec![], serde_json::to_value(&params).unwrap(), None, 20);
+    /// assert_eq!(file.params_of::<PerftSplit>("run.json")?, params);
+    /// let other = BatchFile::new("kalah", vec![], file.params.clone(), None, 20);
+    /// assert!(other.params_of::<PerftSplit>("k.json").unwrap_err().to_string().contains("k.json holds a run of kalah, not of perft"));
+    /// # Ok::<(), plybench::Error>(())
+    /// ```
+    pub fn params_of<J: Job>(&self, name: &str) -> Result<J::Params, BatchError> {
+        if self.tool != J::TOOL {
+            return Err(BatchError::OtherTool { file: name.to_owned(), tool: self.tool.clone(), expected: J::TOOL });
+        }
+        serde_json::from_value(self.params.clone()).map_err(|source| BatchError::BadParams { tool: J::TOOL, source })
+    }
+
     /// Refuses a file (`name` is for messages) that is not of the run
     /// `expected` describes: another tool, other parameters, another shard.
     pub fn check_same_run(&self, name: &str, expected: &BatchFile) -> Result<(), BatchError> {
@@ -313,6 +337,35 @@ mod tests {
         shard.shard = Some(Shard::new(1, 3).unwrap());
         assert!(shard.check_same_run("s", &file).unwrap_err().to_string().contains("is shard 1/3, not 2/3"));
         assert!(sample().check_same_run("s", &file).is_ok());
+    }
+
+    /// A job whose parameters are one number, to read files as.
+    struct Depth;
+
+    impl Job for Depth {
+        const TOOL: &'static str = "perft";
+        type Params = u32;
+        type Part = u64;
+        fn units(_: &u32) -> Result<Vec<String>> {
+            Ok(Vec::new())
+        }
+        fn run_unit(_: &u32, _: &crate::batch::Unit) -> Result<u64> {
+            Ok(0)
+        }
+        fn finish(_: &u32, _: Vec<crate::batch::Completed<u64>>) -> Result<crate::batch::Outcome> {
+            Ok(crate::batch::Outcome { tables: Vec::new(), json: Value::Null })
+        }
+    }
+
+    #[test]
+    fn params_are_read_as_the_tool_s_own() {
+        let file = BatchFile::new("perft", vec![], json!(7), None, 3);
+        assert_eq!(file.params_of::<Depth>("f").unwrap(), 7);
+        let err = sample().params_of::<Depth>("s.json").unwrap_err().to_string();
+        assert_eq!(err, "invalid batch file: its params are not those of a perft run");
+        let other = BatchFile::new("kalah", vec![], json!(7), None, 3);
+        let err = other.params_of::<Depth>("k.json").unwrap_err().to_string();
+        assert_eq!(err, "k.json holds a run of kalah, not of perft; resume it with kalah");
     }
 
     #[test]
