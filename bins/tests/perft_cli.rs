@@ -7,6 +7,24 @@ use serde_json::Value;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+/// The line of a published suite that issue 16 reports: Black has 17 men.
+const SEVENTEEN_MEN: &str = "rnbqkbnr/ppppp1pp/7n/4Pp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
+
+/// A file of `bins/tests/fixtures/`.
+fn fixture(name: &str) -> String {
+    format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `perft suite ARGS --format json`: the exit status and the rows.
+fn suite_rows(args: &[&str]) -> (Option<i32>, Vec<Value>) {
+    let mut all = vec!["suite"];
+    all.extend(args);
+    all.extend(["--format", "json"]);
+    let out = perft(&all);
+    let rows: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", String::from_utf8_lossy(&out.stderr)));
+    (out.status.code(), rows.as_array().expect("an array of rows").clone())
+}
 
 fn perft(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_perft")).args(args).output().expect("perft runs")
@@ -131,11 +149,108 @@ fn suites_report_every_position_depth_and_representation() {
     assert!(stdout(&out).contains(",differs,"), "{}", stdout(&out));
 }
 
+/// Every dialect of the fixture reads, with LF or CRLF line endings.
+#[test]
+fn suites_read_the_epd_dialects_of_other_projects() {
+    let lf = fixture("epd-dialects.epd");
+    let dir = tempfile::tempdir().unwrap();
+    let crlf = dir.path().join("crlf.epd");
+    let text = std::fs::read_to_string(&lf).unwrap();
+    std::fs::write(&crlf, format!("\u{feff}{}", text.replace('\n', "\r\n"))).unwrap();
+    for file in [lf.as_str(), crlf.to_str().unwrap()] {
+        let (code, rows) = suite_rows(&[file, "--repr", "x88"]);
+        assert_eq!(code, Some(0), "{file}: {rows:?}");
+        let lines: std::collections::BTreeSet<u64> = rows.iter().map(|r| r["line"].as_u64().unwrap()).collect();
+        assert_eq!(lines.len(), 6, "six positions, one per dialect: {lines:?}");
+        assert_eq!(rows.len(), 3 + 2 + 3 + 3 + 2 + 2);
+        assert!(rows.iter().all(|r| r["verdict"] == "match" && r.get("problem").is_none()), "{rows:?}");
+    }
+}
+
+/// Issue 16: a bad line is reported with its number and reason, the rest
+/// of the suite runs, and the exit status is 1.
+#[test]
+fn a_bad_line_is_reported_and_the_rest_of_the_suite_runs() {
+    let suite = fixture("foreign-suite.epd");
+    let (code, rows) = suite_rows(&[&suite, "--repr", "x88"]);
+    assert_eq!(code, Some(1), "{rows:?}");
+    let bad: Vec<&Value> = rows.iter().filter(|r| r["verdict"] == "invalid input").collect();
+    assert_eq!(bad.iter().map(|r| r["line"].as_u64().unwrap()).collect::<Vec<_>>(), [8, 10]);
+    assert_eq!(bad[0]["problem"], "node count \"10x38\" is not a whole number");
+    assert_eq!(bad[1]["fen"], format!("{SEVENTEEN_MEN} ;D5 11139762"));
+    assert_eq!(
+        bad[1]["problem"],
+        "invalid FEN: black has 17 men and 8 pawns; at most 16 and 8; --allow-impossible counts it"
+    );
+    for key in ["depth", "expected", "repr", "nodes", "seconds"] {
+        assert!(bad[0][key].is_null(), "{key}: {}", bad[0]);
+    }
+    // The other lines ran, in file order, bad lines in their place.
+    let lines: Vec<u64> = rows.iter().map(|r| r["line"].as_u64().unwrap()).collect();
+    assert_eq!(lines, [6, 6, 6, 7, 7, 7, 8, 9, 9, 9, 10]);
+    assert!(rows.iter().filter(|r| r["verdict"] != "invalid input").all(|r| r["verdict"] == "match"));
+    assert!(rows.iter().filter(|r| r["verdict"] == "match").all(|r| r["problem"].is_null()));
+    // The table names the bad lines too.
+    let out = perft(&["suite", &suite, "--repr", "x88", "--max-depth", "1"]);
+    assert_eq!(out.status.code(), Some(1));
+    let table = stdout(&out);
+    assert!(table.contains("invalid input") && table.contains("line(s) not read"), "{table}");
+}
+
+/// Issue 16: `--allow-impossible` counts the 17-men line, on the
+/// representations that can hold it; the others say why. Its suite
+/// publishes 11139762 at depth 5, where plybench and shakmaty both count
+/// 10442284 (`lib/tests/chess_impossible.rs`): the verdict is `differs`.
+#[test]
+fn allow_impossible_counts_the_seventeen_men_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let suite = dir.path().join("impossible.epd");
+    std::fs::write(&suite, format!("{START} ;D1 20 ;D2 400\n{SEVENTEEN_MEN} ;D1 31 ;D2 540\n")).unwrap();
+    let suite = suite.to_str().unwrap();
+    let (code, rows) = suite_rows(&[suite, "--allow-impossible"]);
+    assert_eq!(code, Some(0), "{rows:?}");
+    let line2: Vec<&Value> = rows.iter().filter(|r| r["line"] == 2).collect();
+    assert_eq!(line2.len(), 2 * 4);
+    for r in &line2 {
+        if r["repr"] == "bitboard" {
+            assert_eq!((&r["verdict"], &r["problem"]), (&"match".into(), &Value::Null), "{r}");
+        } else {
+            assert_eq!(r["verdict"], "not computed", "{r}");
+            assert!(r["nodes"].is_null(), "{r}");
+            let problem = r["problem"].as_str().unwrap();
+            assert!(problem.contains("cannot hold this position") && problem.contains("16 men a side"), "{r}");
+        }
+    }
+    // Without the flag the line is bad, and the exit status says so.
+    let (code, rows) = suite_rows(&[suite]);
+    assert_eq!(code, Some(1));
+    assert_eq!(rows.iter().filter(|r| r["verdict"] == "invalid input").count(), 1);
+
+    let (code, rows) =
+        suite_rows(&[&fixture("foreign-suite.epd"), "--allow-impossible", "--repr", "bitboard", "--max-depth", "5"]);
+    assert_eq!(code, Some(1));
+    let counted = rows.iter().find(|r| r["line"] == 10).expect("line 10 counted");
+    assert_eq!(
+        (&counted["depth"], &counted["nodes"], &counted["verdict"]),
+        (&5.into(), &10442284.into(), &"differs".into())
+    );
+
+    // A single position, likewise.
+    let out = perft(&["--fen", SEVENTEEN_MEN, "--depth", "2", "--allow-impossible", "--format", "json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["results"].as_array().unwrap().len(), 1);
+    assert_eq!((&v["results"][0]["repr"], &v["results"][0]["nodes"]), (&"bitboard".into(), &540.into()));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().filter(|l| l.starts_with("perft: not counted: ")).count(), 3, "{err}");
+}
+
 #[test]
 fn bad_input_gets_one_line_and_exit_2() {
     let dir = tempfile::tempdir().unwrap();
     let epd = dir.path().join("broken.epd");
-    std::fs::write(&epd, format!("{START} ;D1 20\n\n{START} ;D2 four hundred\n")).unwrap();
+    // A suite none of whose lines can be read is not a suite.
+    std::fs::write(&epd, format!("# nothing readable\n\n{START} ;D2 four hundred\n{SEVENTEEN_MEN} ;D1 31\n")).unwrap();
     let epd = epd.to_str().unwrap();
     let cases: &[(&[&str], &str)] = &[
         (&["--fen", "8/8/8/8/8/8/8/K6k w - - 0"], "field"),
@@ -143,7 +258,15 @@ fn bad_input_gets_one_line_and_exit_2() {
         (&["--fen", "8/8/8/8/8/8/8/K7k w - - 0 1"], "covers 9"),
         (&["--fen", "8/8/8/8/8/8/8/K7 w - - 0 1"], "black kings"),
         (&["--fen", "k7/8/8/8/8/8/8/KK6 w - - 0 1"], "white kings"),
-        (&["--fen", "k7/8/8/8/8/8/8/K5P1 w - - 0 1"], "pawn on g1"),
+        (
+            &["--fen", "k7/8/8/8/8/8/8/K5P1 w - - 0 1"],
+            "pawn on g1; pawns cannot stand on the first or last rank; --allow-impossible counts it",
+        ),
+        (&["--fen", SEVENTEEN_MEN], "black has 17 men and 8 pawns; at most 16 and 8; --allow-impossible counts it"),
+        (&["--fen", SEVENTEEN_MEN, "--allow-impossible", "--repr", "array"], "invalid --repr: array cannot hold"),
+        (&["--fen", SEVENTEEN_MEN, "--allow-impossible", "--depth", "9"], "invalid --depth: this position's men"),
+        (&["--fen", SEVENTEEN_MEN, "--allow-impossible", "--split-depth", "1"], "invalid --allow-impossible"),
+        (&["--fen", "k6R/8/8/8/8/8/8/K6P w - - 0 1", "--allow-impossible"], "in check"),
         (&["--fen", "k6R/8/8/8/8/8/8/K7 w - - 0 1"], "in check"),
         (&["--fen", "k7/8/8/8/8/8/8/K6R b K - 0 1"], "castling right K"),
         (&["--fen", "k7/8/8/8/8/8/8/K6R b - e3 0 1"], "en passant"),
@@ -157,7 +280,7 @@ fn bad_input_gets_one_line_and_exit_2() {
         (&["--threads", "many"], "many"),
         (&["--repr", "quantum"], "quantum"),
         (&["--colour", "white"], "--colour"),
-        (&["suite", epd], "line 3"),
+        (&["suite", epd], "line 3: operation \"D2 four hundred\""),
         (&["suite", "/nonexistent/suite.epd"], "cannot read"),
         (&["suite", epd, "--max-depth", "0"], "max-depth"),
         (&["3", "not a fen"], "FEN"),

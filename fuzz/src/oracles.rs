@@ -8,7 +8,8 @@
 //! (`lib/tests/fuzz_smoke.rs`) both call these, so one oracle serves both.
 
 use plybench::engine::checkers::{self, Board as CheckersBoard, Position as CheckersPosition};
-use plybench::engine::chess::{self, Board as ChessBoard, MoveList, Setup, play::play_moves};
+use plybench::engine::chess::dispatch::check_countable;
+use plybench::engine::chess::{self, Board as ChessBoard, MoveList, Setup, Validation, play::play_moves};
 use plybench::engine::kalah::{self, Method, Position as KalahPosition, parse_counts};
 use plybench::engine::progress::Progress;
 use plybench::study::perft::suite::{self, parse_suite};
@@ -34,8 +35,13 @@ fn fen4(fen: &str) -> String {
 
 /// One representation agrees with the setup it was built from, lists the
 /// same legal moves as the others (`reference`), and takes each back
-/// bit for bit.
-fn chess_repr<B: ChessBoard>(setup: &Setup, reference: &mut Option<Vec<String>>) {
+/// bit for bit. A position only `validation` relaxed accepts is skipped by
+/// a representation that cannot count it.
+fn chess_repr<B: ChessBoard>(setup: &Setup, reference: &mut Option<Vec<String>>, validation: Validation) {
+    if check_countable(B::REPR, setup, 1).is_err() {
+        assert_eq!(validation, Validation::Relaxed, "{:?} refuses {}", B::REPR, setup.to_fen());
+        return;
+    }
     let mut board = B::from_setup(setup);
     let back = board.to_setup();
     assert_eq!(back.board(), setup.board(), "{:?}: placement of {}", B::REPR, setup.to_fen());
@@ -56,7 +62,7 @@ fn chess_repr<B: ChessBoard>(setup: &Setup, reference: &mut Option<Vec<String>>)
         let undo = board.make(m);
         let after = board.to_setup();
         // What a move leaves must itself be a position the parser accepts.
-        let reparsed = Setup::from_fen(&after.to_fen()).unwrap_or_else(|e| {
+        let reparsed = Setup::from_fen_with(&after.to_fen(), validation).unwrap_or_else(|e| {
             panic!("{:?}: {m} from {} gives an unparsable {}: {e}", B::REPR, setup.to_fen(), after.to_fen())
         });
         assert_eq!(reparsed.board(), after.board());
@@ -67,28 +73,44 @@ fn chess_repr<B: ChessBoard>(setup: &Setup, reference: &mut Option<Vec<String>>)
 
 /// Every check on an accepted chess setup.
 pub fn check_chess_setup(setup: &Setup) {
+    check_chess_setup_with(setup, Validation::Strict);
+}
+
+/// Every check on a chess setup accepted under `validation`.
+fn check_chess_setup_with(setup: &Setup, validation: Validation) {
     let fen = setup.to_fen();
-    let again = Setup::from_fen(&fen).unwrap_or_else(|e| panic!("to_fen gave {fen:?}, which does not parse: {e}"));
+    let again = Setup::from_fen_with(&fen, validation)
+        .unwrap_or_else(|e| panic!("to_fen gave {fen:?}, which does not parse: {e}"));
     assert_eq!(&again, setup, "FEN -> setup -> FEN -> setup changed {fen}");
     assert_eq!(again.to_fen(), fen, "to_fen is not stable on {fen}");
     let mirrored = setup.mirror();
     let mirrored_fen = mirrored.to_fen();
-    let parsed = Setup::from_fen(&mirrored_fen)
+    let parsed = Setup::from_fen_with(&mirrored_fen, validation)
         .unwrap_or_else(|e| panic!("the colour flip of {fen}, {mirrored_fen}, does not parse: {e}"));
     assert_eq!(parsed, mirrored);
     assert_eq!(&mirrored.mirror(), setup, "mirroring twice changed {fen}");
     let mut reference = None;
-    chess_repr::<chess::array::ArrayBoard>(setup, &mut reference);
-    chess_repr::<chess::mailbox10::Mailbox10Board>(setup, &mut reference);
-    chess_repr::<chess::x88::X88Board>(setup, &mut reference);
-    chess_repr::<chess::bitboard::BitboardBoard>(setup, &mut reference);
+    chess_repr::<chess::array::ArrayBoard>(setup, &mut reference, validation);
+    chess_repr::<chess::mailbox10::Mailbox10Board>(setup, &mut reference, validation);
+    chess_repr::<chess::x88::X88Board>(setup, &mut reference, validation);
+    chess_repr::<chess::bitboard::BitboardBoard>(setup, &mut reference, validation);
 }
 
-/// Target `fen`: [`Setup::from_fen`] and [`Setup::to_fen`].
+/// Target `fen`: [`Setup::from_fen`] and [`Setup::to_fen`]. A FEN refused
+/// as impossible in a game may be accepted by [`Validation::Relaxed`]
+/// (and nothing else may), and is then checked on the representations
+/// that can count it.
 pub fn fen(data: &[u8]) -> bool {
     let Some(text) = text(data) else { return false };
-    let Ok(setup) = Setup::from_fen(text) else { return false };
-    check_chess_setup(&setup);
+    match Setup::from_fen(text) {
+        Ok(setup) => check_chess_setup(&setup),
+        Err(strict) => {
+            let Ok(setup) = Setup::from_fen_with(text, Validation::Relaxed) else { return false };
+            assert!(strict.is_impossible(), "relaxed accepts {text:?}, which strict refuses with: {strict}");
+            assert!(setup.impossibility().is_some(), "{text:?}");
+            check_chess_setup_with(&setup, Validation::Relaxed);
+        }
+    }
     true
 }
 

@@ -15,10 +15,10 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use plybench::Error;
 use plybench::batch::Shard;
-use plybench::engine::chess::dispatch::{Counter, check_depth};
+use plybench::engine::chess::dispatch::{Counter, check_countable, check_depth};
 use plybench::engine::chess::hash::check_table_mb;
 use plybench::engine::chess::play::play_moves;
-use plybench::engine::chess::{Repr, Setup};
+use plybench::engine::chess::{ChessError, Repr, Setup, Validation};
 use plybench::engine::limit::check_threads;
 use plybench::engine::progress::Progress;
 use plybench::error::IoError;
@@ -29,10 +29,10 @@ use plybench::study::perft::results::{
     Detail, perft_report, perft_report_counted, run_suite_job_counted, suite_jobs, suite_table,
 };
 use plybench::study::perft::split::{PerftParams, PerftSplit, check_split_depth};
-use plybench::study::perft::suite::parse_suite;
+use plybench::study::perft::suite::{bad_line_error, parse_suite, read_suite};
 use plybench_cli::progress;
 use plybench_cli::resume::{Resume, list};
-use plybench_cli::{Flag, Usage, emit, parse_args_with_matches, print, run, run_batch};
+use plybench_cli::{Flag, FlagError, Usage, emit, parse_args_with_matches, print, run, run_batch};
 
 /// Chess perft over Bell's array, the 10x10 mailbox, 0x88 and bitboards.
 #[derive(Parser)]
@@ -149,6 +149,9 @@ struct PerftArgs {
     /// Transposition table for the leaf count, in MiB (0 = none). Counts do not depend on it.
     #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
     hash: u64,
+    /// Count a position that cannot arise in a game but is well defined for move generation (more than 16 men or 8 pawns a side, pawns on the first or last rank), on the representations that can hold it.
+    #[arg(long)]
+    allow_impossible: bool,
 }
 
 #[derive(Args)]
@@ -164,6 +167,9 @@ struct SuiteArgs {
     /// Transposition table in MiB (0 = none), emptied before each count.
     #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
     hash: u64,
+    /// Count the positions that cannot arise in a game but are well defined for move generation (more than 16 men or 8 pawns a side, pawns on the first or last rank) instead of reporting their lines as bad.
+    #[arg(long)]
+    allow_impossible: bool,
 }
 
 /// The counter of `--threads` and `--hash`, each checked by the library
@@ -174,10 +180,45 @@ fn counter(threads: usize, hash: u64) -> anyhow::Result<Counter<'static>> {
     Ok(Counter::new(threads, hash).flag("--hash")?)
 }
 
+/// The fix offered for a position refused only because it cannot arise in
+/// a game.
+const ALLOW_IMPOSSIBLE: &str = "--allow-impossible counts it";
+
+/// How strictly `--allow-impossible` says positions are checked.
+fn validation(allow_impossible: bool) -> Validation {
+    if allow_impossible { Validation::Relaxed } else { Validation::Strict }
+}
+
 /// The position of `--fen` after `--moves`.
-fn position(fen: &str, moves: &[impl AsRef<str>]) -> anyhow::Result<Setup> {
-    let setup = Setup::from_fen(fen).flag("--fen")?;
+fn position(fen: &str, moves: &[impl AsRef<str>], validation: Validation) -> anyhow::Result<Setup> {
+    let setup = Setup::from_fen_with(fen, validation).map_err(|e| match e.is_impossible() {
+        true => anyhow::Error::from(Usage::flag("--fen", format!("{e}; {ALLOW_IMPOSSIBLE}"))),
+        false => FlagError::new("--fen", e).into(),
+    })?;
     Ok(play_moves(&setup, moves).flag("--moves")?)
+}
+
+/// The representations of `--repr` that can count `setup` to `depth`. A
+/// position that cannot arise in a game may be beyond some: each left out
+/// is named on stderr, and if none is left, `--repr` is refused.
+fn countable_reprs(setup: &Setup, depth: u32, reprs: &[Repr]) -> anyhow::Result<Vec<Repr>> {
+    let mut kept = Vec::new();
+    let mut refusals = Vec::new();
+    for &repr in reprs {
+        match check_countable(repr, setup, depth) {
+            Ok(()) => kept.push(repr),
+            Err(e @ ChessError::CannotHold { .. }) => refusals.push(e),
+            Err(e) => return Err(FlagError::new("--depth", e).into()),
+        }
+    }
+    if kept.is_empty() {
+        let why = refusals.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ");
+        return Err(Usage::flag("--repr", why).into());
+    }
+    for refusal in refusals {
+        eprintln!("perft: not counted: {refusal}");
+    }
+    Ok(kept)
 }
 
 fn main() -> ExitCode {
@@ -202,7 +243,8 @@ fn perft(args: &PerftArgs, matches: &clap::ArgMatches, format: Format) -> anyhow
         return perft_batch(args, matches, format);
     }
     let depth = check_depth(args.depth).flag("--depth")?;
-    let setup = position(&args.fen, &args.moves)?;
+    let setup = position(&args.fen, &args.moves, validation(args.allow_impossible))?;
+    let reprs = countable_reprs(&setup, depth, &args.repr)?;
     let detail = match (args.divide, args.stats) {
         (true, _) => Detail::Divide,
         (_, true) => Detail::Stats,
@@ -211,7 +253,7 @@ fn perft(args: &PerftArgs, matches: &clap::ArgMatches, format: Format) -> anyhow
     let bar = progress::root_moves_bar(depth);
     let on_step = progress::follow(&bar);
     let mut counter = counter(args.threads, args.hash)?.with_progress(Progress::new(&on_step));
-    let report = perft_report_counted(&setup, depth, &args.repr, detail, &mut counter)?;
+    let report = perft_report_counted(&setup, depth, &reprs, detail, &mut counter)?;
     bar.finish_and_clear();
     let tables = report.tables();
     match format {
@@ -237,6 +279,13 @@ fn perft_batch(args: &PerftArgs, matches: &clap::ArgMatches, format: Format) -> 
         )
         .into());
     }
+    if args.allow_impossible {
+        return Err(Usage::flag(
+            "--allow-impossible",
+            "work units (--checkpoint, --resume, --shard, --split-depth) take only positions that can arise in a game",
+        )
+        .into());
+    }
     if let Some(path) = &args.resume {
         let resume = resumed(args, path, matches)?;
         let ok = run_batch::<PerftSplit>(
@@ -250,7 +299,7 @@ fn perft_batch(args: &PerftArgs, matches: &clap::ArgMatches, format: Format) -> 
         return Ok(exit_code(ok));
     }
     let depth = check_depth(args.depth).flag("--depth")?;
-    let setup = position(&args.fen, &args.moves)?;
+    let setup = position(&args.fen, &args.moves, Validation::Strict)?;
     if let Some(split_depth) = args.split_depth {
         check_split_depth(split_depth, depth).flag("--split-depth")?;
     }
@@ -282,7 +331,7 @@ fn resumed<'a>(
             (false, true) => "--moves",
             _ => "--fen and --moves",
         };
-        let given = position(&args.fen, &args.moves)?.to_fen();
+        let given = position(&args.fen, &args.moves, Validation::Strict)?.to_fen();
         resume.check(flag, given == recorded.fen, format!("{given:?}"), format!("{:?}", recorded.fen))?;
     }
     resume.agree("--depth", args.depth, recorded.depth)?;
@@ -319,17 +368,24 @@ fn suite(args: &SuiteArgs, format: Format) -> anyhow::Result<ExitCode> {
     check_depth(args.max_depth).flag("--max-depth")?;
     let name = args.file.display().to_string();
     let text = std::fs::read_to_string(&args.file).map_err(|e| Error::from(IoError::read(&args.file, e)))?;
-    let entries = parse_suite(&name, &text)?;
+    let mut suite = read_suite(&name, &text, validation(args.allow_impossible))?;
+    for bad in suite.bad.iter_mut().filter(|bad| bad.impossible) {
+        bad.problem = format!("{}; {ALLOW_IMPOSSIBLE}", bad.problem);
+    }
+    if suite.entries.is_empty() {
+        // Not one line could be read: not a suite (or not one of positions this run accepts).
+        return Err(bad_line_error(&name, &suite.bad[0]).into());
+    }
     let mut counter = counter(1, args.hash)?;
-    let jobs = suite_jobs(&entries, args.max_depth, &args.repr);
+    let jobs = suite_jobs(&suite.entries, args.max_depth, &args.repr);
     let bar = progress::bar(jobs.len() as u64, "perft suite");
     let mut rows = Vec::with_capacity(jobs.len());
     for job in jobs {
-        rows.push(run_suite_job_counted(&entries, job, &mut counter)?);
+        rows.push(run_suite_job_counted(&suite.entries, job, &mut counter)?);
         bar.inc(1);
     }
     bar.finish_and_clear();
-    let table = suite_table(&name, &rows);
+    let table = suite_table(&name, &rows, &suite.bad);
     emit(&[&table], format)?;
     Ok(exit_code(Tally::of([&table]).passed()))
 }

@@ -13,6 +13,8 @@ pub struct Tally {
     pub differs: usize,
     /// Published but not computed at this budget.
     pub not_computed: usize,
+    /// Published, in input that could not be read: a failure.
+    pub invalid: usize,
 }
 
 impl Tally {
@@ -45,15 +47,24 @@ impl Tally {
             Verdict::Known => self.known += 1,
             Verdict::Differs => self.differs += 1,
             Verdict::NotComputed => self.not_computed += 1,
+            Verdict::InvalidInput => self.invalid += 1,
             Verdict::NoPublishedValue => {}
         }
     }
 
     /// The one rule of pass and fail: a run passes when no computed figure
     /// differs from its published value, except the known discrepancies
-    /// that `datasets/` lists with their evidence.
+    /// that `datasets/` lists with their evidence, and no published figure
+    /// sat in input that could not be read.
+    ///
+    /// ```
+    /// use plybench::report::{Tally, Verdict};
+    ///
+    /// assert!([Verdict::Match, Verdict::NotComputed].into_iter().collect::<Tally>().passed());
+    /// assert!(![Verdict::Match, Verdict::InvalidInput].into_iter().collect::<Tally>().passed());
+    /// ```
     pub fn passed(&self) -> bool {
-        self.differs == 0
+        self.differs == 0 && self.invalid == 0
     }
 }
 
@@ -66,6 +77,7 @@ impl std::ops::Add for Tally {
             known: self.known + other.known,
             differs: self.differs + other.differs,
             not_computed: self.not_computed + other.not_computed,
+            invalid: self.invalid + other.invalid,
         }
     }
 }

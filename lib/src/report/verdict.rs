@@ -22,8 +22,12 @@ pub enum Verdict {
     /// The literature gives no value to compare with.
     NoPublishedValue,
     /// A published value exists but was not computed (too costly for the
-    /// budget of this run).
+    /// budget of this run, or beyond what a representation can hold).
     NotComputed,
+    /// The input that holds a published value could not be read (a
+    /// malformed line of a suite, a position refused by the checks), so the
+    /// value was not checked. A failure: nothing was reproduced.
+    InvalidInput,
 }
 
 impl Verdict {
@@ -35,6 +39,7 @@ impl Verdict {
             Verdict::Known => "known discrepancy",
             Verdict::NoPublishedValue => "no published value",
             Verdict::NotComputed => "not computed",
+            Verdict::InvalidInput => "invalid input",
         }
     }
 }

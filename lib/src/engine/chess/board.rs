@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{ChessError, Color, Move, MoveList, Setup};
+use super::{ChessError, Color, Move, MoveList, Role, Setup, Square};
 
 /// A chess board: a representation with its own move generator and
 /// make/unmake. The perft driver is generic over it, so every call below is
@@ -14,6 +14,10 @@ use super::{ChessError, Color, Move, MoveList, Setup};
 /// public constructor skips the check), and must hand back one with the same
 /// placement, side to move, castling rights and en passant square. Equality is bit-for-bit: after `unmake(m, make(m))` the board
 /// compares equal to what it was.
+///
+/// Every strictly checked setup can be played from. Of the positions that
+/// cannot arise in a game ([`Setup::impossibility`]), a board is built only
+/// from those [`Board::holds`] accepts.
 pub trait Board: Clone + PartialEq + fmt::Debug {
     /// Which representation this is.
     const REPR: Repr;
@@ -27,8 +31,19 @@ pub trait Board: Clone + PartialEq + fmt::Debug {
     /// [`super::perft_like_for_like`] always uses make/unmake.
     const COPY_MAKE: bool = false;
 
-    /// The board of a setup (every [`Setup`] is a checked one).
+    /// The board of a setup (every [`Setup`] is a checked one; one that
+    /// cannot arise in a game must pass [`Board::holds`] first).
     fn from_setup(setup: &Setup) -> Self;
+
+    /// Whether this board can be built from `setup`, and if not, what it
+    /// cannot hold (the reason of a [`ChessError::CannotHold`]). Every
+    /// strictly checked setup is held; of the positions only
+    /// [`Validation::Relaxed`](super::Validation::Relaxed) accepts, a board
+    /// may refuse those beyond its piece lists or tables.
+    fn holds(setup: &Setup) -> Result<(), String> {
+        let _ = setup;
+        Ok(())
+    }
 
     /// The position, as a neutral setup (clocks may be reset).
     fn to_setup(&self) -> Setup;
@@ -144,4 +159,20 @@ impl FromStr for Repr {
     fn from_str(s: &str) -> Result<Repr, ChessError> {
         Repr::ALL.into_iter().find(|r| r.name() == s).ok_or_else(|| ChessError::UnknownRepr { name: s.to_owned() })
     }
+}
+
+/// The first side of `setup` with more than `max` men, with its men.
+pub(super) fn side_past(setup: &Setup, max: usize) -> Option<(Color, usize)> {
+    Color::ALL.into_iter().map(|c| (c, setup.men(c))).find(|&(_, men)| men > max)
+}
+
+/// The first pawn of `setup` on its own last rank (a white pawn on the 8th,
+/// a black pawn on the 1st) when `last_only`, else on either back rank.
+pub(super) fn pawn_on_back_rank(setup: &Setup, last_only: bool) -> Option<Square> {
+    Square::all().find(|&s| {
+        setup.piece_at(s).is_some_and(|p| {
+            let last = if p.color == Color::White { 7 } else { 0 };
+            p.role == Role::Pawn && (s.rank() == last || (!last_only && s.rank() == 7 - last))
+        })
+    })
 }

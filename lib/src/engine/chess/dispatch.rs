@@ -19,8 +19,8 @@ use super::hash::PerftTable;
 use super::mailbox10::Mailbox10Board;
 use super::x88::X88Board;
 use super::{
-    Board, ChessError, Move, MoveList, PerftStats, Repr, Setup, Split, divide, perft, perft_like_for_like,
-    perft_parallel, perft_split, perft_stats,
+    Board, ChessError, Color, MAX_MOVES, Move, MoveList, PerftStats, Repr, Role, Setup, Split, divide, perft,
+    perft_like_for_like, perft_parallel, perft_split, perft_stats,
 };
 use crate::engine::limit::{LimitError, Quantity, check_range, check_threads};
 use crate::engine::progress::{Progress, Step};
@@ -52,6 +52,73 @@ macro_rules! with_board {
             }
         }
     };
+}
+
+/// Checks that `repr` can count `setup` to `depth`. Every position the
+/// strict check accepts can be counted. One that cannot arise in a game
+/// ([`Setup::impossibility`]) must be held by the representation
+/// ([`Board::holds`]), and its men must not be able to have more moves in
+/// any position of the count than a [`MoveList`] holds: the 218 moves that
+/// bound a game's positions do not bound such a position's.
+///
+/// ```
+/// use plybench::engine::chess::dispatch::{check_countable, perft_on};
+/// use plybench::engine::chess::{Repr, Setup, Validation};
+///
+/// let fen = "rnbqkbnr/ppppp1pp/7n/4Pp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
+/// let setup = Setup::from_fen_with(fen, Validation::Relaxed)?;
+/// assert!(check_countable(Repr::Bitboard, &setup, 5).is_ok());
+/// assert!(check_countable(Repr::Array, &setup, 5).unwrap_err().to_string().contains("16 men a side"));
+/// assert_eq!(perft_on(Repr::Bitboard, &setup, 1)?, 31);
+/// # Ok::<(), plybench::Error>(())
+/// ```
+pub fn check_countable(repr: Repr, setup: &Setup, depth: u32) -> Result<(), ChessError> {
+    if setup.impossibility().is_none() {
+        return Ok(());
+    }
+    let held = match repr {
+        Repr::Array => ArrayBoard::holds(setup),
+        Repr::Mailbox10 => Mailbox10Board::holds(setup),
+        Repr::X88 => X88Board::holds(setup),
+        Repr::Bitboard => BitboardBoard::holds(setup),
+    };
+    held.map_err(|why| ChessError::CannotHold { repr: repr.name(), why })?;
+    let moves = max_moves_within(setup, depth);
+    if moves > MAX_MOVES {
+        let deepest = (1..depth).rev().find(|&d| max_moves_within(setup, d) <= MAX_MOVES).unwrap_or(0);
+        return Err(ChessError::TooManyMoves { moves, depth, max: MAX_MOVES, deepest });
+    }
+    Ok(())
+}
+
+/// An upper bound on the moves of any position that a count of `setup` to
+/// `depth` lists (its leaves included, for the statistics' checkmates).
+///
+/// A man has at most as many pseudo-legal moves as his kind can have on an
+/// empty board: a queen 27, a rook 14, a bishop 13, a knight 8, a king 8
+/// and two castles, a pawn 12 (three squares, four promotions each). Men
+/// are never added, and a pawn becomes a queen at best, but only by a move
+/// of his side: before a side lists its moves at ply `k` it has made at
+/// most `k / 2` of them.
+pub fn max_moves_within(setup: &Setup, depth: u32) -> usize {
+    let most = |role: Role| match role {
+        Role::Pawn => 12,
+        Role::Knight => 8,
+        Role::Bishop => 13,
+        Role::Rook => 14,
+        Role::Queen => 27,
+        Role::King => 10,
+    };
+    let side = |color: Color, promotions: u32| {
+        let men = setup.board().iter().flatten().filter(|p| p.color == color);
+        let pawns = men.clone().filter(|p| p.role == Role::Pawn).count();
+        men.map(|p| most(p.role)).sum::<usize>()
+            + pawns.min(promotions as usize) * (most(Role::Queen) - most(Role::Pawn))
+    };
+    // The side to move lists at plies 0, 2, 4 ..., the other at 1, 3 ....
+    let mover = side(setup.turn(), depth / 2);
+    let other = if depth >= 1 { side(setup.turn().other(), (depth - 1) / 2) } else { 0 };
+    mover.max(other)
 }
 
 /// Checks a perft depth: 1 to [`MAX_DEPTH`].
@@ -87,12 +154,14 @@ fn pool(threads: usize) -> Result<ThreadPool, ChessError> {
 /// ```
 pub fn perft_on(repr: Repr, setup: &Setup, depth: u32) -> Result<u64, ChessError> {
     check_depth(depth)?;
+    check_countable(repr, setup, depth)?;
     Ok(with_board!(repr, setup, |board| perft(&mut board, depth)))
 }
 
 /// [`perft_like_for_like`] of `setup` to `depth` on `repr`.
 pub fn like_for_like_on(repr: Repr, setup: &Setup, depth: u32) -> Result<u64, ChessError> {
     check_depth(depth)?;
+    check_countable(repr, setup, depth)?;
     Ok(with_board!(repr, setup, |board| perft_like_for_like(&mut board, depth)))
 }
 
@@ -111,6 +180,7 @@ pub fn like_for_like_on(repr: Repr, setup: &Setup, depth: u32) -> Result<u64, Ch
 pub fn perft_threads_on(repr: Repr, setup: &Setup, depth: u32, threads: usize) -> Result<u64, ChessError> {
     check_depth(depth)?;
     check_threads(threads)?;
+    check_countable(repr, setup, depth)?;
     if threads == 1 {
         return perft_on(repr, setup, depth);
     }
@@ -122,12 +192,14 @@ pub fn perft_threads_on(repr: Repr, setup: &Setup, depth: u32, threads: usize) -
 /// [`divide`] of `setup` to `depth` on `repr`.
 pub fn divide_on(repr: Repr, setup: &Setup, depth: u32) -> Result<Vec<(Move, u64)>, ChessError> {
     check_depth(depth)?;
+    check_countable(repr, setup, depth)?;
     Ok(with_board!(repr, setup, |board| divide(&mut board, depth)))
 }
 
 /// [`perft_stats`] of `setup` for depths 1 to `depth` on `repr`.
 pub fn stats_on(repr: Repr, setup: &Setup, depth: u32) -> Result<Vec<PerftStats>, ChessError> {
     check_depth(depth)?;
+    check_countable(repr, setup, depth)?;
     Ok(with_board!(repr, setup, |board| perft_stats(&mut board, depth)))
 }
 
@@ -179,6 +251,7 @@ impl<'p> Counter<'p> {
     /// left, [`Ready::count`], is the count alone, for a caller to time.
     pub fn prepare<'a>(&'a mut self, repr: Repr, setup: &'a Setup, depth: u32) -> Result<Ready<'a, 'p>, ChessError> {
         check_depth(depth)?;
+        check_countable(repr, setup, depth)?;
         if let Some(table) = self.table.as_mut() {
             table.clear();
         }

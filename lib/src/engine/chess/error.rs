@@ -64,6 +64,41 @@ pub enum ChessError {
     /// this error small).
     #[error(transparent)]
     Limit(Box<LimitError>),
+    /// A position that cannot arise in a game, beyond what a representation
+    /// was built to hold.
+    #[error("{repr} cannot hold this position: {why}; count it on bitboard")]
+    CannotHold {
+        /// The representation's name.
+        repr: &'static str,
+        /// What it cannot hold.
+        why: String,
+    },
+    /// A position that cannot arise in a game, whose men could have more
+    /// moves in one position of the count than a move list holds.
+    #[error(
+        "this position's men could have up to {moves} moves in one position within {depth} {}, more than a move list holds ({max}); {}",
+        if *.depth == 1 { "ply" } else { "plies" },
+        if *.deepest > 0 { format!("count it to depth {} or less", .deepest) } else { "it cannot be counted".to_owned() }
+    )]
+    TooManyMoves {
+        /// The most moves the men could have (an upper bound).
+        moves: usize,
+        /// The depth of the count.
+        depth: u32,
+        /// What a move list holds.
+        max: usize,
+        /// The deepest count that stays within a move list (0: none).
+        deepest: u32,
+    },
+}
+
+impl ChessError {
+    /// Whether this is the refusal of a position that cannot arise in a
+    /// game but is well defined for move generation
+    /// ([`FenError::is_impossible`]): the caller may offer to count it.
+    pub fn is_impossible(&self) -> bool {
+        matches!(self, ChessError::Fen(e) if e.is_impossible())
+    }
 }
 
 impl From<LimitError> for ChessError {
@@ -199,6 +234,16 @@ pub enum FenError {
         /// Its king's square.
         king: Square,
     },
+}
+
+impl FenError {
+    /// Whether the position is refused only because it cannot arise in a
+    /// game (too many men or pawns, a pawn on the first or last rank), and
+    /// is well defined for move generation:
+    /// [`Validation::Relaxed`](super::Validation::Relaxed) accepts it.
+    pub fn is_impossible(&self) -> bool {
+        matches!(self, FenError::TooManyMen { .. } | FenError::PawnOnBackRank { .. })
+    }
 }
 
 fn color_name(color: Color) -> &'static str {

@@ -44,5 +44,5 @@ pub use perft::{
     PerftStats, SEQUENTIAL_BELOW, Split, divide, perft, perft_hashed, perft_like_for_like, perft_parallel,
     perft_parallel_hashed, perft_split, perft_stats,
 };
-pub use setup::{Castling, Setup};
+pub use setup::{Castling, Setup, Validation};
 pub use square::{Color, ParseSquareError, Piece, Role, Square};

@@ -1,7 +1,9 @@
 //! Playing moves given in UCI notation (`e2e4 e7e5 g1f3`) from a position.
 
+use super::bitboard::BitboardBoard;
+use super::dispatch::check_countable;
 use super::x88::X88Board;
-use super::{Board, ChessError, Color, Move, MoveList, Role, Setup};
+use super::{Board, ChessError, Color, Move, MoveList, Repr, Role, Setup};
 
 /// The legal move of `board` written `uci` (`e2e4`, `e7e8q`, `e1g1`).
 ///
@@ -36,14 +38,29 @@ pub fn find_move<B: Board>(board: &mut B, uci: &str) -> Result<Move, ChessError>
 }
 
 /// The position after playing `moves` (UCI) from `setup`, with the clocks
-/// kept as the rules keep them.
+/// kept as the rules keep them. The moves are played on 0x88, or on
+/// bitboards for a position that cannot arise in a game and that 0x88
+/// cannot hold ([`Board::holds`]).
 pub fn play_moves<S: AsRef<str>>(setup: &Setup, moves: &[S]) -> Result<Setup, ChessError> {
-    let mut board = X88Board::from_setup(setup);
+    if X88Board::holds(setup).is_ok() {
+        play_on::<X88Board, S>(setup, moves)
+    } else {
+        play_on::<BitboardBoard, S>(setup, moves)
+    }
+}
+
+fn play_on<B: Board, S: AsRef<str>>(setup: &Setup, moves: &[S]) -> Result<Setup, ChessError> {
+    let impossible = setup.impossibility().is_some();
+    let mut board = B::from_setup(setup);
     let mut halfmove = setup.halfmove_clock();
     let mut fullmove = setup.fullmove_number();
     for uci in moves {
         let uci = uci.as_ref();
         let before = board.to_setup();
+        if impossible {
+            // Listing the moves here is a count of one ply.
+            check_countable(Repr::Bitboard, &before, 1)?;
+        }
         let m = find_move(&mut board, uci)?;
         let pawn = before.piece_at(m.from()).is_some_and(|p| p.role == Role::Pawn);
         // A FEN may start the clocks anywhere in u32: counting past the top

@@ -10,6 +10,14 @@
 //! wrote. An en passant square is possible when the pawn that just made its
 //! double step stands in front of it and the square and the one behind it
 //! are empty; whether a pawn can actually take there does not matter.
+//!
+//! Two of those checks refuse positions that cannot arise in a game but are
+//! well defined for move generation: more than 16 men or 8 pawns a side,
+//! and pawns on the first or last rank. Some published perft suites hold
+//! such positions. [`Setup::from_fen_with`] and [`Validation::Relaxed`]
+//! accept them, and [`Setup::impossibility`] tells them apart. Not every
+//! representation can hold them: a count checks with
+//! [`check_countable`](super::dispatch::check_countable) first.
 
 use std::fmt::{self, Write};
 
@@ -73,8 +81,34 @@ impl fmt::Display for Castling {
     }
 }
 
+/// How strictly a FEN is checked ([`Setup::from_fen_with`]).
+///
+/// ```
+/// use plybench::engine::chess::{Setup, Validation};
+///
+/// // Black has 17 men: a knight too many for a game, fine for move generation.
+/// let fen = "rnbqkbnr/ppppp1pp/7n/4Pp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
+/// assert!(Setup::from_fen(fen).is_err());
+/// let setup = Setup::from_fen_with(fen, Validation::Relaxed)?;
+/// assert!(setup.impossibility().unwrap().to_string().contains("black has 17 men"));
+/// # Ok::<(), plybench::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Validation {
+    /// Every check: only positions that can arise in a game, as far as the
+    /// checks see (the default).
+    #[default]
+    Strict,
+    /// Also positions that cannot arise in a game but are well defined for
+    /// move generation: more than 16 men or 8 pawns a side, pawns on the
+    /// first or last rank. Everything else is checked as strictly.
+    Relaxed,
+}
+
 /// A position as FEN describes it, independent of any board representation,
-/// checked: every `Setup` is one a representation can play from.
+/// checked: every strictly checked `Setup` is one every representation can
+/// play from (for one accepted by [`Validation::Relaxed`], see
+/// [`Setup::impossibility`]).
 ///
 /// A `Setup` is made only by the constructors that check it
 /// ([`Setup::from_fen`], [`Setup::from_parts`], [`Setup::starting`]) or from
@@ -162,6 +196,13 @@ impl Setup {
 
     /// Parses and checks a FEN: six fields, or the first four (as in EPD).
     pub fn from_fen(fen: &str) -> Result<Setup, ChessError> {
+        Setup::from_fen_with(fen, Validation::Strict)
+    }
+
+    /// Parses a FEN as [`Setup::from_fen`] does, checked as `validation`
+    /// says: [`Validation::Relaxed`] also accepts positions that cannot
+    /// arise in a game but are well defined for move generation.
+    pub fn from_fen_with(fen: &str, validation: Validation) -> Result<Setup, ChessError> {
         let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
         if fields.len() != 6 && fields.len() != 4 {
             return Err(FenError::FieldCount { count: fields.len(), fen: fen.to_owned() }.into());
@@ -187,7 +228,11 @@ impl Setup {
         };
         let setup =
             Setup { board, turn, castling, en_passant, halfmove_clock, fullmove_number: fullmove_number.max(1) };
-        setup.validate()?;
+        if validation == Validation::Strict {
+            setup.validate()?;
+        } else {
+            setup.validate_rules()?;
+        }
         Ok(setup)
     }
 
@@ -274,6 +319,28 @@ impl Setup {
         Setup { halfmove_clock, fullmove_number: fullmove_number.max(1), ..self }
     }
 
+    /// How many men `color` has, its king included.
+    pub fn men(&self, color: Color) -> usize {
+        self.board.iter().flatten().filter(|p| p.color == color).count()
+    }
+
+    /// Why the position cannot arise in a game, for one that
+    /// [`Validation::Relaxed`] accepted and [`Validation::Strict`] would
+    /// not: the reason the strict check gives. `None` for a position the
+    /// strict check accepts.
+    ///
+    /// ```
+    /// use plybench::engine::chess::{Setup, Validation};
+    ///
+    /// assert_eq!(Setup::starting().impossibility(), None);
+    /// let pawn_on_h8 = Setup::from_fen_with("k6P/8/8/8/8/8/8/K7 w - - 0 1", Validation::Relaxed)?;
+    /// assert_eq!(pawn_on_h8.impossibility().unwrap().to_string(), "pawn on h8; pawns cannot stand on the first or last rank");
+    /// # Ok::<(), plybench::Error>(())
+    /// ```
+    pub fn impossibility(&self) -> Option<FenError> {
+        self.validate_game().err()
+    }
+
     /// The square of `color`'s king. A validated setup has exactly one.
     pub fn king(&self, color: Color) -> Option<Square> {
         Square::all().find(|&s| self.board[s.index()] == Some(Piece::new(color, Role::King)))
@@ -332,16 +399,32 @@ impl Setup {
         false
     }
 
+    /// Every check, in the order the reasons are reported: the kings, then
+    /// what a game could not reach, then the rest of the rules.
     fn validate(&self) -> Result<(), FenError> {
+        self.validate_kings()?;
+        self.validate_game()?;
+        self.validate_rules()
+    }
+
+    fn validate_kings(&self) -> Result<(), FenError> {
         for color in Color::ALL {
-            let count = |role| self.board.iter().filter(|&&p| p == Some(Piece::new(color, role))).count();
-            match count(Role::King) {
+            match self.board.iter().filter(|&&p| p == Some(Piece::new(color, Role::King))).count() {
                 1 => {}
                 n => return Err(FenError::Kings { color, count: n }),
             }
-            let men = self.board.iter().flatten().filter(|p| p.color == color).count();
-            if men > 16 || count(Role::Pawn) > 8 {
-                return Err(FenError::TooManyMen { color, men, pawns: count(Role::Pawn) });
+        }
+        Ok(())
+    }
+
+    /// What [`Validation::Relaxed`] lets through: more men or pawns than a
+    /// side can have, pawns on the first or last rank ([`FenError::is_impossible`]).
+    fn validate_game(&self) -> Result<(), FenError> {
+        for color in Color::ALL {
+            let pawns = self.board.iter().filter(|&&p| p == Some(Piece::new(color, Role::Pawn))).count();
+            let men = self.men(color);
+            if men > 16 || pawns > 8 {
+                return Err(FenError::TooManyMen { color, men, pawns });
             }
         }
         for s in Square::all() {
@@ -349,6 +432,14 @@ impl Setup {
                 return Err(FenError::PawnOnBackRank { square: s });
             }
         }
+        Ok(())
+    }
+
+    /// The checks without which no move generator could play from the
+    /// position: one king each, castling rights with their king and rook,
+    /// a possible en passant square, the side not to move not in check.
+    fn validate_rules(&self) -> Result<(), FenError> {
+        self.validate_kings()?;
         for (right, king, rook, letter) in [
             (Castling::WHITE_KING, "e1", "h1", 'K'),
             (Castling::WHITE_QUEEN, "e1", "a1", 'Q'),
@@ -485,6 +576,34 @@ mod tests {
             assert!(message.contains(needle), "{fen}: {message}");
             assert!(!message.contains('\n'));
         }
+    }
+
+    #[test]
+    fn relaxed_accepts_only_what_a_game_cannot_reach() {
+        for fen in [
+            "rnbqkbnr/ppppp1pp/7n/4Pp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1",
+            "k6P/8/8/8/8/8/8/K7 w - - 0 1",
+            "k7/8/8/8/8/8/8/K5P1 b - - 0 1",
+        ] {
+            let strict = Setup::from_fen(fen).unwrap_err();
+            assert!(strict.is_impossible(), "{fen}: {strict}");
+            let relaxed = Setup::from_fen_with(fen, Validation::Relaxed).unwrap();
+            assert_eq!(relaxed.impossibility().map(ChessError::from), Some(strict), "{fen}");
+            assert_eq!(relaxed.to_fen(), fen);
+            assert_eq!(relaxed.mirror().mirror(), relaxed);
+        }
+        for (fen, needle) in [
+            ("8/8/8/8/8/8/8/K6P w - - 0 1", "0 black kings"),
+            ("k6R/8/8/8/8/8/8/K6P w - - 0 1", "not to move is in check"),
+            ("k7/8/8/8/8/8/8/K6P b K - 0 1", "castling right K"),
+            ("k7/8/8/8/8/8/P7/K6P b - e3 0 1", "en passant square e3"),
+            ("k7/8/8/8/8/8/8/K5P1 w - - 0", "field"),
+        ] {
+            let error = Setup::from_fen_with(fen, Validation::Relaxed).unwrap_err();
+            assert!(!error.is_impossible() && error.to_string().contains(needle), "{fen}: {error}");
+        }
+        assert_eq!(Setup::starting().impossibility(), None);
     }
 
     #[test]

@@ -33,6 +33,14 @@ impl Color {
     pub const fn index(self) -> usize {
         self as usize
     }
+
+    /// `white` or `black`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
 }
 
 /// A kind of piece, without its colour.

@@ -12,11 +12,11 @@
 use serde_json::{Value, json};
 
 use super::published::{published_nodes, published_stats_for};
-use super::suite::SuiteEntry;
+use super::suite::{BadLine, SuiteEntry};
 use super::timing::{timed, timed_count};
 use crate::Result;
 use crate::engine::chess::dispatch::{Counter, divide_on, stats_on};
-use crate::engine::chess::{Move, PerftStats, Repr, Setup};
+use crate::engine::chess::{ChessError, Move, PerftStats, Repr, Setup};
 use crate::report::{Cell, Column, Comparison, Published, Table, Verdict};
 
 /// What to compute besides the leaf count.
@@ -355,16 +355,24 @@ pub struct SuiteRow {
     pub expected: u128,
     /// The representation.
     pub repr: Repr,
-    /// The count computed.
-    pub nodes: u64,
-    /// Wall-clock seconds.
+    /// The count computed; `None` when the representation could not count
+    /// the position ([`SuiteRow::problem`] says why).
+    pub nodes: Option<u64>,
+    /// Wall-clock seconds (0 when nothing was counted).
     pub seconds: f64,
+    /// Why the position was not counted.
+    pub problem: Option<String>,
 }
 
 impl SuiteRow {
-    /// `match` or `differs`.
+    /// `match` or `differs`; `not computed` when the representation could
+    /// not count the position.
     pub fn verdict(&self) -> Verdict {
-        if u128::from(self.nodes) == self.expected { Verdict::Match } else { Verdict::Differs }
+        match self.nodes {
+            None => Verdict::NotComputed,
+            Some(nodes) if u128::from(nodes) == self.expected => Verdict::Match,
+            Some(_) => Verdict::Differs,
+        }
     }
 }
 
@@ -387,7 +395,10 @@ pub fn run_suite_job(entries: &[SuiteEntry], job: (usize, u32, u128, Repr)) -> R
     run_suite_job_counted(entries, job, &mut Counter::new(1, 0)?)
 }
 
-/// Runs one suite job with `counter` (threads, transposition table).
+/// Runs one suite job with `counter` (threads, transposition table). A
+/// position that cannot arise in a game and that the representation cannot
+/// count ([`check_countable`](crate::engine::chess::dispatch::check_countable))
+/// gives a row without a count, and says why.
 pub fn run_suite_job_counted(
     entries: &[SuiteEntry],
     job: (usize, u32, u128, Repr),
@@ -395,40 +406,138 @@ pub fn run_suite_job_counted(
 ) -> Result<SuiteRow> {
     let (i, depth, expected, repr) = job;
     let entry = &entries[i];
-    let t = timed_count(counter, repr, &entry.setup, depth)?;
-    Ok(SuiteRow { line: entry.line, fen: entry.fen.clone(), depth, expected, repr, nodes: t.value, seconds: t.seconds })
+    let mut row = SuiteRow {
+        line: entry.line,
+        fen: entry.fen.clone(),
+        depth,
+        expected,
+        repr,
+        nodes: None,
+        seconds: 0.0,
+        problem: None,
+    };
+    match timed_count(counter, repr, &entry.setup, depth) {
+        Ok(t) => (row.nodes, row.seconds) = (Some(t.value), t.seconds),
+        Err(e @ (ChessError::CannotHold { .. } | ChessError::TooManyMoves { .. })) => row.problem = Some(e.to_string()),
+        Err(e) => return Err(e.into()),
+    }
+    Ok(row)
 }
 
 /// The suite's rows as a table: `fen, depth, expected, repr, nodes, verdict`
-/// (plus `line` and `seconds`).
-pub fn suite_table(name: &str, rows: &[SuiteRow]) -> Table {
-    let mut table = Table::new(
-        "suite",
-        &format!("perft suite {name}"),
-        vec![
-            Column::new("line", "Line"),
-            Column::new("fen", "FEN"),
-            Column::new("depth", "Depth"),
-            Column::new("expected", "Expected"),
-            Column::new("repr", "Representation"),
-            Column::new("nodes", "Nodes"),
-            Column::new("verdict", "Verdict"),
-            Column::new("seconds", "Seconds"),
-        ],
-    );
+/// (plus `line` and `seconds`), with a row for each line that could not be
+/// read, in line order. A bad line's verdict is `invalid input`, a failure:
+/// its published counts were not checked.
+///
+/// When a line was bad or a representation could not count a position, a
+/// last column, `problem`, says why (and is empty on the other rows).
+pub fn suite_table(name: &str, rows: &[SuiteRow], bad: &[BadLine]) -> Table {
+    let with_problems = !bad.is_empty() || rows.iter().any(|r| r.problem.is_some());
+    let mut columns = vec![
+        Column::new("line", "Line"),
+        Column::new("fen", "FEN"),
+        Column::new("depth", "Depth"),
+        Column::new("expected", "Expected"),
+        Column::new("repr", "Representation"),
+        Column::new("nodes", "Nodes"),
+        Column::new("verdict", "Verdict"),
+        Column::new("seconds", "Seconds"),
+    ];
+    if with_problems {
+        columns.push(Column::new("problem", "Problem"));
+    }
+    let mut table = Table::new("suite", &format!("perft suite {name}"), columns);
+    let mut bad_lines = bad.iter().peekable();
     for r in rows {
-        table.push(vec![
+        while let Some(b) = bad_lines.next_if(|b| b.line < r.line) {
+            table.push(bad_row(b));
+        }
+        let mut cells = vec![
             (r.line as u64).into(),
             r.fen.as_str().into(),
             u64::from(r.depth).into(),
             Cell::UInt(r.expected),
             r.repr.name().into(),
-            r.nodes.into(),
+            Cell::opt(r.nodes),
             r.verdict().into(),
-            Cell::float(r.seconds, 3),
-        ]);
+            if r.nodes.is_some() { Cell::float(r.seconds, 3) } else { Cell::Null },
+        ];
+        if with_problems {
+            cells.push(r.problem.as_deref().map_or(Cell::Null, Cell::from));
+        }
+        table.push(cells);
     }
-    let failures = rows.iter().filter(|r| r.verdict() != Verdict::Match).count();
-    table.note(format!("{} checks, {} mismatches.", rows.len(), failures));
+    for b in bad_lines {
+        table.push(bad_row(b));
+    }
+    let mismatches = rows.iter().filter(|r| r.verdict() == Verdict::Differs).count();
+    let not_computed = rows.iter().filter(|r| r.nodes.is_none()).count();
+    if with_problems {
+        table.note(format!(
+            "{} checks, {mismatches} mismatches, {not_computed} not computed; {} line(s) not read.",
+            rows.len(),
+            bad.len()
+        ));
+    } else {
+        table.note(format!("{} checks, {} mismatches.", rows.len(), mismatches));
+    }
     table
+}
+
+/// The row of a line that could not be read.
+fn bad_row(bad: &BadLine) -> Vec<Cell> {
+    vec![
+        (bad.line as u64).into(),
+        bad.text.as_str().into(),
+        Cell::Null,
+        Cell::Null,
+        Cell::Null,
+        Cell::Null,
+        Verdict::InvalidInput.into(),
+        Cell::Null,
+        bad.problem.as_str().into(),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::chess::Validation;
+    use crate::report::Tally;
+    use crate::study::perft::suite::read_suite;
+
+    fn table(text: &str, validation: Validation, reprs: &[Repr]) -> Table {
+        let suite = read_suite("s.epd", text, validation).unwrap();
+        let rows: Vec<SuiteRow> = suite_jobs(&suite.entries, 2, reprs)
+            .into_iter()
+            .map(|job| run_suite_job(&suite.entries, job).unwrap())
+            .collect();
+        suite_table("s.epd", &rows, &suite.bad)
+    }
+
+    #[test]
+    fn bad_lines_fail_the_tally_and_unheld_positions_do_not() {
+        const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400";
+        const SEVENTEEN: &str = "rnbqkbnr/ppppp1pp/7n/4Pp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3 ;D1 31";
+        // A clean suite: the columns and note of before.
+        let clean = table(START, Validation::Strict, &[Repr::X88]);
+        assert!(clean.columns.iter().all(|c| c.key != "problem"));
+        assert_eq!(clean.notes, ["2 checks, 0 mismatches."]);
+        assert!(Tally::of([&clean]).passed());
+        // A bad line: its own row, in line order, and a failed tally.
+        let text = format!("{SEVENTEEN}\n{START}\n{START} ;D3 x\n");
+        let strict = table(&text, Validation::Strict, &[Repr::X88]);
+        let verdicts: Vec<String> = strict.column("verdict").unwrap().map(|c| c.to_string()).collect();
+        assert_eq!(verdicts, ["invalid input", "match", "match", "invalid input"]);
+        let lines: Vec<String> = strict.column("line").unwrap().map(|c| c.to_string()).collect();
+        assert_eq!(lines, ["1", "2", "2", "3"]);
+        let tally = Tally::of([&strict]);
+        assert_eq!((tally.matches, tally.invalid), (2, 2));
+        assert!(!tally.passed());
+        // Relaxed: counted where it can be, `not computed` elsewhere.
+        let relaxed = table(&text, Validation::Relaxed, &[Repr::Array, Repr::Bitboard]);
+        let tally = Tally::of([&relaxed]);
+        assert_eq!((tally.matches, tally.not_computed, tally.invalid), (1 + 4, 1, 1));
+        assert_eq!(relaxed.notes, ["6 checks, 0 mismatches, 1 not computed; 1 line(s) not read."]);
+    }
 }

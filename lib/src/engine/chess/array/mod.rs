@@ -128,6 +128,7 @@ mod appendix2;
 #[cfg(test)]
 mod tests;
 
+use super::board::{pawn_on_back_rank, side_past};
 use super::{Board, Castling, Color, Move, MoveKind, MoveList, Piece, Repr, Role, Setup, Square};
 use lookup::{bell, neutral};
 
@@ -293,6 +294,19 @@ impl Board for ArrayBoard {
             }
         }
         board
+    }
+
+    /// Bell's piece lists hold 16 men a side, and his pawn tables have rows
+    /// for the second to the seventh rank only.
+    fn holds(setup: &Setup) -> Result<(), String> {
+        let why = if let Some((color, men)) = side_past(setup, LIST - 1) {
+            format!("Bell's piece lists hold {} men a side and {} has {men}", LIST - 1, color.name())
+        } else if let Some(square) = pawn_on_back_rank(setup, false) {
+            format!("Bell's pawn tables have no row for the pawn on {square}")
+        } else {
+            return Ok(());
+        };
+        Err(why)
     }
 
     fn to_setup(&self) -> Setup {

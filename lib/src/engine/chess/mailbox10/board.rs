@@ -6,7 +6,11 @@ use super::geometry::{
     BLACK, CELLS, EMPTY, EMPTY_BOARD, KEEP_RIGHTS, NO_EP, ROLE_MASK, SQUARE, WHITE, cell, color_of, piece, role_of,
 };
 use super::sink::MoveCounter;
+use crate::engine::chess::board::side_past;
 use crate::engine::chess::{Board, Castling, Color, Move, MoveKind, MoveList, Piece, Repr, Role, Setup, Square};
+
+/// The length of a piece list: the most men a side can have on this board.
+const LIST: usize = 16;
 
 /// A chess position on the 10x10 extended array.
 ///
@@ -27,7 +31,7 @@ pub struct Mailbox10Board {
     /// For an occupied cell, its slot in its side's piece list; 0 elsewhere.
     pub(super) slot: [u8; CELLS],
     /// Each side's piece cells, king in slot 0; slots past `count` are stale.
-    pub(super) list: [[u8; 16]; 2],
+    pub(super) list: [[u8; LIST]; 2],
     /// How many pieces each side has.
     pub(super) count: [u8; 2],
     pub(super) turn: Color,
@@ -130,7 +134,7 @@ impl Board for Mailbox10Board {
         let mut board = Mailbox10Board {
             cells: EMPTY_BOARD,
             slot: [0; CELLS],
-            list: [[0; 16]; 2],
+            list: [[0; LIST]; 2],
             count: [0; 2],
             turn: setup.turn(),
             castling: setup.castling().bits(),
@@ -142,6 +146,15 @@ impl Board for Mailbox10Board {
             }
         }
         board
+    }
+
+    /// The piece lists hold 16 men a side. Pawns may stand on any rank: a
+    /// step off the board meets the border.
+    fn holds(setup: &Setup) -> Result<(), String> {
+        match side_past(setup, LIST) {
+            Some((color, men)) => Err(format!("its piece lists hold {LIST} men a side and {} has {men}", color.name())),
+            None => Ok(()),
+        }
     }
 
     fn to_setup(&self) -> Setup {

@@ -4,7 +4,11 @@
 
 use super::geometry::{EMPTY, NO_SQUARE, castle_mask, code, color_of, off_board, role_of, to_square, to_x88};
 use super::sink::MoveCounter;
+use crate::engine::chess::board::{pawn_on_back_rank, side_past};
 use crate::engine::chess::{Board, Castling, Color, Move, MoveKind, MoveList, Piece, Repr, Role, Setup, Square};
+
+/// The length of a piece list: the most men a side can have on this board.
+const LIST: usize = 16;
 
 /// A chess position on a 0x88 board.
 ///
@@ -23,7 +27,7 @@ pub struct X88Board {
     pub(super) slots: [u8; 128],
     /// Each side's men by square, the king at place 0; the first
     /// `counts[side]` are live.
-    pub(super) lists: [[u8; 16]; 2],
+    pub(super) lists: [[u8; LIST]; 2],
     /// How many men each side has.
     pub(super) counts: [u8; 2],
     pub(super) turn: Color,
@@ -128,7 +132,7 @@ impl Board for X88Board {
         let mut board = X88Board {
             cells: [EMPTY; 128],
             slots: [0; 128],
-            lists: [[NO_SQUARE; 16]; 2],
+            lists: [[NO_SQUARE; LIST]; 2],
             counts: [1, 1],
             turn: setup.turn(),
             castling: setup.castling().bits(),
@@ -150,6 +154,21 @@ impl Board for X88Board {
             }
         }
         board
+    }
+
+    /// The piece lists hold 16 men a side, and a pawn's step forward is
+    /// taken to stay on the board: no pawn may stand on its last rank.
+    fn holds(setup: &Setup) -> Result<(), String> {
+        let why = if let Some((color, men)) = side_past(setup, LIST) {
+            format!("its piece lists hold {LIST} men a side and {} has {men}", color.name())
+        } else if let Some(square) = pawn_on_back_rank(setup, true) {
+            format!(
+                "its pawn moves take a pawn's step forward to stay on the board, and the pawn on {square} would leave it"
+            )
+        } else {
+            return Ok(());
+        };
+        Err(why)
     }
 
     fn to_setup(&self) -> Setup {
