@@ -252,7 +252,8 @@ fn tic_tac_toe_minimax_totals() {
 /// Positions of the full tic-tac-toe tree at each ply, the root at ply 0,
 /// by a plain enumeration of boards (3 = empty), independent of the engine.
 fn positions_by_ply(board: &mut [u8; 9], ply: usize, out: &mut [u64; 10]) {
-    const LINES: [[usize; 3]; 8] = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+    const LINES: [[usize; 3]; 8] =
+        [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
     out[ply] += 1;
     let won = LINES.iter().any(|l| board[l[0]] != 3 && board[l[0]] == board[l[1]] && board[l[1]] == board[l[2]]);
     if won || ply == 9 {

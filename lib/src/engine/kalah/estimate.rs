@@ -184,7 +184,10 @@ impl Estimate {
     ///   out more than [`MAX_STACK_SEQUENCES`].
     pub fn check(&self, limit: MemoryLimit) -> Result<(), KalahError> {
         if self.bytes > MemoryLimit::MAX_BYTES as f64 {
-            return Err(KalahError::BeyondMemory { estimate: self.to_string(), most: bytes(MemoryLimit::MAX_BYTES as f64) });
+            return Err(KalahError::BeyondMemory {
+                estimate: self.to_string(),
+                most: bytes(MemoryLimit::MAX_BYTES as f64),
+            });
         }
         if self.bytes > 2.0 * limit.bytes() as f64 {
             const MIB: f64 = (1u64 << 20) as f64;
@@ -204,10 +207,7 @@ impl Estimate {
             let fix = if memo_fits {
                 format!("count by memoization (about {}) or count a smaller position", bytes(self.memo_bytes))
             } else {
-                format!(
-                    "count a smaller position (memoization would need about {})",
-                    bytes(self.memo_bytes)
-                )
+                format!("count a smaller position (memoization would need about {})", bytes(self.memo_bytes))
             };
             return Err(KalahError::TooManySequences {
                 estimate: self.to_string(),
@@ -307,6 +307,7 @@ fn bytes(bytes: f64) -> String {
     match bytes {
         b if b < GIB => format!("{:.0} MiB", b / MIB),
         b if b < TIB => format!("{:.1} GiB", b / GIB),
+        b if b < 1000.0 * TIB => format!("{:.1} TiB", b / TIB),
         b => format!("{} TiB", approx(b / TIB)),
     }
 }

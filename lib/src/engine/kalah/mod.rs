@@ -34,9 +34,7 @@ pub mod trace;
 
 pub use count::{Count, CountOptions, Method, SMALL_POSITION_COUNTERS, count, count_sequences, is_small};
 pub use error::KalahError;
-pub use estimate::{
-    Basis, Estimate, MAX_STACK_SEQUENCES, MEMO_ROWS_PER_SECOND, STACK_SEQUENCES_PER_SECOND, estimate,
-};
+pub use estimate::{Basis, Estimate, MAX_STACK_SEQUENCES, MEMO_ROWS_PER_SECOND, STACK_SEQUENCES_PER_SECOND, estimate};
 pub use position::{MAX_COUNTERS, MAX_PITS, Pit, Position, ScanOrder, parse_counts};
 pub use sow::{Landing, Rules, Sown, sow};
 pub use stack::Scan;

@@ -219,8 +219,14 @@ mod tests {
 
     #[test]
     fn the_full_tree_is_the_same_in_every_order() {
-        let minimax =
-            TicSearch { order: TicOrder::Random, seed: 9, killer: false, window: false, symmetry: false, minimax: true };
+        let minimax = TicSearch {
+            order: TicOrder::Random,
+            seed: 9,
+            killer: false,
+            window: false,
+            symmetry: false,
+            minimax: true,
+        };
         let table = table(&[minimax]).unwrap();
         assert_eq!(table.rows[0][8], Cell::from(549_946u64));
         assert_eq!(table.rows[0][11], Cell::Verdict(Verdict::Match));
