@@ -140,6 +140,32 @@ fn tictactoe_contract() {
 }
 
 #[test]
+fn tictactoe_counts_the_root_beside_the_published_sizes() {
+    let v = json(&["tictactoe", "--minimax"]);
+    let row = &v.as_array().expect("rows")[0];
+    // The fields of before are kept; the comparison is added beside them.
+    assert_eq!(row["nodes"], 549_945);
+    assert_eq!(
+        (&row["nodes_with_root"], &row["published_nodes_with_root"], &row["nodes_verdict"]),
+        (&Value::from(549_946), &Value::from(549_946), &Value::from("match"))
+    );
+    assert!(row["nodes_source"].as_str().is_some_and(|s| s.contains("tic-tac-toe-minimax")), "{row}");
+    assert_eq!((&row["published_games"], &row["games_verdict"]), (&Value::from(255_168), &Value::from("match")));
+    assert_eq!(row["games_source"], "OEIS A061526");
+    // Up to symmetry only the games are published.
+    let reduced = &json(&["tictactoe", "--minimax", "--symmetry"])[0];
+    assert_eq!((&reduced["leaves"], &reduced["games_verdict"]), (&Value::from(26_830), &Value::from("match")));
+    assert_eq!(reduced["nodes_verdict"], "no published value");
+    // Alpha-beta visits part of the tree: nothing to compare.
+    let pruned = &json(&["tictactoe"])[0];
+    assert_eq!(pruned["nodes_with_root"].as_u64(), pruned["nodes"].as_u64().map(|n| n + 1));
+    assert!(pruned["published_nodes_with_root"].is_null() && pruned["games_verdict"] == "no published value");
+    // The table explains the convention and cites its sources.
+    let text = String::from_utf8(alphabeta(&["tictactoe", "--order", "all"]).stdout).unwrap();
+    assert!(text.contains("Nodes with root") && text.contains("549,946") && text.contains("https://oeis.org/A061526"));
+}
+
+#[test]
 fn kalah_contract() {
     let v = json(&["kalah", "--pits", "4", "--stones", "3", "--depth", "3"]);
     let rows = v.as_array().expect("rows");

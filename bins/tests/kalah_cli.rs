@@ -178,3 +178,79 @@ fn a_count_past_its_memory_limit_is_refused_up_front_naming_the_flag() {
     let ok = json(&["count", "--pits", "8", "--method", "memo", "--max-memory", "1"]);
     assert!(ok.is_object() || ok.is_array(), "{ok}");
 }
+
+/// Runs `kalah args`, failing the test instead of hanging if the binary has
+/// not answered within a minute (a refusal takes a fraction of a second).
+fn kalah_within_a_minute(args: &[&str]) -> Output {
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kalah"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("kalah runs");
+    let started = Instant::now();
+    while child.try_wait().expect("kalah can be waited for").is_none() {
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("{args:?} was not refused: it ran for a minute");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("kalah's output")
+}
+
+fn refusal(args: &[&str]) -> String {
+    let out = kalah_within_a_minute(args);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    stderr
+}
+
+#[test]
+fn a_stack_count_that_cannot_finish_is_refused_with_its_estimate() {
+    // About 7 × 10^15 sequences, years of work; memoization cannot hold the
+    // position either, so the flag to change is --pits.
+    let stderr = refusal(&["count", "--pits", "30", "--method", "stack"]);
+    assert!(stderr.starts_with("kalah: error: invalid --pits: the explicit stack would play out about"), "{stderr}");
+    assert!(stderr.contains("years") && stderr.contains("count a smaller position"), "{stderr}");
+    // The same for a position given pit by pit names --position.
+    let position: Vec<String> = (1..=30).rev().map(|i| i.to_string()).collect();
+    let stderr = refusal(&["count", "--position", &position.join(","), "--method", "stack"]);
+    assert!(stderr.contains("invalid --position"), "{stderr}");
+}
+
+#[test]
+fn a_count_past_any_memory_is_refused_before_it_starts() {
+    // --pits 200 by the default method (memoization) needs astronomically
+    // many rows: refused at once, whatever --max-memory says.
+    for args in [&["count", "--pits", "200"][..], &["count", "--pits", "200", "--max-memory", "1024"]] {
+        let stderr = refusal(args);
+        assert!(stderr.contains("invalid --pits") && stderr.contains("more than any memory limit"), "{stderr}");
+    }
+}
+
+#[test]
+fn a_count_past_twice_its_memory_limit_is_refused_before_it_starts_offering_the_stack() {
+    // 20 pits by memoization: about 700 million rows, some 60 GiB.
+    let stderr = refusal(&["count", "--pits", "20"]);
+    assert!(stderr.contains("invalid --max-memory") && stderr.contains("rows of pits"), "{stderr}");
+    assert!(stderr.contains("count by the explicit stack (about"), "{stderr}");
+}
+
+#[test]
+fn a_count_near_its_memory_limit_starts_and_stops_at_the_layer_that_would_pass_it() {
+    // 13 pits by memoization: estimated at about 23 MiB, within twice a
+    // 15 MiB limit, so it starts; its own check then stops it.
+    let stderr = refusal(&["count", "--pits", "13", "--method", "memo", "--max-memory", "0.015"]);
+    assert!(stderr.contains("invalid --max-memory") && stderr.contains("could hold"), "{stderr}");
+}
+
+#[test]
+fn an_estimate_is_not_printed_when_stderr_is_not_a_terminal() {
+    let out = kalah(&["count", "--pits", "12", "--method", "memo", "--format", "json"]);
+    assert!(out.status.success());
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}

@@ -77,3 +77,31 @@ fn bad_input_gets_one_line_and_exit_2() {
     }
     assert!(!not_a_dir.exists());
 }
+
+#[test]
+fn an_unwritable_out_directory_is_refused_before_any_study_runs() {
+    use std::time::{Duration, Instant};
+    let file = tempfile::NamedTempFile::new().unwrap();
+    let not_a_dir = file.path().join("reports");
+    // The default budget computes for minutes; the refusal must come first.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_plybench"))
+        .args(["reproduce", "--out", not_a_dir.to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("plybench runs");
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("reproduce computed its studies before checking --out");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let run = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "{err}");
+    assert!(run.stdout.is_empty(), "tables were printed: no study should have run");
+    assert!(err.starts_with("plybench: error: invalid --out: cannot write") && err.contains("reports"), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+}

@@ -249,6 +249,37 @@ fn tic_tac_toe_minimax_totals() {
     assert!(reduced.leaves < full.leaves / 5 && reduced.value == 0);
 }
 
+/// Positions of the full tic-tac-toe tree at each ply, the root at ply 0,
+/// by a plain enumeration of boards (3 = empty), independent of the engine.
+fn positions_by_ply(board: &mut [u8; 9], ply: usize, out: &mut [u64; 10]) {
+    const LINES: [[usize; 3]; 8] =
+        [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+    out[ply] += 1;
+    let won = LINES.iter().any(|l| board[l[0]] != 3 && board[l[0]] == board[l[1]] && board[l[1]] == board[l[2]]);
+    if won || ply == 9 {
+        return;
+    }
+    for square in 0..9 {
+        if board[square] == 3 {
+            board[square] = (ply % 2) as u8;
+            positions_by_ply(board, ply + 1, out);
+            board[square] = 3;
+        }
+    }
+}
+
+#[test]
+fn tic_tac_toe_nodes_with_the_root_agree_with_a_plain_enumeration() {
+    let mut by_ply = [0u64; 10];
+    positions_by_ply(&mut [3; 9], 0, &mut by_ply);
+    assert_eq!(by_ply, [1, 9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872]);
+    let minimax =
+        TicSearch { order: TicOrder::Levy, seed: 0, killer: false, window: false, symmetry: false, minimax: true };
+    let full = tictactoe::count(minimax);
+    assert_eq!(full.nodes_with_root, by_ply.iter().sum::<u64>());
+    assert_eq!(full.nodes, by_ply[1..].iter().sum::<u64>());
+}
+
 #[test]
 fn tic_tac_toe_ordering_killer_and_window_help() {
     let base =

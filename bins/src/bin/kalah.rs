@@ -10,7 +10,9 @@ use plybench::Error;
 use plybench::batch::Shard;
 use plybench::engine::kalah::sweep::{longest_on_pits, pattern_for_counters};
 use plybench::engine::kalah::trace::trace;
-use plybench::engine::kalah::{CountOptions, Method, Position, Rules, ScanOrder, count, is_small, parse_counts};
+use plybench::engine::kalah::{
+    CountOptions, Estimate, KalahError, Method, Position, Rules, ScanOrder, count, estimate, is_small, parse_counts,
+};
 use plybench::engine::memory::MemoryLimit;
 use plybench::engine::progress::Progress;
 use plybench::report::{Format, Tally};
@@ -171,6 +173,9 @@ fn count_batch(
             run_batch::<KalahSplit>(&resume.params, None, path, resume.shard, threads, format)?;
         }
         (Some((position, rules)), None) => {
+            // A split run is resumable and can be spread over machines, so its
+            // estimate is told but nothing is refused.
+            tell(&estimate(position, CountOptions { method: args.method, ..CountOptions::default() }), None);
             let params = Params::new(position, rules, args.method, args.split_counters).flag("--split-counters")?;
             run_batch::<KalahSplit>(&params, args.checkpoint.clone(), None, args.shard, threads, format)?;
         }
@@ -226,6 +231,35 @@ fn memory_flag(error: impl Into<Error>) -> anyhow::Error {
     }
 }
 
+/// Prints a large estimate on stderr when it is a terminal, with a warning
+/// when the count could pass the memory `limit`.
+fn tell(estimate: &Estimate, limit: Option<MemoryLimit>) {
+    if !estimate.is_large() || !progress::is_terminal() {
+        return;
+    }
+    match limit {
+        Some(limit) if estimate.may_pass(limit) => eprintln!(
+            "kalah: estimate: {estimate}; more than the memory limit of {limit}, so the count may stop there \
+             (raise it with --max-memory GIB)"
+        ),
+        _ => eprintln!("kalah: estimate: {estimate}"),
+    }
+}
+
+/// Names the flag to change when a count is refused before it starts: the
+/// method when memoization would fit, the position otherwise; the memory
+/// limit when raising it would let the count start.
+fn estimate_flag(error: KalahError, args: &CountArgs) -> anyhow::Error {
+    let position_flag = if args.position.is_some() { "--position" } else { "--pits" };
+    match &error {
+        KalahError::TooManySequences { memo_fits: true, .. } => FlagError::new("--method", error).into(),
+        KalahError::TooManySequences { .. } | KalahError::BeyondMemory { .. } => {
+            FlagError::new(position_flag, error).into()
+        }
+        _ => memory_flag(error),
+    }
+}
+
 fn main() -> ExitCode {
     run(|| {
         let (cli, matches) = parse_args_with_matches::<Cli>();
@@ -255,6 +289,9 @@ fn main() -> ExitCode {
                     },
                     memory: args.max_memory.unwrap_or_default(),
                 };
+                let estimate = estimate(&position, options);
+                estimate.check(options.memory).map_err(|error| estimate_flag(error, &args))?;
+                tell(&estimate, Some(options.memory));
                 let trace_table = if args.trace {
                     let rows = trace(&position, args.scan, rules).flag("--trace")?;
                     Some(results::trace_table(&position, args.scan, &rows))

@@ -10,7 +10,7 @@ use plybench::engine::limit::check_threads;
 use plybench::engine::progress::Progress;
 use plybench::report::{Format, Table, Tally};
 use plybench::study::reproduce::{
-    Budget, Options, RunInfo, Study, parse_studies, run_study, summary_table, utc_now, write_report,
+    Budget, Options, RunInfo, Study, check_writable, parse_studies, run_study, summary_table, utc_now, write_report,
 };
 use plybench::study::tools::merge_files;
 use plybench_cli::progress;
@@ -56,7 +56,7 @@ struct ReproduceArgs {
     /// Only these studies, comma-separated: kalah, perft, alphabeta, checkers.
     #[arg(long)]
     only: Option<String>,
-    /// The report directory: report.md, one JSON and CSV file per table, SVG plots.
+    /// The report directory: report.md, one JSON and CSV file per table, SVG plots. Created, and checked to be writable, before any study runs.
     #[arg(long, default_value = "reports")]
     out: PathBuf,
     /// Do not write a report, only print.
@@ -93,6 +93,10 @@ fn reproduce(args: &ReproduceArgs, format: Format) -> anyhow::Result<ExitCode> {
     if let Some(threads) = args.threads {
         let threads = check_threads(threads).flag("--threads")?;
         rayon::ThreadPoolBuilder::new().num_threads(threads).build_global()?;
+    }
+    // Fail before the studies run, not after.
+    if !args.no_write {
+        check_writable(&args.out).flag("--out")?;
     }
     let options = Options { budget, seed: args.seed, studies };
     let info = RunInfo {

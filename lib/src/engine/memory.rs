@@ -37,6 +37,9 @@ impl MemoryLimit {
     /// The ceiling of the default limit.
     pub const DEFAULT_CEILING: u64 = 14 << 30;
 
+    /// The largest limit accepted: 1 TiB.
+    pub const MAX_BYTES: u64 = 1 << 40;
+
     /// A limit of `bytes` bytes.
     pub const fn from_bytes(bytes: u64) -> MemoryLimit {
         MemoryLimit(bytes)
@@ -82,7 +85,7 @@ impl std::str::FromStr for MemoryLimit {
     fn from_str(s: &str) -> Result<MemoryLimit> {
         let bad = || Error::invalid("--max-memory", format!("{s:?}; expected gibibytes, more than 0 and at most 1024"));
         let gib: f64 = s.trim().parse().map_err(|_| bad())?;
-        if !(gib > 0.0 && gib <= 1024.0) {
+        if !(gib > 0.0 && gib <= (Self::MAX_BYTES >> 30) as f64) {
             return Err(bad());
         }
         Ok(MemoryLimit((gib * (1u64 << 30) as f64) as u64))

@@ -11,7 +11,11 @@
 //!   fail-hard visits exactly the same nodes (a child gets the same window
 //!   either way), so the counts hold for both.
 //! - *Leaves* are terminal positions evaluated (a win or a full board);
-//!   *nodes* are all positions visited except the root, i.e. moves made.
+//!   *nodes* are all positions visited except the root, i.e. moves made, as
+//!   Levy counts them. *Nodes with the root* count the root too, once for
+//!   each search of it (a window's re-search visits it again): the
+//!   convention of the figure usually quoted for the full tree, one node per
+//!   call of the search function, 549,946.
 //! - Killer heuristic, Levy's simplest form: one killer per ply, the move
 //!   (square) that produced the last cutoff at that ply; at the next node of
 //!   that ply it is tried first if the square is free.
@@ -102,8 +106,12 @@ pub struct TicSearch {
 pub struct TicCount {
     /// Terminal positions evaluated.
     pub leaves: u64,
-    /// Positions visited, the root excluded.
+    /// Positions visited, the root excluded: moves made.
     pub nodes: u64,
+    /// Positions visited, the root included once for each search of it:
+    /// the calls of the search function. `nodes` plus one, or plus two
+    /// when a window failed and the root was searched again.
+    pub nodes_with_root: u64,
     /// The value of the empty board for X: +1, 0 or −1.
     pub value: i32,
 }
@@ -132,6 +140,7 @@ struct Searcher {
     killers: [Option<u8>; 10],
     leaves: u64,
     nodes: u64,
+    calls: u64,
 }
 
 impl Searcher {
@@ -180,6 +189,7 @@ impl Searcher {
 
     /// Negamax value for the side to move (`mover`), in tenths.
     fn search(&mut self, mover: u16, other: u16, ply: usize, alpha: i32, beta: i32) -> i32 {
+        self.calls += 1;
         if won(other) {
             self.leaves += 1;
             return -WIN;
@@ -215,9 +225,10 @@ impl Searcher {
 ///     TicSearch { order: TicOrder::Natural, seed: 0, killer: false, window: false, symmetry: false, minimax: true };
 /// let full = count(minimax);
 /// assert_eq!((full.leaves, full.nodes, full.value), (255_168, 549_945, 0));
+/// assert_eq!(full.nodes_with_root, 549_946);
 /// ```
 pub fn count(options: TicSearch) -> TicCount {
-    let mut searcher = Searcher { options, killers: [None; 10], leaves: 0, nodes: 0 };
+    let mut searcher = Searcher { options, killers: [None; 10], leaves: 0, nodes: 0, calls: 0 };
     let window = if options.window && !options.minimax { 9 } else { BOUND };
     let mut value = searcher.search(0, 0, 0, -window, window);
     if value <= -window && window < BOUND {
@@ -225,7 +236,7 @@ pub fn count(options: TicSearch) -> TicCount {
     } else if value >= window && window < BOUND {
         value = searcher.search(0, 0, 0, value - 1, BOUND);
     }
-    TicCount { leaves: searcher.leaves, nodes: searcher.nodes, value: value / WIN }
+    TicCount { leaves: searcher.leaves, nodes: searcher.nodes, nodes_with_root: searcher.calls, value: value / WIN }
 }
 
 /// Every variant of Levy's Tasks 3 and 4: minimax, then alpha-beta in the
@@ -278,10 +289,20 @@ mod tests {
             killers: [None; 10],
             leaves: 0,
             nodes: 0,
+            calls: 0,
         };
         searcher.killers[1] = Some(7);
         let mut out = [0u8; 9];
         let n = searcher.moves(1 << 4, 0, 1, &mut out);
         assert_eq!(&out[..n], &[7, 0, 2, 6, 8, 1, 3, 5]);
+    }
+
+    #[test]
+    fn the_root_is_counted_once_per_search_of_it() {
+        for search in tasks(false, 1).into_iter().chain(tasks(true, 1)) {
+            let c = count(search);
+            // Tic-tac-toe is a draw, inside the window: one search of the root.
+            assert_eq!(c.nodes_with_root, c.nodes + 1, "{search:?}");
+        }
     }
 }

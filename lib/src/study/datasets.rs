@@ -40,3 +40,8 @@ dataset!(
     /// Levy (1983), Figures 16 and 17: Newborn's expected node counts.
     ALPHABETA_NEWBORN = "alphabeta/levy-1983-newborn.json"
 );
+dataset!(
+    /// The sizes of the full tic-tac-toe game tree: nodes with the root,
+    /// games, and games up to symmetry, each with its source.
+    ALPHABETA_TICTACTOE = "alphabeta/tictactoe.json"
+);

@@ -90,6 +90,30 @@ pub enum KalahError {
         /// The most lines a trace may have.
         limit: usize,
     },
+    /// A count by the explicit stack whose estimated move sequences pass
+    /// [`MAX_STACK_SEQUENCES`](super::MAX_STACK_SEQUENCES): it could not
+    /// finish in a sane time.
+    #[error("{estimate}, more than the {most} one run plays out; {fix}")]
+    TooManySequences {
+        /// The [`Estimate`](super::Estimate), in words.
+        estimate: String,
+        /// The most sequences accepted and their time, in words.
+        most: String,
+        /// What to do instead.
+        fix: String,
+        /// Whether memoization would fit in the memory limit: the fix is
+        /// then the method, otherwise the position.
+        memo_fits: bool,
+    },
+    /// A count whose estimated memory passes the largest memory limit
+    /// accepted: no limit would let it finish.
+    #[error("{estimate}, more than any memory limit accepted ({most}); count a smaller position")]
+    BeyondMemory {
+        /// The [`Estimate`](super::Estimate), in words.
+        estimate: String,
+        /// The largest limit accepted, in words.
+        most: String,
+    },
     /// A size or a memory need past what a computation accepts.
     #[error(transparent)]
     Limit(#[from] LimitError),

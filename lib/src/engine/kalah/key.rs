@@ -14,6 +14,11 @@ pub(crate) trait StateKey: Hash + Eq + Clone + Send + Sync {
     fn pack(values: &[u32]) -> Self;
     /// Writes the packed values back into `out`, which has their length.
     fn unpack(&self, out: &mut [u32]);
+    /// Bytes a key of `len` values holds outside itself, in an allocation
+    /// of its own (the allocator's header included): none for inline keys.
+    fn heap_bytes(_len: usize) -> usize {
+        0
+    }
 }
 
 /// Up to `K` counts below 256, one byte each.
@@ -50,6 +55,11 @@ impl StateKey for Wide {
 
     fn unpack(&self, out: &mut [u32]) {
         out.copy_from_slice(&self.0);
+    }
+
+    fn heap_bytes(len: usize) -> usize {
+        // The counts, rounded up to the allocator's 16-byte chunks, and its header.
+        (4 * len).next_multiple_of(16) + 16
     }
 }
 
@@ -105,5 +115,7 @@ mod tests {
         assert_eq!(KeyKind::for_values(20, 210), KeyKind::Bytes32);
         assert_eq!(KeyKind::for_values(40, 300), KeyKind::Wide);
         assert_ne!(Bytes::<16>::pack(&[1, 0]), Bytes::<16>::pack(&[0, 1]));
+        assert_eq!(Bytes::<64>::heap_bytes(64), 0);
+        assert!(Wide::heap_bytes(200) >= 800);
     }
 }

@@ -24,7 +24,7 @@ use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::error::KalahError;
-use super::key::StateKey;
+use super::key::{KeyKind, StateKey, with_key};
 use super::position::Pit;
 use super::sow::{Rules, sow};
 use crate::engine::limit::LimitError;
@@ -79,10 +79,29 @@ pub(crate) struct MemoRun {
     pub states: usize,
 }
 
-/// Bytes one stored row of `n` counts costs, hash table overhead included.
-fn bytes_per_row<K>(n: usize, value_bytes: usize) -> usize {
-    let boxed = if std::mem::size_of::<K>() <= 64 { 0 } else { 4 * n };
-    std::mem::size_of::<K>() + value_bytes + boxed + 16
+/// Bytes one stored row of `n` counts costs, hash table overhead and a
+/// boxed key's own allocation included.
+fn bytes_per_row<K: StateKey>(n: usize, value_bytes: usize) -> usize {
+    std::mem::size_of::<K>() + value_bytes + K::heap_bytes(n) + 16
+}
+
+/// Bytes one stored row of `n` counts typically takes, for estimates made
+/// before a count: the hash table's slot and control byte at its mean load
+/// (7/12: tables grow when 7/8 full, to twice the size), plus a boxed key's
+/// own allocation. The 16-pit board test measures 70 bytes a row.
+fn typical_row_bytes<K: StateKey>(n: usize, value_bytes: usize) -> f64 {
+    (std::mem::size_of::<K>() + value_bytes + 1) as f64 * 12.0 / 7.0 + K::heap_bytes(n) as f64
+}
+
+/// [`typical_row_bytes`] of a memoized row of `n` pits keyed as `kind`.
+pub(crate) fn memo_row_bytes(kind: KeyKind, n: usize) -> f64 {
+    with_key!(kind, typical_row_bytes(n, std::mem::size_of::<Node>()))
+}
+
+/// [`typical_row_bytes`] of a board of `width` counts in a set of boards
+/// keyed as `kind`.
+pub(crate) fn board_bytes(kind: KeyKind, width: usize) -> f64 {
+    with_key!(kind, typical_row_bytes(width, 0))
 }
 
 /// Fails if holding `stored` rows plus `children_of` rows' worth of children
@@ -91,7 +110,7 @@ fn bytes_per_row<K>(n: usize, value_bytes: usize) -> usize {
 /// cannot fit stops with an error instead of being killed: with the
 /// default 14 GiB the 18-pit board test (about 110 million rows) fits, the
 /// 19-pit one does not.
-fn check_budget<K>(
+fn check_budget<K: StateKey>(
     limit: MemoryLimit,
     stored: usize,
     children_of: usize,

@@ -11,6 +11,9 @@
 //! - [`count()`]: move sequences, distinct terminal positions and the stack
 //!   height of each [`ScanOrder`], by Bell's explicit stack or by
 //!   memoization ([`Method`]).
+//! - [`estimate()`]: the sequences, rows of pits, memory and time of a
+//!   count, worked out before it starts, and the refusal of a count that
+//!   could not finish ([`Estimate::check`]).
 //! - [`trace`]: Bell's stack-activity figure, step by step.
 //! - [`sweep`]: positions that clear entirely into the kalah.
 //! - [`KalahError`]: what can go wrong, the reason without the input's name.
@@ -20,6 +23,7 @@
 
 mod count;
 mod error;
+mod estimate;
 mod key;
 mod memo;
 mod position;
@@ -30,6 +34,7 @@ pub mod trace;
 
 pub use count::{Count, CountOptions, Method, SMALL_POSITION_COUNTERS, count, count_sequences, is_small};
 pub use error::KalahError;
+pub use estimate::{Basis, Estimate, MAX_STACK_SEQUENCES, MEMO_ROWS_PER_SECOND, STACK_SEQUENCES_PER_SECOND, estimate};
 pub use position::{MAX_COUNTERS, MAX_PITS, Pit, Position, ScanOrder, parse_counts};
 pub use sow::{Landing, Rules, Sown, sow};
 pub use stack::Scan;

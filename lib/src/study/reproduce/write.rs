@@ -4,6 +4,7 @@
 //! when all of them are ready, so a failure leaves no partial report.
 
 use std::fmt::Write as _;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use super::plan::StudyReport;
@@ -115,6 +116,32 @@ pub fn report_files(info: &RunInfo, reports: &[StudyReport]) -> Result<Vec<(Stri
     }
     files.push(("report.md".to_owned(), markdown(info, reports).into_bytes()));
     Ok(files)
+}
+
+/// Checks, before anything is computed, that the report can be written into
+/// `dir`: creates it if missing, then writes and removes a probe file.
+///
+/// ```
+/// use plybench::study::reproduce::check_writable;
+///
+/// let dir = tempfile::tempdir()?;
+/// let out = dir.path().join("reports");
+/// check_writable(&out)?;
+/// assert!(out.is_dir() && std::fs::read_dir(&out)?.next().is_none()); // the probe is gone
+/// std::fs::write(dir.path().join("notes.txt"), "")?;
+/// assert!(check_writable(&dir.path().join("notes.txt/reports")).is_err()); // not a directory
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// [`IoError`] (a write) if the directory cannot be created or written.
+pub fn check_writable(dir: &Path) -> Result<()> {
+    let unwritable = |source: std::io::Error| Error::from(IoError::write(dir, source));
+    std::fs::create_dir_all(dir).map_err(unwritable)?;
+    let mut probe = tempfile::Builder::new().prefix(".plybench-probe-").tempfile_in(dir).map_err(unwritable)?;
+    probe.write_all(b"plybench\n").and_then(|()| probe.as_file().sync_all()).map_err(unwritable)?;
+    probe.close().map_err(unwritable)
 }
 
 /// Writes the report into `dir` (created if missing). All files are staged
