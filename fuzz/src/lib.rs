@@ -8,10 +8,11 @@ pub mod oracles;
 pub type Oracle = fn(&[u8]) -> bool;
 
 /// The targets, by name, with their oracles.
-pub const TARGETS: [(&str, Oracle); 5] = [
+pub const TARGETS: [(&str, Oracle); 6] = [
     ("fen", oracles::fen),
     ("epd", oracles::epd),
     ("uci", oracles::uci),
     ("checkers", oracles::checkers),
     ("kalah", oracles::kalah),
+    ("engine", oracles::engine),
 ];

@@ -12,6 +12,7 @@ use plybench::engine::chess::dispatch::check_countable;
 use plybench::engine::chess::{self, Board as ChessBoard, MoveList, Setup, Validation, play::play_moves};
 use plybench::engine::kalah::{self, Method, Position as KalahPosition, parse_counts};
 use plybench::engine::progress::Progress;
+use plybench::study::perft::program::{UciLine, join_command, parse_perftree, parse_uci_line, split_command};
 use plybench::study::perft::suite::{self, parse_suite};
 
 /// The longest input an oracle looks at: parsers are linear, and longer
@@ -250,4 +251,31 @@ pub fn kalah(data: &[u8]) -> bool {
         );
     }
     true
+}
+
+/// Target `engine`: what `perft check` reads of another program: its
+/// command line ([`split_command`], which [`join_command`] inverts), a
+/// perftree answer ([`parse_perftree`], whose divide written out again
+/// parses to itself) and Stockfish's `go perft` lines ([`parse_uci_line`]).
+pub fn engine(data: &[u8]) -> bool {
+    let Some(text) = text(data) else { return false };
+    let mut accepted = false;
+    if let Ok(words) = split_command(text) {
+        assert!(!words.is_empty(), "{text:?} split into no words");
+        let joined = join_command(&words);
+        assert_eq!(split_command(&joined).ok().as_ref(), Some(&words), "{text:?} was joined as {joined:?}");
+        accepted = true;
+    }
+    for line in text.lines() {
+        if let UciLine::Move(m, n) = parse_uci_line(line) {
+            assert_eq!(parse_uci_line(&format!("{m}: {n}")), UciLine::Move(m.clone(), n), "{line:?}");
+        }
+    }
+    if let Ok(divide) = parse_perftree("fuzz", text) {
+        let mut written: String = divide.moves.iter().map(|(m, n)| format!("{m} {n}\n")).collect();
+        written.push_str(&format!("\n{}\n", divide.total));
+        assert_eq!(parse_perftree("fuzz", &written).ok().as_ref(), Some(&divide), "{text:?}");
+        accepted = true;
+    }
+    accepted
 }

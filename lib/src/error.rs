@@ -3,7 +3,8 @@
 //! Engines fail with the error of their own domain ([`ChessError`],
 //! [`CheckersError`], [`KalahError`], [`SearchError`], [`LimitError`]);
 //! batch runs with [`BatchError`]; reading and writing files with
-//! [`IoError`]. The studies return [`Error`], into which each converts.
+//! [`IoError`]; an external program that `perft check` drives with
+//! [`ProgramError`]. The studies return [`Error`], into which each converts.
 //!
 //! A message gives the reason and, where there is one, the fix. It does not
 //! repeat its source error (callers print the chain) and names no
@@ -18,6 +19,7 @@ use crate::engine::chess::ChessError;
 use crate::engine::kalah::KalahError;
 use crate::engine::limit::LimitError;
 use crate::engine::search::SearchError;
+use crate::study::perft::program_error::ProgramError;
 
 /// Everything that can go wrong in plybench.
 #[derive(Debug, thiserror::Error)]
@@ -43,6 +45,9 @@ pub enum Error {
     /// A file that could not be read or written.
     #[error(transparent)]
     Io(#[from] IoError),
+    /// An external perft program, checked by `perft check`, that failed.
+    #[error(transparent)]
+    Program(#[from] ProgramError),
     /// Input given to a study that it cannot use. `what` names the input in
     /// the study's words (never a flag), `why` what is wrong and the fix.
     #[error("invalid {what}: {why}")]
@@ -87,6 +92,7 @@ impl Error {
             | Error::TooLarge(_) => true,
             Error::Batch(e) => e.is_usage(),
             Error::Io(e) => e.operation == Operation::Read,
+            Error::Program(e) => e.is_usage(),
             Error::Dataset { .. } => false,
         }
     }

@@ -61,3 +61,8 @@ fn checkers_pdn_fen_parser_survives_mutants() {
 fn kalah_position_parser_survives_mutants() {
     smoke("kalah", oracles::kalah, 100);
 }
+
+#[test]
+fn engine_output_parsers_survive_mutants() {
+    smoke("engine", oracles::engine, 100);
+}

@@ -24,7 +24,10 @@ use plybench::engine::progress::Progress;
 use plybench::error::IoError;
 use plybench::report::{Format, Tally};
 use plybench::study::perft::bench::{BenchPosition, Mode, bench_position, check_seconds, default_positions};
+use plybench::study::perft::check::{CheckRow, check, check_table};
 use plybench::study::perft::deep::{check_shallower, run_deep};
+use plybench::study::perft::program::{self, Protocol, check_timeout};
+use plybench::study::perft::program_error::ProgramError;
 use plybench::study::perft::results::{
     Detail, perft_report, perft_report_counted, run_suite_job_counted, suite_jobs, suite_table,
 };
@@ -58,6 +61,33 @@ enum Command {
     Bench(BenchArgs),
     /// The deep counts (startpos perft 7 and 8, Kiwipete perft 6), timed against their goals and published values; writes perft-deep.json and perft-deep.md. Exits 1 if a count is wrong.
     Deep(DeepArgs),
+    /// Checks another program's perft against plybench's (bitboard); on a mismatch, descends by divide to the position where the move lists differ and names the missing or extra moves. Exits 1 on a mismatch or a failing engine.
+    Check(CheckArgs),
+}
+
+#[derive(Args)]
+struct CheckArgs {
+    /// The program to check, with its arguments, split into words as a shell would (run without a shell).
+    #[arg(long, value_name = "CMD")]
+    engine: String,
+    /// perftree: `CMD <depth> "<fen>" ["<moves>"]` per divide; uci: `position fen ...` and `go perft D`.
+    #[arg(long, value_enum, default_value_t)]
+    protocol: Protocol,
+    /// The position, as FEN.
+    #[arg(long, default_value = Setup::STARTING_FEN, conflicts_with = "suite")]
+    fen: String,
+    /// Moves to play first, in UCI notation.
+    #[arg(long, num_args = 1.., conflicts_with = "suite")]
+    moves: Vec<String>,
+    /// Plies (1 to 15). With --suite, the deepest: each line at the deepest depth it lists, up to this.
+    #[arg(long, default_value_t = 4, allow_negative_numbers = true)]
+    depth: u32,
+    /// An EPD suite (`<fen> ;D1 20 ...`): check every line.
+    #[arg(long, value_name = "FILE")]
+    suite: Option<std::path::PathBuf>,
+    /// Seconds the engine may take over each answer; past them it is killed and the check fails (exit 1).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, allow_negative_numbers = true)]
+    timeout: f64,
 }
 
 #[derive(Args)]
@@ -233,6 +263,7 @@ fn main() -> ExitCode {
             Some(Command::Suite(args)) => suite(&args, format),
             Some(Command::Bench(args)) => bench(&args, format),
             Some(Command::Deep(args)) => deep(&args, format),
+            Some(Command::Check(args)) => check_engine(&args, format),
             None => perft(&cli.perft, &matches, format),
         }
     })
@@ -388,6 +419,60 @@ fn suite(args: &SuiteArgs, format: Format) -> anyhow::Result<ExitCode> {
     let table = suite_table(&name, &rows, &suite.bad);
     emit(&[&table], format)?;
     Ok(exit_code(Tally::of([&table]).passed()))
+}
+
+/// `perft check`: the engine's divide beside plybench's, position by
+/// position; the descent to where they part is the library's.
+fn check_engine(args: &CheckArgs, format: Format) -> anyhow::Result<ExitCode> {
+    let depth = check_depth(args.depth).flag("--depth")?;
+    let timeout = check_timeout(args.timeout).flag("--timeout")?;
+    let mut bad_lines = false;
+    let positions: Vec<(Option<usize>, Setup, u32)> = match &args.suite {
+        Some(path) => {
+            let name = path.display().to_string();
+            let text = std::fs::read_to_string(path).map_err(|e| IoError::read(path, e)).flag("--suite")?;
+            let suite = read_suite(&name, &text, Validation::Strict).flag("--suite")?;
+            if suite.entries.is_empty() {
+                return Err(FlagError::new("--suite", bad_line_error(&name, &suite.bad[0])).into());
+            }
+            // A line that cannot be read is told and counts as a failure; the others are checked.
+            for bad in &suite.bad {
+                eprintln!("perft check: {name}:{}: skipped: {}", bad.line, bad.problem);
+            }
+            bad_lines = !suite.bad.is_empty();
+            suite
+                .entries
+                .into_iter()
+                .map(|e| {
+                    let deepest = e.expected.iter().map(|&(d, _)| d).max().unwrap_or(depth);
+                    (Some(e.line), e.setup, deepest.min(depth))
+                })
+                .collect()
+        }
+        None => vec![(None, position(&args.fen, &args.moves, Validation::Strict)?, depth)],
+    };
+    let engine_error = |error: Error| -> anyhow::Error {
+        match error {
+            Error::Program(e) if e.is_usage() => FlagError::new("--engine", e).into(),
+            Error::Program(e @ ProgramError::Timeout { .. }) => {
+                anyhow::anyhow!("{e} (--timeout gives it longer)")
+            }
+            other => other.into(),
+        }
+    };
+    let mut engine = program::start(&args.engine, args.protocol, timeout).map_err(|e| engine_error(e.into()))?;
+    let bar = progress::bar(positions.len() as u64, "perft check");
+    let mut rows = Vec::with_capacity(positions.len());
+    for (line, setup, depth) in positions {
+        let check = check(&mut *engine, &setup, depth).map_err(engine_error)?;
+        rows.push(CheckRow { line, check });
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    drop(engine);
+    let table = check_table(&args.engine, &rows, args.suite.is_some());
+    emit(&[&table], format)?;
+    Ok(exit_code(Tally::of([&table]).passed() && !bad_lines))
 }
 
 fn bench(args: &BenchArgs, format: Format) -> anyhow::Result<ExitCode> {

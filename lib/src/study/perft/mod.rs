@@ -1,8 +1,12 @@
 //! The chess perft study: published counts and statistics, suites, the
-//! speed of the representations, deep counts and work units.
+//! speed of the representations, deep counts and work units, and the check
+//! of another program's counts (`perft check`).
 
 pub mod bench;
+pub mod check;
 pub mod deep;
+pub mod program;
+pub mod program_error;
 pub mod published;
 pub mod results;
 pub mod split;
