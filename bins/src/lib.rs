@@ -271,6 +271,13 @@ pub fn parse_args<T: clap::Parser>() -> T {
             let mut lines = rendered.lines().map(str::trim).filter(|l| !l.is_empty());
             let first = lines.next().unwrap_or("invalid arguments");
             let mut message = first.strip_prefix("error: ").unwrap_or(first).to_owned();
+            // "the following required arguments were not provided:" names them on the next line.
+            if message.ends_with(':')
+                && let Some(missing) = lines.next()
+            {
+                message.push(' ');
+                message.push_str(missing);
+            }
             if let Some(values) = lines.find(|l| l.starts_with("[possible values:")) {
                 message.push(' ');
                 message.push_str(values);
