@@ -49,7 +49,23 @@ fn deep_writes_its_report_and_keeps_the_contract() {
     let out_dir = dir.path().join("out");
     let out_str = out_dir.to_str().unwrap();
     let v = json(&["deep", "--shallower", "4", "--hash", "1", "--threads", "2", "--out", out_str]);
-    let file: Value = serde_json::from_str(&std::fs::read_to_string(out_dir.join("perft-deep.json")).unwrap()).unwrap();
+    let mut file: Value =
+        serde_json::from_str(&std::fs::read_to_string(out_dir.join("perft-deep.json")).unwrap()).unwrap();
+    // The file adds the report schema: its version, its id and the kind of each field of `counts`.
+    let map = file.as_object_mut().unwrap();
+    assert_eq!(map.remove("schema_version").and_then(|v| v.as_u64()), Some(1));
+    assert_eq!(map.remove("id").unwrap(), "perft_deep");
+    let columns = map.remove("columns").unwrap();
+    let kinds: Vec<(&str, &str)> =
+        columns.as_array().unwrap().iter().map(|c| (c["key"].as_str().unwrap(), c["kind"].as_str().unwrap())).collect();
+    let count_fields: Vec<&String> = v["counts"][0].as_object().unwrap().keys().collect();
+    assert_eq!(kinds.len(), count_fields.len(), "{kinds:?}");
+    assert!(count_fields.iter().all(|f| kinds.iter().any(|(k, _)| k == f)), "{kinds:?}");
+    for (key, kind) in
+        [("name", "key"), ("nodes", "exact"), ("nps", "speed"), ("verdict", "verdict"), ("seconds", "info")]
+    {
+        assert!(kinds.contains(&(key, kind)), "{key}: {kinds:?}");
+    }
     assert_eq!(v, file, "stdout and the file agree");
     let md = std::fs::read_to_string(out_dir.join("perft-deep.md")).unwrap();
     assert!(md.contains("| cpu |") && md.contains("startpos-8"), "{md}");

@@ -9,6 +9,7 @@ use plybench::batch::merge::round_robin_table;
 use plybench::engine::limit::check_threads;
 use plybench::engine::progress::Progress;
 use plybench::report::{Format, Table, Tally};
+use plybench::study::compare::{Options as CompareOptions, compare_dirs, parse_threshold};
 use plybench::study::reproduce::{
     Budget, Options, RunInfo, Study, check_writable, parse_studies, run_study, summary_table, utc_now, write_report,
 };
@@ -31,6 +32,8 @@ struct Cli {
 enum Command {
     /// Runs the studies, prints their tables and a summary, and writes the report. Exits 1 if a published figure is not reproduced.
     Reproduce(ReproduceArgs),
+    /// Compares two report directories (written by `reproduce --out`): counts or verdicts that changed, speeds that moved beyond the threshold, files, rows and columns on one side only. Exits 1 if a count or verdict changed.
+    Compare(CompareArgs),
     /// Sums the shard or checkpoint files of one run (`perft --shard K/N --checkpoint FILE`) into the single-machine result, with the balance of the shards. Refuses files of other runs, and units missing or given twice.
     Merge(MergeArgs),
 }
@@ -43,6 +46,22 @@ struct MergeArgs {
     /// Also tabulate how the recorded unit times would spread over N round-robin shards, for N in this range (e.g. 2-8).
     #[arg(long, value_name = "MIN-MAX")]
     as_shards: Option<String>,
+}
+
+#[derive(Args)]
+struct CompareArgs {
+    /// The old report directory (e.g. the last run on main).
+    #[arg(value_name = "OLD_DIR")]
+    old: PathBuf,
+    /// The new report directory.
+    #[arg(value_name = "NEW_DIR")]
+    new: PathBuf,
+    /// Report a speed that moved by more than this percentage of its old value.
+    #[arg(long, default_value = "10%", value_name = "PERCENT")]
+    threshold: String,
+    /// Also exit 1 when a speed fell beyond the threshold (a speed-up never fails).
+    #[arg(long)]
+    fail_on_speed: bool,
 }
 
 #[derive(Args)]
@@ -75,6 +94,7 @@ fn main() -> ExitCode {
         let cli: Cli = parse_args();
         match cli.command {
             Command::Reproduce(args) => reproduce(&args, cli.format),
+            Command::Compare(args) => compare(&args, cli.format),
             Command::Merge(args) => merge(&args, cli.format),
         }
     })
@@ -126,6 +146,13 @@ fn reproduce(args: &ReproduceArgs, format: Format) -> anyhow::Result<ExitCode> {
     }
     let tally = reports.iter().fold(Tally::default(), |t, r| t + Tally::of(&r.tables));
     Ok(if tally.passed() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+fn compare(args: &CompareArgs, format: Format) -> anyhow::Result<ExitCode> {
+    let threshold = parse_threshold(&args.threshold).flag("--threshold")?;
+    let diff = compare_dirs(&args.old, &args.new, &CompareOptions { threshold })?;
+    emit(&[&diff.table(), &diff.summary()], format)?;
+    Ok(if diff.failed(args.fail_on_speed) { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
 fn merge(args: &MergeArgs, format: Format) -> anyhow::Result<ExitCode> {

@@ -10,13 +10,18 @@
 //! - [`alphabeta`]: alpha-beta node counts against Levy, Newborn and
 //!   Knuth-Moore.
 //! - [`reproduce`]: every study at one budget, with a tally of verdicts.
+//! - [`schema`]: the report files' schema version and the kind of each
+//!   column (key, exact, verdict, speed, info).
+//! - [`compare`]: two report directories compared, for CI.
 //! - [`tools`]: the studies whose runs split into work units
 //!   ([`crate::batch`]), and the dispatch that merges their batch files.
 
 pub mod alphabeta;
 pub mod checkers;
+pub mod compare;
 pub mod datasets;
 pub mod kalah;
 pub mod perft;
 pub mod reproduce;
+pub mod schema;
 pub mod tools;

@@ -169,11 +169,26 @@ pub struct BenchResult {
     pub runs: usize,
     /// The median run, in seconds.
     pub median_seconds: f64,
+    /// The fastest run, in seconds.
+    pub min_seconds: f64,
+    /// The slowest run, in seconds.
+    pub max_seconds: f64,
+    /// The median absolute deviation of the runs from their median, in
+    /// seconds: the noise of the measurement.
+    pub mad_seconds: f64,
     /// Nodes per second of the median run.
     pub nps: f64,
     /// `nps` divided by the bitboard's `nps`: above 1 is faster than the
     /// bitboard.
     pub ratio_to_bitboard: f64,
+}
+
+impl BenchResult {
+    /// The noise of the measurement, relative to it: the median absolute
+    /// deviation of the runs over their median (0 when nothing was timed).
+    pub fn spread(&self) -> f64 {
+        if self.median_seconds > 0.0 { self.mad_seconds / self.median_seconds } else { 0.0 }
+    }
 }
 
 /// The four representations timed on one position in one mode.
@@ -216,9 +231,22 @@ pub fn bench_position(position: &BenchPosition, mode: Mode, seconds: f64) -> Res
             times.push(start.elapsed().as_secs_f64());
         }
         let runs = times.len();
-        let median_seconds = median(times);
+        let min_seconds = times.iter().copied().fold(f64::INFINITY, f64::min);
+        let max_seconds = times.iter().copied().fold(0.0, f64::max);
+        let median_seconds = median(times.clone());
+        let mad_seconds = median(times.iter().map(|t| (t - median_seconds).abs()).collect());
         let nps = if median_seconds > 0.0 { nodes as f64 / median_seconds } else { 0.0 };
-        results.push(BenchResult { repr, nodes, runs, median_seconds, nps, ratio_to_bitboard: 0.0 });
+        results.push(BenchResult {
+            repr,
+            nodes,
+            runs,
+            median_seconds,
+            min_seconds,
+            max_seconds,
+            mad_seconds,
+            nps,
+            ratio_to_bitboard: 0.0,
+        });
     }
     let bitboard = results.iter().find(|r| r.repr == Repr::Bitboard).map_or(0.0, |r| r.nps);
     for r in &mut results {
@@ -312,6 +340,18 @@ mod tests {
             assert_eq!(mode.name().parse::<Mode>().unwrap(), mode);
         }
         assert!("fast".parse::<Mode>().unwrap_err().to_string().contains("like-for-like or best"));
+    }
+
+    #[test]
+    fn a_bench_gives_the_spread_of_its_runs() {
+        let position = BenchPosition::new(Setup::from_fen(Setup::STARTING_FEN).unwrap(), 2, Some(400));
+        let bench = bench_position(&position, Mode::Best, 0.0).unwrap();
+        for r in &bench.results {
+            assert!(r.runs >= MIN_RUNS, "{r:?}");
+            assert!(r.min_seconds <= r.median_seconds && r.median_seconds <= r.max_seconds, "{r:?}");
+            assert!(r.mad_seconds <= r.max_seconds - r.min_seconds, "{r:?}");
+            assert!((0.0..=1.0).contains(&r.spread()), "{r:?}");
+        }
     }
 
     #[test]

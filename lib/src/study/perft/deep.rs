@@ -15,6 +15,7 @@ use crate::engine::chess::{Repr, Setup};
 use crate::engine::limit::{LimitError, Quantity, check_range};
 use crate::error::IoError;
 use crate::report::{Cell, Column, Comparison, Published, Table, Tally, write_atomic};
+use crate::study::schema::{ColumnSchema, SCHEMA_VERSION, declared_columns};
 use crate::{Error, Result};
 
 /// Kiwipete, Peter McKenzie's position of the chessprogramming wiki.
@@ -329,12 +330,30 @@ impl DeepReport {
         md
     }
 
-    /// Writes `perft-deep.json` and `perft-deep.md` into `dir` (created if
-    /// needed), each atomically.
+    /// The JSON of `perft-deep.json`: [`DeepReport::to_json`] with the
+    /// report files' `schema_version`, the id `perft_deep` and the
+    /// `columns` of `counts` with their kinds ([`crate::study::schema`]).
+    pub fn to_file_json(&self) -> Value {
+        let mut value = self.to_json();
+        if let Value::Object(map) = &mut value {
+            let columns: Vec<ColumnSchema> = declared_columns("perft_deep")
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(key, _)| ColumnSchema::of("perft_deep", key, None))
+                .collect();
+            map.insert("schema_version".into(), SCHEMA_VERSION.into());
+            map.insert("id".into(), "perft_deep".into());
+            map.insert("columns".into(), serde_json::to_value(columns).unwrap_or_default());
+        }
+        value
+    }
+
+    /// Writes `perft-deep.json` ([`DeepReport::to_file_json`]) and
+    /// `perft-deep.md` into `dir` (created if needed), each atomically.
     pub fn write(&self, dir: &Path) -> Result<()> {
         std::fs::create_dir_all(dir).map_err(|source| IoError::write(dir, source))?;
         let json =
-            serde_json::to_string_pretty(&self.to_json()).map_err(|e| Error::invalid("report", e.to_string()))?;
+            serde_json::to_string_pretty(&self.to_file_json()).map_err(|e| Error::invalid("report", e.to_string()))?;
         write_atomic(&dir.join("perft-deep.json"), (json + "\n").as_bytes())?;
         write_atomic(&dir.join("perft-deep.md"), self.markdown().as_bytes())?;
         Ok(())

@@ -189,7 +189,9 @@ fn known_discrepancies(tables: &[Table], count: usize) -> String {
 /// everywhere) and best (each representation at its fastest).
 fn speed(budget: Budget) -> Result<(Table, Plot)> {
     let (seconds, positions): (f64, [(&str, &str, u32); 2]) = match budget {
-        Budget::Quick => (0.0, [("initial", Setup::STARTING_FEN, 4), ("kiwipete", KIWIPETE, 3)]),
+        // A quarter of a second per representation at the quick budget: enough runs for a median and its
+        // spread to mean something in CI (`plybench compare`), for about 4 s in all.
+        Budget::Quick => (0.25, [("initial", Setup::STARTING_FEN, 4), ("kiwipete", KIWIPETE, 3)]),
         _ => (1.0, [("initial", Setup::STARTING_FEN, 5), ("kiwipete", KIWIPETE, 4)]),
     };
     let mut table = Table::new(
@@ -203,6 +205,9 @@ fn speed(budget: Budget) -> Result<(Table, Plot)> {
             Column::new("nodes", "Nodes"),
             Column::new("runs", "Runs"),
             Column::new("median_seconds", "Median s"),
+            Column::new("min_seconds", "Min s"),
+            Column::new("max_seconds", "Max s"),
+            Column::new("spread", "Spread (MAD)"),
             Column::new("nps", "Nodes/s"),
             Column::new("ratio_to_bitboard", "Ratio to bitboard"),
         ],
@@ -225,6 +230,9 @@ fn speed(budget: Budget) -> Result<(Table, Plot)> {
                     r.nodes.into(),
                     (r.runs as u64).into(),
                     Cell::float(r.median_seconds, 4),
+                    Cell::float(r.min_seconds, 4),
+                    Cell::float(r.max_seconds, 4),
+                    Cell::float(r.spread(), 3),
                     Cell::float(r.nps, 0),
                     Cell::float(r.ratio_to_bitboard, 3),
                 ]);
@@ -234,6 +242,7 @@ fn speed(budget: Budget) -> Result<(Table, Plot)> {
     table.note(
         "like-for-like: pseudo-legal generation, make, king-in-check test, unmake at every node, no bulk counting, on \
          every representation; best: each as fast as it goes (legal generation and bulk counting where it has them). \
+         Spread: the median absolute deviation of the runs over their median, the noise of each measurement. \
          Measured in one run on the machine named in the report; compare ratios, not absolute times. The peer \
          libraries are in `just bench-peers` (README, Comparing representations).",
     );

@@ -1,7 +1,9 @@
-//! Writing a run's report directory: `report.md`, one JSON and one CSV file
-//! per table, one SVG per plot. Every file is written to a temporary
-//! directory inside the output directory first and renamed into place only
-//! when all of them are ready, so a failure leaves no partial report.
+//! Writing a run's report directory: `report.md`, `run.json`, one JSON and
+//! one CSV file per table, one SVG per plot. Every JSON file carries the
+//! [`SCHEMA_VERSION`] (see [`crate::study::schema`]). Every file is written
+//! to a temporary directory inside the output directory first and renamed
+//! into place only when all of them are ready, so a failure leaves no
+//! partial report.
 
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -11,6 +13,7 @@ use super::plan::StudyReport;
 use super::summary_table;
 use crate::error::IoError;
 use crate::report::{Format, Table};
+use crate::study::schema::{SCHEMA_VERSION, TableDocument};
 use crate::{Error, Result};
 
 /// Where and how a run was made, for the report's header.
@@ -74,7 +77,8 @@ pub fn markdown(info: &RunInfo, reports: &[StudyReport]) -> String {
     let _ = writeln!(md, "| started | {} |\n", info.started);
     md.push_str(
         "Every published figure is printed beside the computed one with its source and a verdict. Each table is \
-         also written as `<id>.json` and `<id>.csv` beside this file.\n\n",
+         also written as `<id>.json` and `<id>.csv` beside this file, and the run's header as `run.json`; \
+         `plybench compare OLD NEW` compares two such directories.\n\n",
     );
     md.push_str("## Summary\n\n");
     md.push_str(&summary_table(reports).render(Format::Markdown));
@@ -102,13 +106,63 @@ pub fn markdown(info: &RunInfo, reports: &[StudyReport]) -> String {
     md
 }
 
+/// `run.json`: the run's header as data, for `plybench compare`.
+///
+/// ```
+/// use plybench::study::reproduce::{RunInfo, run_json};
+///
+/// let info = RunInfo {
+///     command: "plybench reproduce --quick".into(),
+///     budget: "quick".into(),
+///     seed: 1,
+///     commit: "0123456789ab".into(),
+///     machine: "a machine".into(),
+///     started: "2026-01-01T00:00:00Z".into(),
+///     threads: 2,
+/// };
+/// let json: serde_json::Value = serde_json::from_str(&run_json(&info, &[]))?;
+/// assert_eq!((json["schema_version"].as_u64(), json["id"].as_str()), (Some(1), Some("run")));
+/// assert_eq!(json["budget"], "quick");
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+pub fn run_json(info: &RunInfo, reports: &[StudyReport]) -> String {
+    #[derive(serde::Serialize)]
+    struct Run<'a> {
+        schema_version: u64,
+        id: &'a str,
+        plybench_version: &'a str,
+        command: &'a str,
+        budget: &'a str,
+        seed: u64,
+        threads: usize,
+        studies: Vec<&'a str>,
+        commit: &'a str,
+        machine: &'a str,
+        started: &'a str,
+    }
+    let run = Run {
+        schema_version: SCHEMA_VERSION,
+        id: "run",
+        plybench_version: env!("CARGO_PKG_VERSION"),
+        command: &info.command,
+        budget: &info.budget,
+        seed: info.seed,
+        threads: info.threads,
+        studies: reports.iter().map(|r| r.study.name()).collect(),
+        commit: &info.commit,
+        machine: &info.machine,
+        started: &info.started,
+    };
+    serde_json::to_string_pretty(&run).expect("the run's header serializes") + "\n"
+}
+
 /// The files of a report: name and contents.
 pub fn report_files(info: &RunInfo, reports: &[StudyReport]) -> Result<Vec<(String, Vec<u8>)>> {
-    let mut files = Vec::new();
+    let mut files = vec![("run.json".to_owned(), run_json(info, reports).into_bytes())];
     let summary = summary_table(reports);
     let tables: Vec<&Table> = std::iter::once(&summary).chain(reports.iter().flat_map(|r| &r.tables)).collect();
     for table in tables {
-        files.push((format!("{}.json", table.id), table.render(Format::Json).into_bytes()));
+        files.push((format!("{}.json", table.id), TableDocument(table).to_json().into_bytes()));
         files.push((format!("{}.csv", table.id), table.render(Format::Csv).into_bytes()));
     }
     for plot in reports.iter().flat_map(|r| &r.plots) {
