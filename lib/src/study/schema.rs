@@ -148,6 +148,14 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         ("leaves", Exact),
         ("nodes", Exact),
         ("value", Exact),
+        ("nodes_with_root", Exact),
+        ("published_nodes_with_root", Exact),
+        ("nodes_source", Info),
+        ("nodes_verdict", Verdict),
+        ("games", Exact),
+        ("published_games", Exact),
+        ("games_source", Info),
+        ("games_verdict", Verdict),
     ];
     const ALPHABETA_DEPTHS: &[(&str, Kind)] = &[
         ("branching", Key),
