@@ -105,6 +105,21 @@ fn fails_with_one_line(args: &[&str]) {
 }
 
 #[test]
+fn threads_and_hash_give_the_published_count() {
+    let plain = json(&["perft", "--depth", "9", "--repr", "bitboard"]);
+    let fast = json(&["perft", "--depth", "9", "--threads", "2", "--hash", "8"]);
+    assert_eq!((fast["threads"].as_u64(), fast["hash_mb"].as_u64()), (Some(2), Some(8)));
+    assert_eq!(fast["verdict"], "match", "{fast}");
+    assert_eq!(fast["results"].as_array().unwrap().len(), 3);
+    for run in fast["results"].as_array().unwrap() {
+        assert_eq!(run["nodes"], plain["results"][0]["nodes"], "{run}");
+    }
+    let err =
+        String::from_utf8_lossy(&checkers(&["perft", "--depth", "3", "--hash", "99999999999"]).stderr).into_owned();
+    assert!(err.contains("--hash"), "{err}");
+}
+
+#[test]
 fn bad_input_exits_2_with_one_line() {
     for fen in [
         "B:W21,22",     // malformed
@@ -121,6 +136,8 @@ fn bad_input_exits_2_with_one_line() {
     }
     fails_with_one_line(&["perft", "--depth", "1", "--repr", "bitmap"]);
     fails_with_one_line(&["perft", "--depth", "28"]);
+    fails_with_one_line(&["perft", "--depth", "3", "--threads", "0"]);
+    fails_with_one_line(&["perft", "--depth", "3", "--hash", "99999999999"]);
     fails_with_one_line(&["replay", "/nonexistent/record.pdn"]);
     fails_with_one_line(&["replay", &dataset("cochran-1971-appendix-a.pdn"), "--numbering", "samuel"]);
 }

@@ -1,7 +1,8 @@
 //! The library's error type: one variant per domain.
 //!
 //! Engines fail with the error of their own domain ([`ChessError`],
-//! [`CheckersError`], [`KalahError`], [`SearchError`], [`LimitError`]);
+//! [`CheckersError`], [`KalahError`], [`SearchError`], [`LimitError`],
+//! [`TableError`]);
 //! batch runs with [`BatchError`]; reading and writing files with
 //! [`IoError`]; an external program that `perft check` drives with
 //! [`ProgramError`]. The studies return [`Error`], into which each converts.
@@ -19,6 +20,7 @@ use crate::engine::chess::ChessError;
 use crate::engine::kalah::KalahError;
 use crate::engine::limit::LimitError;
 use crate::engine::search::SearchError;
+use crate::engine::table::TableError;
 use crate::study::perft::program_error::ProgramError;
 
 /// Everything that can go wrong in plybench.
@@ -39,6 +41,9 @@ pub enum Error {
     /// A size past what a computation accepts.
     #[error(transparent)]
     Limit(#[from] LimitError),
+    /// A perft table that cannot be made.
+    #[error(transparent)]
+    Table(#[from] TableError),
     /// A batch file or run that cannot be used.
     #[error(transparent)]
     Batch(#[from] BatchError),
@@ -88,6 +93,7 @@ impl Error {
             | Error::Kalah(_)
             | Error::Search(_)
             | Error::Limit(_)
+            | Error::Table(_)
             | Error::InvalidInput { .. }
             | Error::TooLarge(_) => true,
             Error::Batch(e) => e.is_usage(),

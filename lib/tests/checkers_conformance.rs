@@ -16,8 +16,11 @@ use std::fmt::Debug;
 use plybench::engine::checkers::bell_table::TableBoard;
 use plybench::engine::checkers::bitboard::BitBoard;
 use plybench::engine::checkers::samuel::SamuelBoard;
-use plybench::engine::checkers::{Board, Color, Counting, Move, Position, divide, perft, run_perft};
+use plybench::engine::checkers::{
+    Board, Color, Counter, Counting, Move, Position, divide, perft, perft_hashed, run_perft,
+};
 use plybench::engine::rng::SplitMix;
+use plybench::engine::table::PerftTable;
 use plybench::study::checkers::published;
 
 /// One module per representation, one `#[test]` per property in it.
@@ -44,6 +47,11 @@ macro_rules! conformance {
             #[test]
             fn colour_flip_symmetry() {
                 super::colour_flip_symmetry::<$board>();
+            }
+
+            #[test]
+            fn threads_and_table_leave_counts_alone() {
+                super::threads_and_table_leave_counts_alone::<$board>();
             }
         }
     )*};
@@ -198,6 +206,32 @@ fn dataset_counts<B: Board>() {
     assert_eq!(results, fig.distinct_results, "{:?}", B::REPR);
     assert!(paths > results, "{:?}: {paths} paths", B::REPR);
     assert_eq!(perft(&mut B::from_position(&p), 1, Counting::Results), fig.distinct_results);
+}
+
+/// `--threads` and `--hash` change the time, never the count: on the
+/// opening to the CI depth, on the special positions and on playout
+/// positions, under both conventions, with a table so small that entries
+/// collide and are replaced all the time, and with a roomy one, on one
+/// thread and on three.
+fn threads_and_table_leave_counts_alone<B: Board + Send + Sync>() {
+    let tiny = PerftTable::with_entries(64).unwrap();
+    let mut counters = [Counter::new(1, 1).unwrap(), Counter::new(3, 0).unwrap(), Counter::new(3, 1).unwrap()];
+    let mut positions: Vec<(Position, u32)> = vec![(Position::start(), CI_DEPTH)];
+    positions.extend(LOOPS.iter().chain(&SPECIAL_POSITIONS).map(|f| (position(f), 6)));
+    positions.extend(playout_positions(11, 4).into_iter().step_by(9).map(|p| (p, 4)));
+    for (p, depth) in positions {
+        for counting in Counting::ALL {
+            let plain = perft(&mut B::from_position(&p), depth, counting);
+            let hashed = perft_hashed(&mut B::from_position(&p), depth, counting, &tiny);
+            assert_eq!(hashed, plain, "{:?} {p} depth {depth} {counting:?}, tiny table", B::REPR);
+            for counter in &mut counters {
+                let run = counter.run(B::REPR, &p, depth, counting, false).unwrap();
+                assert_eq!(run.nodes, plain, "{:?} {p} depth {depth} {counting:?} {counter:?}", B::REPR);
+            }
+        }
+    }
+    let with_divide = counters[2].run(B::REPR, &Position::start(), 6, Counting::Paths, true).unwrap();
+    assert_eq!(with_divide.divide.unwrap(), divide(&mut B::from_position(&Position::start()), 6, Counting::Paths));
 }
 
 /// Turning the board round (square `n` becomes `33 - n`) and swapping the

@@ -7,7 +7,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use plybench::engine::chess::array::ArrayBoard;
 use plybench::engine::chess::bitboard::BitboardBoard;
 use plybench::engine::chess::dispatch::Counter;
-use plybench::engine::chess::hash::PerftTable;
 use plybench::engine::chess::mailbox10::Mailbox10Board;
 use plybench::engine::chess::play::play_moves;
 use plybench::engine::chess::x88::X88Board;
@@ -15,6 +14,7 @@ use plybench::engine::chess::zobrist::zobrist;
 use plybench::engine::chess::{
     Board, MoveList, Repr, Setup, Split, perft, perft_hashed, perft_parallel_hashed, perft_split,
 };
+use plybench::engine::table::PerftTable;
 use plybench::study::perft::published::{edge_case_suite, standard_suite};
 use plybench::study::perft::suite::SuiteEntry;
 

@@ -9,10 +9,12 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use plybench::engine::checkers::replay::{parse_games, replay};
 use plybench::engine::checkers::{CheckersError, Counting, Numbering, Position, Repr, check_depth};
+use plybench::engine::limit::check_threads;
+use plybench::engine::table::check_table_mb;
 use plybench::error::IoError;
 use plybench::report::{Format, Tally};
 use plybench::study::checkers::results::{CheckersPerftRequest, bench_table, perft_report, replay_table};
-use plybench_cli::{Flag, emit, parse_args, print, run};
+use plybench_cli::{Flag, FlagError, emit, parse_args, print, run};
 
 /// English draughts perft and game replay after Bell (1972) and Cochran (1971).
 #[derive(Parser)]
@@ -66,6 +68,12 @@ struct PerftArgs {
     /// Also list the count under each root move.
     #[arg(long)]
     divide: bool,
+    /// Threads: the tree is split at the root and below (rayon). Counts do not depend on it.
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
+    threads: usize,
+    /// Perft table in MiB (0 = none), keyed by Zobrist keys. Counts do not depend on it.
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+    hash: u64,
 }
 
 #[derive(Args)]
@@ -102,14 +110,22 @@ fn main() -> ExitCode {
             Command::Perft(args) => {
                 let position = position(args.fen.as_deref()).flag("--fen")?;
                 let depth = check_depth(args.depth).flag("--depth")?;
+                let threads = check_threads(args.threads).flag("--threads")?;
+                check_table_mb(args.hash).flag("--hash")?;
                 let request = CheckersPerftRequest {
                     position,
                     depth,
                     reprs: args.repr,
                     countings: args.counting,
                     divide: args.divide,
+                    threads,
+                    table_mb: args.hash,
                 };
-                let report = perft_report(request)?;
+                let report = perft_report(request).map_err(|e| match e {
+                    // The only error of a count past its checked flags: the table.
+                    e @ plybench::Error::Checkers(CheckersError::Table(_)) => FlagError::new("--hash", e).into(),
+                    e => anyhow::Error::from(e),
+                })?;
                 let tables = report.tables();
                 if format == Format::Json {
                     print(&(serde_json::to_string_pretty(&report.json())? + "\n"))?;

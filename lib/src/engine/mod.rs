@@ -6,12 +6,13 @@
 //! [`progress::Progress`] and fails with an error of its own domain.
 //!
 //! - [`chess`]: the core types, four board representations, perft drivers,
-//!   Zobrist keys and the perft table.
+//!   Zobrist keys.
 //! - [`checkers`]: English draughts in three representations.
 //! - [`kalah`]: sowing, Bell's continuation counts, stacks and sweeps.
 //! - [`tictactoe`]: the full game tree with Levy's move orders.
 //! - [`search`]: random and real game trees, move orders and the search
 //!   algorithms with their node counts.
+//! - [`table`]: the perft transposition table of chess and checkers.
 //! - [`rng`], [`memory`], [`limit`], [`progress`]: what every engine shares.
 
 pub mod checkers;
@@ -22,4 +23,5 @@ pub mod memory;
 pub mod progress;
 pub mod rng;
 pub mod search;
+pub mod table;
 pub mod tictactoe;

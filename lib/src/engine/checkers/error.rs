@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::engine::limit::LimitError;
+use crate::engine::table::TableError;
 
 /// What can go wrong in the checkers engine. Messages give the reason only:
 /// the caller adds which input it came from.
@@ -111,6 +112,17 @@ pub enum CheckersError {
     /// A size past what a computation accepts.
     #[error(transparent)]
     Limit(#[from] LimitError),
+    /// A perft table that cannot be made.
+    #[error(transparent)]
+    Table(#[from] TableError),
+    /// A pool of worker threads that cannot be started.
+    #[error("cannot start a pool of {threads} threads ({why})")]
+    ThreadPool {
+        /// The threads asked for.
+        threads: usize,
+        /// What the operating system said.
+        why: String,
+    },
 }
 
 /// Why a text is not PDN FEN (see [`CheckersError::NotFen`]).

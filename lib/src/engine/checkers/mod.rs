@@ -14,7 +14,8 @@
 //!   [`bitboard::BitBoard`] (a modern 32-bit layout).
 //! - [`perft()`]: the generic driver; [`Counting`] says whether the paths
 //!   of a multi-capture that end in the same position count once or once
-//!   per path.
+//!   per path. [`Counter`] counts the same with worker threads and a perft
+//!   table keyed by [`zobrist`] keys.
 //! - [`replay`]: game records, the first illegal move and its repair.
 //! - [`CheckersError`]: what can go wrong, the reason without the input's
 //!   name.
@@ -37,10 +38,14 @@ mod position;
 pub mod replay;
 pub mod samuel;
 mod square;
+pub mod zobrist;
 
 pub use board::{Board, Counting, Repr, count_list, distinct_results};
 pub use error::{CheckersError, FenProblem};
 pub use moves::{MAX_JUMPS, Move};
-pub use perft::{MAX_DEPTH, PerftRun, check_depth, divide, legal_moves, perft, play, run_perft};
+pub use perft::{
+    Counter, MAX_DEPTH, PerftRun, SEQUENTIAL_BELOW, check_depth, divide, legal_moves, perft, perft_hashed, play,
+    run_perft,
+};
 pub use position::{BLACK_CROWN, Color, Position, WHITE_CROWN};
 pub use square::{Dir, Numbering, Square};

@@ -2,12 +2,18 @@
 
 use std::time::Instant;
 
+use rayon::ThreadPool;
+use rayon::prelude::*;
+
 use super::bell_table::TableBoard;
 use super::bitboard::BitBoard;
 use super::board::{Board, Counting, Repr, distinct_results};
+use super::error::CheckersError;
 use super::samuel::SamuelBoard;
+use super::zobrist::{change, key};
 use super::{Move, Position};
-use crate::engine::limit::{LimitError, Quantity, check_range};
+use crate::engine::limit::{LimitError, Quantity, check_range, check_threads};
+use crate::engine::table::PerftTable;
 
 /// The deepest perft accepted: counts are `u64`, and the published
 /// perft(28) of the opening (about 1.6e19) no longer fits one.
@@ -49,6 +55,222 @@ fn walk<B: Board>(board: &mut B, depth: u32, counting: Counting, lists: &mut [Ve
         board.unmake(mv, undo);
     }
     nodes
+}
+
+/// Below this many plies left, a count on several threads goes on in one:
+/// a subtree of three plies is too small to be worth a task.
+pub const SEQUENTIAL_BELOW: u32 = 4;
+
+/// How [`walk_hashed`] counts: the convention, the table if any, and
+/// whether subtrees near the root are split over rayon's threads.
+#[derive(Clone, Copy)]
+struct Hashing<'t> {
+    counting: Counting,
+    table: Option<&'t PerftTable>,
+    parallel: bool,
+}
+
+/// The key a count starts from: the position's, told apart by the
+/// convention, so that one table may serve both without mixing their
+/// counts. Moves change it by [`change`], which keeps the difference.
+fn root_key(at: &Position, counting: Counting) -> u64 {
+    match counting {
+        Counting::Paths => key(at),
+        // "results" in ASCII.
+        Counting::Results => key(at) ^ 0x0072_6573_756C_7473,
+    }
+}
+
+/// One move list per ply left, made once per task.
+fn lists(depth: u32) -> Vec<Vec<Move>> {
+    (0..depth.max(1)).map(|_| Vec::with_capacity(64)).collect()
+}
+
+/// [`walk`] with the Zobrist key of the position held by `board`, kept up
+/// to date move by move from `at` (the same position), and a table looked
+/// up before every node with two plies or more left and filled after it.
+/// The table does not change the count: an entry is checked against the
+/// whole key and the depth (see [`PerftTable`]).
+fn walk_hashed<B: Board + Send + Sync>(
+    board: &mut B,
+    at: &Position,
+    key: u64,
+    depth: u32,
+    how: Hashing<'_>,
+    lists: &mut [Vec<Move>],
+) -> u64 {
+    if depth < 2 {
+        return walk(board, depth, how.counting, lists);
+    }
+    if let Some(nodes) = how.table.and_then(|t| t.probe(key, depth)) {
+        return nodes;
+    }
+    let Some((list, rest)) = lists.split_first_mut() else {
+        return 0;
+    };
+    board.generate(list);
+    if how.counting == Counting::Results {
+        distinct_results(list);
+    }
+    let nodes = if how.parallel && depth >= SEQUENTIAL_BELOW {
+        let parent: &B = board;
+        list.par_iter()
+            .map(|mv| {
+                let mut child = parent.clone();
+                child.make(mv);
+                let next = play(at, mv);
+                walk_hashed(&mut child, &next, key ^ change(at, &next), depth - 1, how, &mut self::lists(depth - 1))
+            })
+            .sum()
+    } else {
+        let mut nodes = 0;
+        for mv in list.iter() {
+            let next = play(at, mv);
+            let undo = board.make(mv);
+            nodes += walk_hashed(board, &next, key ^ change(at, &next), depth - 1, how, rest);
+            board.unmake(mv, undo);
+        }
+        nodes
+    };
+    if let Some(table) = how.table {
+        table.store(key, depth, nodes);
+    }
+    nodes
+}
+
+/// [`perft`] with a perft table: the same count, with every transposition
+/// below two plies counted once while the table holds it.
+///
+/// ```
+/// use plybench::engine::checkers::{Board, Counting, Position, bitboard::BitBoard, perft, perft_hashed};
+/// use plybench::engine::table::PerftTable;
+///
+/// let table = PerftTable::new(1)?;
+/// let mut board = BitBoard::from_position(&Position::start());
+/// assert_eq!(perft_hashed(&mut board, 8, Counting::Paths, &table), perft(&mut board, 8, Counting::Paths));
+/// # Ok::<(), plybench::Error>(())
+/// ```
+pub fn perft_hashed<B: Board + Send + Sync>(board: &mut B, depth: u32, counting: Counting, table: &PerftTable) -> u64 {
+    let at = board.position();
+    let how = Hashing { counting, table: Some(table), parallel: false };
+    walk_hashed(board, &at, root_key(&at, counting), depth, how, &mut lists(depth))
+}
+
+/// Counts perft on worker threads and with a perft table, on any
+/// representation: the counts are [`perft`]'s whatever the number of
+/// threads and the size of the table. The table is emptied before each
+/// count, so that no count reads another's entries (a wrong representation
+/// would be hidden behind a right one's counts).
+///
+/// ```
+/// use plybench::engine::checkers::{Counter, Counting, Position, Repr};
+///
+/// let mut counter = Counter::new(2, 1)?;
+/// let run = counter.run(Repr::Table, &Position::start(), 9, Counting::Paths, false)?;
+/// assert_eq!(run.nodes, 3_963_680); // Bik's perft(9)
+/// # Ok::<(), plybench::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Counter {
+    pool: Option<ThreadPool>,
+    table: Option<PerftTable>,
+}
+
+impl Counter {
+    /// `threads` workers (1: the calling thread alone) and a table of
+    /// `table_mb` mebibytes (0: none).
+    ///
+    /// # Errors
+    ///
+    /// [`CheckersError::Limit`] for a thread count out of range,
+    /// [`CheckersError::Table`] for a table that cannot be made,
+    /// [`CheckersError::ThreadPool`] when the threads cannot start.
+    pub fn new(threads: usize, table_mb: u64) -> Result<Counter, CheckersError> {
+        let threads = check_threads(threads)?;
+        let table = if table_mb == 0 { None } else { Some(PerftTable::new(table_mb)?) };
+        let pool = if threads == 1 {
+            None
+        } else {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .map_err(|e| CheckersError::ThreadPool { threads, why: e.to_string() })?;
+            Some(pool)
+        };
+        Ok(Counter { pool, table })
+    }
+
+    /// The table's size in bytes (0 without one).
+    pub fn table_bytes(&self) -> usize {
+        self.table.as_ref().map_or(0, PerftTable::bytes)
+    }
+
+    /// [`run_perft`] on this counter's threads and table.
+    ///
+    /// # Errors
+    ///
+    /// [`CheckersError::Limit`] past [`MAX_DEPTH`].
+    pub fn run(
+        &mut self,
+        repr: Repr,
+        position: &Position,
+        depth: u32,
+        counting: Counting,
+        with_divide: bool,
+    ) -> Result<PerftRun, CheckersError> {
+        check_depth(depth)?;
+        if let Some(table) = &mut self.table {
+            table.clear();
+        }
+        let how = Hashing { counting, table: self.table.as_ref(), parallel: self.pool.is_some() };
+        let run = || match repr {
+            Repr::Table => counted::<TableBoard>(position, depth, how, with_divide),
+            Repr::Samuel => counted::<SamuelBoard>(position, depth, how, with_divide),
+            Repr::Bitboard => counted::<BitBoard>(position, depth, how, with_divide),
+        };
+        Ok(match &self.pool {
+            Some(pool) => pool.install(run),
+            None => run(),
+        })
+    }
+}
+
+/// One timed count with [`walk_hashed`]; the divide's root moves in
+/// generation order.
+fn counted<B: Board + Send + Sync>(position: &Position, depth: u32, how: Hashing<'_>, with_divide: bool) -> PerftRun {
+    let mut board = B::from_position(position);
+    let start = Instant::now();
+    let at = board.position();
+    let (nodes, divide) = if with_divide {
+        let mut root = Vec::new();
+        board.generate(&mut root);
+        if how.counting == Counting::Results {
+            distinct_results(&mut root);
+        }
+        let mut lists = lists(depth);
+        let divide: Vec<(Move, u64)> = root
+            .iter()
+            .map(|mv| {
+                let next = play(&at, mv);
+                let undo = board.make(mv);
+                let n = walk_hashed(
+                    &mut board,
+                    &next,
+                    root_key(&next, how.counting),
+                    depth.saturating_sub(1),
+                    how,
+                    &mut lists,
+                );
+                board.unmake(mv, undo);
+                (*mv, n)
+            })
+            .collect();
+        let total = if depth == 0 { 1 } else { divide.iter().map(|(_, n)| n).sum() };
+        (total, Some(divide))
+    } else {
+        (walk_hashed(&mut board, &at, root_key(&at, how.counting), depth, how, &mut lists(depth)), None)
+    };
+    PerftRun { repr: B::REPR, counting: how.counting, nodes, seconds: start.elapsed().as_secs_f64(), divide }
 }
 
 /// Perft of each root move ("divide"), in generation order.

@@ -15,7 +15,6 @@ use rayon::ThreadPool;
 
 use super::array::ArrayBoard;
 use super::bitboard::BitboardBoard;
-use super::hash::PerftTable;
 use super::mailbox10::Mailbox10Board;
 use super::x88::X88Board;
 use super::{
@@ -24,6 +23,7 @@ use super::{
 };
 use crate::engine::limit::{LimitError, Quantity, check_range, check_threads};
 use crate::engine::progress::{Progress, Step};
+use crate::engine::table::PerftTable;
 
 /// The deepest perft accepted. Every count up to it fits in `u64` for any
 /// position that a run could finish (the initial position's perft(13),

@@ -2,6 +2,7 @@
 
 use super::{Color, ParseSquareError, Square};
 use crate::engine::limit::LimitError;
+use crate::engine::table::TableError;
 
 /// What can go wrong in the chess engine. Messages give the reason only:
 /// the caller adds which input it came from.
@@ -44,14 +45,9 @@ pub enum ChessError {
         /// The name given.
         name: String,
     },
-    /// A transposition table that cannot be allocated.
-    #[error("a table of {entries} entries cannot be allocated ({why}); give fewer mebibytes")]
-    TableAllocation {
-        /// The entries asked for.
-        entries: usize,
-        /// What the allocator said.
-        why: String,
-    },
+    /// A transposition table that cannot be made.
+    #[error(transparent)]
+    Table(#[from] TableError),
     /// A pool of worker threads that cannot be started.
     #[error("cannot start a pool of {threads} threads ({why})")]
     ThreadPool {

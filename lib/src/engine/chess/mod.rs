@@ -11,7 +11,7 @@
 //! - [`bitboard`]: bitboards with magic sliding attacks and legal generation from check and pin masks.
 //!
 //! Around them: [`dispatch`] runs the drivers on a representation chosen at
-//! run time (threads, the [`hash`] table, progress); [`play`] plays UCI
+//! run time (threads, the [`PerftTable`](crate::engine::table::PerftTable), progress); [`play`] plays UCI
 //! moves; [`zobrist`] keys positions. Every failure is a [`ChessError`].
 //!
 //! ```
@@ -27,7 +27,6 @@ pub mod bitboard;
 mod board;
 pub mod dispatch;
 mod error;
-pub mod hash;
 pub mod mailbox10;
 mod moves;
 mod perft;

@@ -3,8 +3,8 @@
 
 use rayon::prelude::*;
 
-use super::hash::PerftTable;
 use super::{Board, Move, MoveList};
+use crate::engine::table::PerftTable;
 
 /// The number of leaves of the legal-move tree `depth` plies deep.
 ///
@@ -90,7 +90,7 @@ pub fn perft_parallel<B: Board + Send + Sync>(board: &B, depth: u32) -> u64 {
 /// checked against the whole key and the depth.
 ///
 /// ```
-/// use plybench::engine::chess::hash::PerftTable;
+/// use plybench::engine::table::PerftTable;
 /// use plybench::engine::chess::{Setup, perft_hashed, bitboard::BitboardBoard, Board};
 ///
 /// let table = PerftTable::new(1)?;
@@ -131,7 +131,7 @@ pub fn perft_hashed<B: Board>(board: &mut B, depth: u32, table: &PerftTable) -> 
 /// number of threads nor on the table's size.
 ///
 /// ```
-/// use plybench::engine::chess::hash::PerftTable;
+/// use plybench::engine::table::PerftTable;
 /// use plybench::engine::chess::{Setup, perft_parallel_hashed, x88::X88Board, Board};
 ///
 /// let table = PerftTable::new(1)?;

@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 use super::published;
 use crate::Result;
 use crate::engine::checkers::replay::{Replay, write_move};
-use crate::engine::checkers::{Color, Counting, PerftRun, Position, Repr, run_perft};
+use crate::engine::checkers::{Color, Counter, Counting, PerftRun, Position, Repr, run_perft};
 use crate::report::{Cell, Column, Comparison, Published, Table, Verdict};
 
 /// A perft request.
@@ -22,6 +22,10 @@ pub struct CheckersPerftRequest {
     pub countings: Vec<Counting>,
     /// Whether to list each root move's count.
     pub divide: bool,
+    /// Worker threads (1: one). The counts do not depend on it.
+    pub threads: usize,
+    /// Perft table in mebibytes (0: none). The counts do not depend on it.
+    pub table_mb: u64,
 }
 
 /// The outcome of a [`CheckersPerftRequest`].
@@ -51,6 +55,8 @@ pub struct CheckersPerftReport {
 ///     reprs: Repr::ALL.to_vec(),
 ///     countings: vec![Counting::Paths],
 ///     divide: false,
+///     threads: 1,
+///     table_mb: 0,
 /// };
 /// let report = perft_report(request)?;
 /// assert!(report.agree);
@@ -60,9 +66,10 @@ pub struct CheckersPerftReport {
 /// ```
 pub fn perft_report(request: CheckersPerftRequest) -> Result<CheckersPerftReport> {
     let mut runs = Vec::new();
+    let mut counter = Counter::new(request.threads, request.table_mb)?;
     for &counting in &request.countings {
         for &repr in &request.reprs {
-            runs.push(run_perft(repr, &request.position, request.depth, counting, request.divide)?);
+            runs.push(counter.run(repr, &request.position, request.depth, counting, request.divide)?);
         }
     }
     let agree = request.countings.iter().all(|&c| agrees(&runs, c));
@@ -104,6 +111,8 @@ impl CheckersPerftReport {
         let mut v = json!({
             "fen": self.request.position.to_string(),
             "depth": self.request.depth,
+            "threads": self.request.threads,
+            "hash_mb": self.request.table_mb,
             "results": self.runs.iter().map(run_json).collect::<Vec<_>>(),
             "agree": self.agree,
         });
