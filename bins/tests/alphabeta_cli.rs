@@ -223,7 +223,8 @@ fn bad_input_exits_2_with_one_line() {
         &["newborn", "--perfect-trees", "0"],
         &["exact", "--branching", "1", "--depth", "2"],
         &["exact", "--branching", "2", "--depth", "0"],
-        &["exact", "--branching", "2", "--depth", "4"],
+        &["exact", "--branching", "2", "--depth", "9"],
+        &["exact", "--branching", "5", "--depth", "4"],
         &["exact", "-b", "2", "-d", "2", "--trees", "0"],
         &["tictactoe", "--order", "sideways"],
         &["kalah", "--pits", "0"],
@@ -249,8 +250,8 @@ fn bad_input_exits_2_with_one_line() {
         assert!(!stderr.contains("panicked") && stderr.contains("error"), "{args:?}: {stderr}");
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
     }
-    let out = alphabeta(&["exact", "--branching", "2", "--depth", "4"]);
-    assert!(String::from_utf8_lossy(&out.stderr).contains("stop at depth 3"));
+    let out = alphabeta(&["exact", "--branching", "2", "--depth", "9"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("at most 256 leaves"));
 }
 
 #[test]
@@ -278,7 +279,7 @@ fn refused_values_name_their_flag() {
         ),
         (&["random", "-b", "3", "-d", "3", "--threads", "0", "--checkpoint", "unused.json"], "invalid --threads: 0;"),
         (&["newborn", "--perfect-trees", "0"], "invalid --perfect-trees: 0;"),
-        (&["exact", "-b", "2", "-d", "4"], "invalid --depth: 2^4"),
+        (&["exact", "-b", "2", "-d", "9"], "invalid --depth: 2^9"),
         (&["kalah", "--pits", "9"], "invalid --pits: 9;"),
         (&["kalah", "--stones", "21"], "invalid --stones: 21;"),
         (&["kalah", "--depth", "12"], "invalid --depth: a Kalah tree"),

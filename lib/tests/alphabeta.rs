@@ -310,8 +310,8 @@ fn bad_sizes_are_errors() {
     assert!(TreeShape::new(65, 2).is_err());
     assert!(run(&experiment(2, 2, OrderKind::Random, Algorithm::AlphaBeta, 0), 0, 0).is_err());
     assert!(run(&noisy_experiment(2, 2, OrderKind::Noisy, 1.5, Algorithm::AlphaBeta, 0), 0, 10).is_err());
-    let err = plybench::Error::from(exact::expected_leaves(TreeShape::new(2, 4).unwrap()).unwrap_err());
-    assert!(err.is_usage() && err.to_string().contains("stop at depth 3"), "{err}");
+    let err = plybench::Error::from(exact::expected_leaves(TreeShape::new(2, 9).unwrap()).unwrap_err());
+    assert!(err.is_usage() && err.to_string().contains("at most 256 leaves"), "{err}");
     // Messages give the reason, never a command-line flag.
     for error in [
         TreeShape::new(1, 3).unwrap_err(),
