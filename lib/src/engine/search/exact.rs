@@ -563,6 +563,55 @@ mod tests {
         assert_eq!(by_relative_order(shape, Algorithm::Minimax).unwrap(), Fraction::new(8, 1));
     }
 
+    fn rational(f: Fraction) -> BigRational {
+        BigRational::new(BigInt::from(f.numerator), BigInt::from(f.denominator))
+    }
+
+    #[test]
+    fn polynomials_reproduce_the_closed_form() {
+        for b in 2..=7 {
+            let found = window_poly::expected(TreeShape::new(b, 2).unwrap()).unwrap();
+            assert_eq!(found.f2, rational(two_ply_fraction(b).unwrap()), "b = {b}");
+            assert_eq!(found.f1, found.f2, "b = {b}");
+        }
+        let found = window_poly::expected(TreeShape::new(16, 2).unwrap()).unwrap();
+        assert!((window_poly::to_f64(&found.f2) - two_ply_f64(16)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn polynomials_reproduce_the_three_ply_integral() {
+        for b in 2..=6 {
+            let found = window_poly::expected(TreeShape::new(b, 3).unwrap()).unwrap();
+            let value = window_poly::to_f64(&found.f2);
+            assert!((value - three_ply_f64(b)).abs() < 1e-9 * value, "b = {b}: {value} vs {}", three_ply_f64(b));
+        }
+    }
+
+    #[test]
+    fn polynomials_reproduce_the_enumeration_for_f1_and_f2() {
+        for (b, d) in [(2, 1), (2, 2), (2, 3), (3, 1), (3, 2), (4, 1)] {
+            let shape = TreeShape::new(b, d).unwrap();
+            let found = window_poly::expected(shape).unwrap();
+            let f2 = by_relative_order(shape, Algorithm::AlphaBeta).unwrap();
+            let f1 = by_relative_order(shape, Algorithm::AlphaBetaF1).unwrap();
+            assert_eq!((found.f2, found.f1), (rational(f2), rational(f1)), "b={b} d={d}");
+        }
+    }
+
+    #[test]
+    fn depth_4_and_more_by_polynomials() {
+        let e = expected_leaves(TreeShape::new(2, 4).unwrap()).unwrap();
+        assert_eq!(e.method, ExactMethod::Polynomial);
+        assert_eq!(e.fraction, Some(Fraction::new(77503, 6435)));
+        assert_eq!(e.f1_rational, Some(rational(Fraction::new(344530, 27027))));
+        let e = expected_leaves(TreeShape::new(4, 4).unwrap()).unwrap();
+        assert!(e.fraction.is_none() && e.rational.is_some() && (e.value - 112.738440018530).abs() < 1e-9);
+        assert!(matches!(
+            expected_leaves(TreeShape::new(2, 9).unwrap()),
+            Err(SearchError::PolynomialTooLarge { .. })
+        ));
+    }
+
     #[test]
     fn fractions_reduce() {
         assert_eq!(Fraction::new(6, 4), Fraction { numerator: 3, denominator: 2 });

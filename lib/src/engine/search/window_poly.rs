@@ -362,19 +362,63 @@ mod tests {
         TreeShape::new(b, d).unwrap()
     }
 
+    fn ratio(n: i64, d: i64) -> BigRational {
+        BigRational::new(n.into(), d.into())
+    }
+
     #[test]
-    fn timing_probe() {
-        for (b, d) in [(2, 8), (3, 5), (16, 2), (6, 3), (2, 4)] {
-            let t = std::time::Instant::now();
-            let e = expected(shape(b, d)).unwrap();
-            eprintln!(
-                "b={b} d={d}: F2 {} ({} / {} digits) F1 {} in {:?}",
-                decimal(&e.f2, 20),
-                e.f2.numer().to_string().len(),
-                e.f2.denom().to_string().len(),
-                decimal(&e.f1, 20),
-                t.elapsed()
-            );
+    fn one_ply_examines_every_leaf() {
+        for b in 2..=6 {
+            let e = expected(shape(b, 1)).unwrap();
+            assert_eq!((e.f2.clone(), e.f1), (q(i64::from(b)), q(i64::from(b))));
         }
+    }
+
+    #[test]
+    fn known_small_values() {
+        assert_eq!(expected(shape(2, 2)).unwrap().f2, ratio(11, 3));
+        assert_eq!(expected(shape(2, 3)).unwrap().f2, ratio(719, 105));
+        let e = expected(shape(2, 4)).unwrap();
+        assert_eq!((e.f2, e.f1), (ratio(77503, 6435), ratio(344530, 27027)));
+    }
+
+    #[test]
+    fn f1_equals_f2_below_depth_4_and_exceeds_it_from_depth_4() {
+        for (b, d) in [(2, 2), (2, 3), (3, 2), (3, 3), (4, 3), (5, 3)] {
+            let e = expected(shape(b, d)).unwrap();
+            assert_eq!(e.f1, e.f2, "b={b} d={d}");
+        }
+        for (b, d) in [(2, 4), (2, 5), (2, 6), (3, 4), (3, 5)] {
+            let e = expected(shape(b, d)).unwrap();
+            assert!(e.f1 > e.f2, "b={b} d={d}");
+        }
+    }
+
+    #[test]
+    fn window_polynomials_hold_at_their_limits() {
+        // A MAX node of height 1 examines leaf i while the first i − 1 are
+        // below β: Σ β^(i−1), whatever α.
+        let g = Poly2::constant(q(1)).max_step(&Poly1::x().power_sum(2));
+        assert_eq!(g.0[0], vec![q(1), q(1), q(1)]);
+        assert!(g.0.iter().skip(1).flatten().all(Zero::is_zero));
+        // The symmetric MIN node: Σ (1 − α)^(i−1).
+        let g = Poly2::constant(q(1)).min_step(&Poly1::x().one_minus().power_sum(2));
+        assert_eq!(g.at_zero_one(), q(3));
+    }
+
+    #[test]
+    fn too_large_is_refused_before_computing() {
+        assert!(check_size(shape(4, 4)).is_ok());
+        let err = expected(shape(2, 9)).unwrap_err();
+        assert!(matches!(err, SearchError::PolynomialTooLarge { leaves: 512, max_leaves: 256, .. }), "{err}");
+    }
+
+    #[test]
+    fn decimals_round_half_up() {
+        assert_eq!(decimal(&ratio(2, 3), 5), "0.66667");
+        assert_eq!(decimal(&ratio(77503, 6435), 12), "12.0439782440");
+        assert_eq!(decimal(&q(12), 4), "12.00");
+        assert_eq!(decimal(&ratio(1, 8), 2), "0.13");
+        assert_eq!(to_f64(&ratio(719, 105)), 719.0 / 105.0);
     }
 }
