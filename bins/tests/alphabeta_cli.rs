@@ -120,6 +120,19 @@ fn exact_contract() {
         let v = json(&["exact", "-b", b, "-d", d, "--trees", "100"]);
         assert!(v["numerator"].is_null() && v["denominator"].is_null() && v["value"].as_f64().unwrap() > 100.0);
     }
+    // Depth 4 by polynomials: F2 and F1 as fractions, side by side.
+    let v = json(&["exact", "-b", "2", "-d", "4", "--trees", "2000"]);
+    has_keys(&v, &["fraction", "decimal", "f1_value", "f1_fraction", "f1_decimal", "f1_minus_f2", "monte_carlo_f1"]);
+    assert_eq!((v["numerator"].as_u64(), v["denominator"].as_u64()), (Some(77503), Some(6435)));
+    assert_eq!((v["fraction"].as_str(), v["f1_fraction"].as_str()), (Some("77503/6435"), Some("344530/27027")));
+    assert_eq!(v["decimal"].as_str(), Some("12.043978243978243978"));
+    assert_eq!(v["method"].as_str(), Some("polynomials in the window"));
+    // A fraction too long to print: its decimal and digit counts.
+    let v = json(&["exact", "-b", "4", "-d", "4", "--trees", "200"]);
+    assert!(v["fraction"].is_null() && v["numerator"].is_null());
+    assert_eq!(v["decimal"].as_str(), Some("112.73844001853010527"));
+    assert_eq!((v["numerator_digits"].as_u64(), v["denominator_digits"].as_u64()), (Some(108), Some(106)));
+    assert!(v["f1_numerator_digits"].as_u64().unwrap() > 80);
 }
 
 #[test]

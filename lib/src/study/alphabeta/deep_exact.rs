@@ -92,7 +92,7 @@ pub fn deep_exact_table(shapes: &[(u32, u32)], trees: u64, seed: u64) -> Result<
     }
     table.note(
         "Exact: polynomials in the search window, built from the leaves up (docs/alphabeta.md); 12 significant \
-         digits; `alphabeta exact -b B -d D` prints each with its full fraction.",
+         digits; `alphabeta exact -b B -d D` prints each with its fraction (digit counts when long) and 20 digits.",
     );
     table.note(
         "Levy's Figure 16 (Newborn 1977) gives 2- and 3-ply only: these rows are context, without a verdict. \

@@ -95,6 +95,8 @@ pub fn exact_table(branching: u32, depth: u32, exact: &Exact, monte_carlo: &Samp
             ("f1_value", "F1 value (no deep cutoffs)", Cell::float(exact.f1_value, 6)),
             ("f1_fraction", "F1 fraction", Cell::opt(printed(&exact.f1_rational))),
             ("f1_decimal", "F1 decimal", Cell::opt(decimal(&exact.f1_rational))),
+            ("f1_numerator_digits", "F1 numerator digits", Cell::opt(digits(&exact.f1_rational, true))),
+            ("f1_denominator_digits", "F1 denominator digits", Cell::opt(digits(&exact.f1_rational, false))),
             ("f1_minus_f2", "F1 − F2 (saved by deep cutoffs)", Cell::float(exact.f1_value - exact.value, 6)),
             ("monte_carlo_f1", "F1 Monte Carlo mean", Cell::float(monte_carlo_f1.mean_leaves(), 4)),
             ("monte_carlo_f1_ci95", "F1 Monte Carlo ± 95% CI", Cell::float(monte_carlo_f1.ci95_leaves(), 4)),
