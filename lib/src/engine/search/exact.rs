@@ -606,10 +606,7 @@ mod tests {
         assert_eq!(e.f1_rational, Some(rational(Fraction::new(344530, 27027))));
         let e = expected_leaves(TreeShape::new(4, 4).unwrap()).unwrap();
         assert!(e.fraction.is_none() && e.rational.is_some() && (e.value - 112.738440018530).abs() < 1e-9);
-        assert!(matches!(
-            expected_leaves(TreeShape::new(2, 9).unwrap()),
-            Err(SearchError::PolynomialTooLarge { .. })
-        ));
+        assert!(matches!(expected_leaves(TreeShape::new(2, 9).unwrap()), Err(SearchError::PolynomialTooLarge { .. })));
     }
 
     #[test]

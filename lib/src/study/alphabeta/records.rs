@@ -7,10 +7,10 @@ use crate::engine::search::algorithm::Algorithm;
 use num_rational::BigRational;
 
 use crate::engine::search::exact::Exact;
-use crate::engine::search::window_poly;
 use crate::engine::search::theory::{
     effective_branching, knuth_moore_minimum, levy_approximation, minimax_leaves, pearl_branching,
 };
+use crate::engine::search::window_poly;
 use crate::report::{Cell, Table};
 
 /// The `alphabeta random` record.
