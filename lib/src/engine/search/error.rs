@@ -60,7 +60,7 @@ pub enum SearchError {
     /// sum outgrows 128 bits.
     #[error(
         "exact enumeration of {branching}^{depth} needs more than {max_runs} search runs (the limit); \
-         depth 2 has a closed form, larger trees need a Monte Carlo estimate"
+         depth 2 has a closed form, and larger trees get exact values from polynomials in the window"
     )]
     EnumerationTooLong {
         /// Children per node.
