@@ -284,6 +284,13 @@ pub fn check_size(shape: TreeShape) -> Result<(), SearchError> {
 /// leaves.
 pub fn expected(shape: TreeShape) -> Result<WindowPolynomials, SearchError> {
     check_size(shape)?;
+    let (g2, g1) = polynomials(shape);
+    Ok(WindowPolynomials { f2: g2.at_zero_one(), f1: g1.eval(&q(1)) })
+}
+
+/// The root's F2 polynomial `g_d(α, β)` and F1 polynomial (in `β`, the
+/// root being a MAX node).
+fn polynomials(shape: TreeShape) -> (Poly2, Poly1) {
     let (b, d) = (shape.branching, shape.depth);
     let mut cdf = Poly1::x();
     let mut g2 = Poly2::constant(q(1));
@@ -304,15 +311,14 @@ pub fn expected(shape: TreeShape) -> Result<WindowPolynomials, SearchError> {
             let du = u.derivative();
             g2 = g2.min_step(&u);
             // f_h(α) = f_{h−1}(1) − (H(1) − H(α)), H an antiderivative.
-            let h_poly = g1.mul(&du).integral();
-            let mut next = h_poly;
+            let mut next = g1.mul(&du).integral();
             let total = next.eval(&q(1));
             next.0[0] += g1.eval(&q(1)) - total;
             g1 = next;
             cdf = cdf.one_minus().pow(b).one_minus();
         }
     }
-    Ok(WindowPolynomials { f2: g2.at_zero_one(), f1: g1.eval(&q(1)) })
+    (g2, g1)
 }
 
 /// `value` in decimal notation, rounded half up to `significant` digits
@@ -411,6 +417,71 @@ mod tests {
         assert!(check_size(shape(4, 4)).is_ok());
         let err = expected(shape(2, 9)).unwrap_err();
         assert!(matches!(err, SearchError::PolynomialTooLarge { leaves: 512, max_leaves: 256, .. }), "{err}");
+    }
+
+    /// A plain alpha-beta over `f64` leaves drawn as they are reached
+    /// (fail-hard when `hard`), counting leaves: an oracle independent of
+    /// the engine's searches and of the polynomials.
+    fn search(rng: &mut u64, b: u32, h: u32, max: bool, alpha: f64, beta: f64, hard: bool, leaves: &mut u64) -> f64 {
+        if h == 0 {
+            *leaves += 1;
+            *rng = rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = *rng;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            return ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64;
+        }
+        let (window_low, window_high) = (alpha, beta);
+        let (mut alpha, mut beta) = (alpha, beta);
+        let mut best = if max { f64::NEG_INFINITY } else { f64::INFINITY };
+        for _ in 0..b {
+            let v = search(rng, b, h - 1, !max, alpha, beta, hard, leaves);
+            if max {
+                best = best.max(v);
+                alpha = alpha.max(best);
+            } else {
+                best = best.min(v);
+                beta = beta.min(best);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        if hard { best.clamp(window_low, window_high) } else { best }
+    }
+
+    fn eval2(g: &Poly2, alpha: f64, beta: f64) -> f64 {
+        let (a, b) = (BigRational::from_float(alpha).unwrap(), BigRational::from_float(beta).unwrap());
+        let value = g.0.iter().rev().fold(BigRational::zero(), |acc, row| acc * &a + Poly1(row.clone()).eval(&b));
+        to_f64(&value)
+    }
+
+    #[test]
+    fn window_polynomials_agree_with_a_plain_search_inside_windows() {
+        let mut rng = 0x5EED_u64;
+        for (b, d, alpha, beta) in
+            [(2, 3, 0.2, 0.9), (2, 4, 0.25, 0.75), (2, 4, 0.0, 1.0), (3, 2, 0.3, 0.8), (3, 3, 0.45, 0.55)]
+        {
+            let (g, _) = polynomials(shape(b, d));
+            let exact = eval2(&g, alpha, beta);
+            for hard in [false, true] {
+                let trees = 200_000;
+                let (mut sum, mut squares) = (0.0, 0.0);
+                for _ in 0..trees {
+                    let mut leaves = 0;
+                    search(&mut rng, b, d, true, alpha, beta, hard, &mut leaves);
+                    sum += leaves as f64;
+                    squares += (leaves * leaves) as f64;
+                }
+                let mean = sum / f64::from(trees);
+                let sd = (squares / f64::from(trees) - mean * mean).sqrt();
+                let gap = (mean - exact).abs();
+                assert!(
+                    gap < 5.0 * sd / f64::from(trees).sqrt(),
+                    "b={b} d={d} ({alpha}, {beta}) hard={hard}: {mean} vs {exact}"
+                );
+            }
+        }
     }
 
     #[test]
