@@ -422,32 +422,44 @@ mod tests {
     /// A plain alpha-beta over `f64` leaves drawn as they are reached
     /// (fail-hard when `hard`), counting leaves: an oracle independent of
     /// the engine's searches and of the polynomials.
-    fn search(rng: &mut u64, b: u32, h: u32, max: bool, alpha: f64, beta: f64, hard: bool, leaves: &mut u64) -> f64 {
-        if h == 0 {
-            *leaves += 1;
-            *rng = rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = *rng;
+    struct Plain {
+        rng: u64,
+        branching: u32,
+        hard: bool,
+        leaves: u64,
+    }
+
+    impl Plain {
+        fn leaf(&mut self) -> f64 {
+            self.leaves += 1;
+            self.rng = self.rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.rng;
             z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
             z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            return ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64;
+            ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
         }
-        let (window_low, window_high) = (alpha, beta);
-        let (mut alpha, mut beta) = (alpha, beta);
-        let mut best = if max { f64::NEG_INFINITY } else { f64::INFINITY };
-        for _ in 0..b {
-            let v = search(rng, b, h - 1, !max, alpha, beta, hard, leaves);
-            if max {
-                best = best.max(v);
-                alpha = alpha.max(best);
-            } else {
-                best = best.min(v);
-                beta = beta.min(best);
+
+        fn search(&mut self, h: u32, max: bool, low: f64, high: f64) -> f64 {
+            if h == 0 {
+                return self.leaf();
             }
-            if alpha >= beta {
-                break;
+            let (mut alpha, mut beta) = (low, high);
+            let mut best = if max { f64::NEG_INFINITY } else { f64::INFINITY };
+            for _ in 0..self.branching {
+                let v = self.search(h - 1, !max, alpha, beta);
+                if max {
+                    best = best.max(v);
+                    alpha = alpha.max(best);
+                } else {
+                    best = best.min(v);
+                    beta = beta.min(best);
+                }
+                if alpha >= beta {
+                    break;
+                }
             }
+            if self.hard { best.clamp(low, high) } else { best }
         }
-        if hard { best.clamp(window_low, window_high) } else { best }
     }
 
     fn eval2(g: &Poly2, alpha: f64, beta: f64) -> f64 {
@@ -458,7 +470,7 @@ mod tests {
 
     #[test]
     fn window_polynomials_agree_with_a_plain_search_inside_windows() {
-        let mut rng = 0x5EED_u64;
+        let mut plain = Plain { rng: 0x5EED, branching: 2, hard: false, leaves: 0 };
         for (b, d, alpha, beta) in
             [(2, 3, 0.2, 0.9), (2, 4, 0.25, 0.75), (2, 4, 0.0, 1.0), (3, 2, 0.3, 0.8), (3, 3, 0.45, 0.55)]
         {
@@ -467,11 +479,12 @@ mod tests {
             for hard in [false, true] {
                 let trees = 200_000;
                 let (mut sum, mut squares) = (0.0, 0.0);
+                (plain.branching, plain.hard) = (b, hard);
                 for _ in 0..trees {
-                    let mut leaves = 0;
-                    search(&mut rng, b, d, true, alpha, beta, hard, &mut leaves);
-                    sum += leaves as f64;
-                    squares += (leaves * leaves) as f64;
+                    plain.leaves = 0;
+                    plain.search(d, true, alpha, beta);
+                    sum += plain.leaves as f64;
+                    squares += (plain.leaves * plain.leaves) as f64;
                 }
                 let mean = sum / f64::from(trees);
                 let sd = (squares / f64::from(trees) - mean * mean).sqrt();
