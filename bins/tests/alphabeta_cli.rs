@@ -120,6 +120,19 @@ fn exact_contract() {
         let v = json(&["exact", "-b", b, "-d", d, "--trees", "100"]);
         assert!(v["numerator"].is_null() && v["denominator"].is_null() && v["value"].as_f64().unwrap() > 100.0);
     }
+    // Depth 4 by polynomials: F2 and F1 as fractions, side by side.
+    let v = json(&["exact", "-b", "2", "-d", "4", "--trees", "2000"]);
+    has_keys(&v, &["fraction", "decimal", "f1_value", "f1_fraction", "f1_decimal", "f1_minus_f2", "monte_carlo_f1"]);
+    assert_eq!((v["numerator"].as_u64(), v["denominator"].as_u64()), (Some(77503), Some(6435)));
+    assert_eq!((v["fraction"].as_str(), v["f1_fraction"].as_str()), (Some("77503/6435"), Some("344530/27027")));
+    assert_eq!(v["decimal"].as_str(), Some("12.043978243978243978"));
+    assert_eq!(v["method"].as_str(), Some("polynomials in the window"));
+    // A fraction too long to print: its decimal and digit counts.
+    let v = json(&["exact", "-b", "4", "-d", "4", "--trees", "200"]);
+    assert!(v["fraction"].is_null() && v["numerator"].is_null());
+    assert_eq!(v["decimal"].as_str(), Some("112.73844001853010527"));
+    assert_eq!((v["numerator_digits"].as_u64(), v["denominator_digits"].as_u64()), (Some(108), Some(106)));
+    assert!(v["f1_numerator_digits"].as_u64().unwrap() > 80);
 }
 
 #[test]
@@ -223,7 +236,8 @@ fn bad_input_exits_2_with_one_line() {
         &["newborn", "--perfect-trees", "0"],
         &["exact", "--branching", "1", "--depth", "2"],
         &["exact", "--branching", "2", "--depth", "0"],
-        &["exact", "--branching", "2", "--depth", "4"],
+        &["exact", "--branching", "2", "--depth", "9"],
+        &["exact", "--branching", "5", "--depth", "4"],
         &["exact", "-b", "2", "-d", "2", "--trees", "0"],
         &["tictactoe", "--order", "sideways"],
         &["kalah", "--pits", "0"],
@@ -249,8 +263,8 @@ fn bad_input_exits_2_with_one_line() {
         assert!(!stderr.contains("panicked") && stderr.contains("error"), "{args:?}: {stderr}");
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
     }
-    let out = alphabeta(&["exact", "--branching", "2", "--depth", "4"]);
-    assert!(String::from_utf8_lossy(&out.stderr).contains("stop at depth 3"));
+    let out = alphabeta(&["exact", "--branching", "2", "--depth", "9"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("at most 256 leaves"));
 }
 
 #[test]
@@ -278,7 +292,7 @@ fn refused_values_name_their_flag() {
         ),
         (&["random", "-b", "3", "-d", "3", "--threads", "0", "--checkpoint", "unused.json"], "invalid --threads: 0;"),
         (&["newborn", "--perfect-trees", "0"], "invalid --perfect-trees: 0;"),
-        (&["exact", "-b", "2", "-d", "4"], "invalid --depth: 2^4"),
+        (&["exact", "-b", "2", "-d", "9"], "invalid --depth: 2^9"),
         (&["kalah", "--pits", "9"], "invalid --pits: 9;"),
         (&["kalah", "--stones", "21"], "invalid --stones: 21;"),
         (&["kalah", "--depth", "12"], "invalid --depth: a Kalah tree"),

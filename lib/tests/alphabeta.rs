@@ -62,6 +62,40 @@ fn three_ply_exact_value_checks_the_monte_carlo() {
     }
 }
 
+/// The Monte Carlo of F2 and F1 on the same trees against the exact
+/// values by polynomials, within four half-widths of the 95% interval.
+fn deep_exact_values_check_the_monte_carlo(shapes: &[(u32, u32)], trees: u64, seed: u64) {
+    for &(b, d) in shapes {
+        let exact = exact::expected_leaves(TreeShape::new(b, d).unwrap()).unwrap();
+        assert_eq!(exact.method, exact::ExactMethod::Polynomial);
+        for (algorithm, value) in [(Algorithm::AlphaBeta, exact.value), (Algorithm::AlphaBetaF1, exact.f1_value)] {
+            let sample = run(&experiment(b, d, OrderKind::Random, algorithm, seed), 0, trees).unwrap();
+            let gap = (sample.mean_leaves() - value).abs();
+            assert!(
+                gap < 4.0 * sample.ci95_leaves(),
+                "b={b} d={d} {}: {} ± {} vs {value}",
+                algorithm.name(),
+                sample.mean_leaves(),
+                sample.ci95_leaves()
+            );
+        }
+        // Deep cutoffs save more than the noise of either estimate.
+        assert!(exact.f1_value - exact.value > 0.5, "b={b} d={d}");
+    }
+}
+
+#[test]
+fn depth_4_to_6_exact_values_check_the_monte_carlo() {
+    deep_exact_values_check_the_monte_carlo(&[(2, 4), (2, 5), (2, 6), (3, 4), (4, 4)], 40_000, 11);
+}
+
+/// A million trees a shape: intervals about five times narrower.
+#[test]
+#[ignore = "about a minute on two cores; run with --ignored"]
+fn depth_4_to_6_exact_values_check_a_large_monte_carlo() {
+    deep_exact_values_check_the_monte_carlo(&[(2, 4), (2, 5), (2, 6), (3, 4), (4, 4), (2, 8), (3, 5)], 1_000_000, 12);
+}
+
 #[test]
 fn adaptive_runs_reach_the_precision_asked() {
     let precision = Precision { relative_ci: 0.001, min_trees: 1_000, max_trees: 10_000_000 };
@@ -310,8 +344,8 @@ fn bad_sizes_are_errors() {
     assert!(TreeShape::new(65, 2).is_err());
     assert!(run(&experiment(2, 2, OrderKind::Random, Algorithm::AlphaBeta, 0), 0, 0).is_err());
     assert!(run(&noisy_experiment(2, 2, OrderKind::Noisy, 1.5, Algorithm::AlphaBeta, 0), 0, 10).is_err());
-    let err = plybench::Error::from(exact::expected_leaves(TreeShape::new(2, 4).unwrap()).unwrap_err());
-    assert!(err.is_usage() && err.to_string().contains("stop at depth 3"), "{err}");
+    let err = plybench::Error::from(exact::expected_leaves(TreeShape::new(2, 9).unwrap()).unwrap_err());
+    assert!(err.is_usage() && err.to_string().contains("at most 256 leaves"), "{err}");
     // Messages give the reason, never a command-line flag.
     for error in [
         TreeShape::new(1, 3).unwrap_err(),

@@ -42,7 +42,7 @@ enum Command {
     Random(RandomArgs),
     /// Levy's Figures 16 and 17 (Newborn), reproduced with verdicts and the evidence for each `differs`.
     Newborn(NewbornArgs),
-    /// The exact expected leaf count of alpha-beta in random order, as a fraction.
+    /// The exact expected leaf count of alpha-beta in random order, as a fraction, with and without deep cutoffs.
     Exact(ExactArgs),
     /// Leaves against depth for each move order (plot-ready with --format csv or json).
     Depths(DepthArgs),
@@ -410,7 +410,7 @@ fn main() -> ExitCode {
                 let shape = flagged(TreeShape::new(args.branching, args.depth), shape_flag)?;
                 check_trees(args.trees).flag("--trees")?;
                 let exact = flagged(expected_leaves(shape), |error| match error {
-                    SearchError::NoExactMethod { .. } | SearchError::EnumerationTooLong { .. } => Some("--depth"),
+                    SearchError::PolynomialTooLarge { .. } | SearchError::EnumerationTooLong { .. } => Some("--depth"),
                     _ => None,
                 })?;
                 let experiment = Experiment {
@@ -422,7 +422,8 @@ fn main() -> ExitCode {
                     seed: args.seed,
                 };
                 let sample = run(&experiment, 0, args.trees)?;
-                emit(&[&exact_table(args.branching, args.depth, &exact, &sample)], format)?;
+                let f1 = run(&Experiment { algorithm: Algorithm::AlphaBetaF1, ..experiment }, 0, args.trees)?;
+                emit(&[&exact_table(args.branching, args.depth, &exact, &sample, &f1)], format)?;
             }
             Command::Tictactoe(args) => {
                 let table = if args.order == ALL_TASKS {

@@ -56,27 +56,11 @@ pub enum SearchError {
     /// Work units of no trees.
     #[error("0; a batch needs at least one tree")]
     NoBatchTrees,
-    /// An exact expectation asked for where no method gives one.
-    #[error(
-        "{branching}^{depth} has {leaves} leaves; exact values stop at depth 3 (enumeration handles at most \
-         {max_enumerated} leaves); estimate it by Monte Carlo on random trees instead"
-    )]
-    NoExactMethod {
-        /// Children per node.
-        branching: u32,
-        /// Plies.
-        depth: u32,
-        /// `branching^depth`.
-        leaves: u64,
-        /// The most leaves enumeration handles
-        /// ([`MAX_ENUMERATED_LEAVES`](super::exact::MAX_ENUMERATED_LEAVES)).
-        max_enumerated: u64,
-    },
     /// An enumeration by relative order past its limit of runs, or whose
     /// sum outgrows 128 bits.
     #[error(
         "exact enumeration of {branching}^{depth} needs more than {max_runs} search runs (the limit); \
-         depth 2 has a closed form, larger trees need a Monte Carlo estimate"
+         depth 2 has a closed form, and larger trees get exact values from polynomials in the window"
     )]
     EnumerationTooLong {
         /// Children per node.
@@ -85,6 +69,21 @@ pub enum SearchError {
         depth: u32,
         /// The limit ([`MAX_ENUMERATION_RUNS`](super::exact::MAX_ENUMERATION_RUNS)).
         max_runs: u64,
+    },
+    /// A tree too large for the exact polynomial method.
+    #[error(
+        "{branching}^{depth} has {leaves} leaves; exact values by polynomials take at most {max_leaves} leaves \
+         (lower the depth or the branching, or estimate it by Monte Carlo on random trees)"
+    )]
+    PolynomialTooLarge {
+        /// Children per node.
+        branching: u32,
+        /// Plies.
+        depth: u32,
+        /// `branching^depth`.
+        leaves: u64,
+        /// The limit ([`MAX_POLYNOMIAL_LEAVES`](super::window_poly::MAX_POLYNOMIAL_LEAVES)).
+        max_leaves: u64,
     },
     /// A Kalah board with no pits, or more than the tree accepts.
     #[error("{pits}; use 1 to {max}")]

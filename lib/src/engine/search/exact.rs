@@ -28,23 +28,34 @@
 //!   integrated numerically ([`three_ply_f64`]); it reproduces 719/105 for
 //!   b = 2 to 12 digits.
 //!
-//! So exact values stop at: depth 1 any b; depth 2 up to b = 8 as a
-//! fraction (beyond as a float from the same closed form); depth 3 as the
-//! fraction 719/105 for b = 2 and as a float from the integral for any b;
-//! nothing at depth 4 and more (b = 2, d = 4 would need over 30 million
-//! enumeration runs).
+//! - **Any depth, polynomials in the window** ([`window_poly`]): the
+//!   expected leaves below a node searched with the window `(α, β)` is a
+//!   polynomial in `(α, β)`, built level by level from the leaves up. It
+//!   gives exact fractions, and F1 beside F2; it is used from depth 4, up
+//!   to [`MAX_POLYNOMIAL_LEAVES`](window_poly::MAX_POLYNOMIAL_LEAVES)
+//!   leaves.
+//!
+//! So exact values: depth 1 any b; depth 2 up to b = 7 as a fraction
+//! (beyond as a float from the same closed form); depth 3 as the fraction
+//! 719/105 for b = 2 and as a float from the integral for any b; depth 4
+//! and more as fractions by polynomials, up to 256 leaves (b = 2 to depth
+//! 8, b = 3 to depth 5, b = 4 at depth 4).
 
 use std::cell::RefCell;
 use std::fmt;
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
 
 use super::algorithm::{Algorithm, search_unchecked};
 use super::error::SearchError;
 use super::order::Natural;
 use super::tree::{GameTree, RandomNode, TreeShape};
+use super::window_poly;
 use crate::engine::rng::child_id;
 
-/// The most leaves a tree of depth 3 or more may have for
-/// [`expected_leaves`] to enumerate it.
+/// The most leaves a tree of depth 3 may have for [`expected_leaves`] to
+/// enumerate it.
 pub const MAX_ENUMERATED_LEAVES: u64 = 9;
 
 /// The most search runs the enumeration by relative order makes before it
@@ -402,6 +413,8 @@ pub enum ExactMethod {
     Enumeration,
     /// The 3-ply integral ([`three_ply_f64`]).
     Integral,
+    /// Polynomials in the search window ([`window_poly`]).
+    Polynomial,
 }
 
 impl ExactMethod {
@@ -412,27 +425,78 @@ impl ExactMethod {
             ExactMethod::ClosedForm => "2-ply closed form",
             ExactMethod::Enumeration => "enumeration by relative order",
             ExactMethod::Integral => "3-ply integral (float)",
+            ExactMethod::Polynomial => "polynomials in the window",
         }
     }
 }
 
-/// An exact expectation: a fraction where one fits in 128 bits, and its
-/// value (from the fraction, or from the closed form or integral in `f64`).
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// An exact expectation: a fraction where one fits in 128 bits, the
+/// fraction however large where the method gives one, and its value (from
+/// the fraction, or from the closed form or integral in `f64`); and the
+/// same for F1, alpha-beta without deep cutoffs.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Exact {
-    /// The fraction, where it was found and fits.
+    /// The fraction, where it was found and fits in 128 bits.
     pub fraction: Option<Fraction>,
+    /// The fraction, where it was found, however large.
+    pub rational: Option<BigRational>,
     /// The value.
     pub value: f64,
     /// How it was found.
     pub method: ExactMethod,
+    /// F1's fraction, where it was found. Below depth 4 deep cutoffs cannot
+    /// occur, so F1 examines the same leaves as F2 on every tree and this
+    /// is F2's.
+    pub f1_rational: Option<BigRational>,
+    /// F1's value.
+    pub f1_value: f64,
 }
 
-/// The exact expected leaf count of alpha-beta (F2) in random order,
-/// choosing the method by depth: depth 1 trivially; depth 2 by the closed
-/// form (a fraction up to b = 8, a float beyond); depth 3 by enumeration
-/// for b = 2 and by the integral for larger b; deeper trees only up to
-/// [`MAX_ENUMERATED_LEAVES`] leaves, which no tree of depth 4 or more has.
+impl Exact {
+    /// An expectation of F2 and F1 alike (depth 3 and less), from a
+    /// fraction that fits in 128 bits.
+    fn same_f1(fraction: Fraction, method: ExactMethod) -> Exact {
+        let rational = BigRational::new(BigInt::from(fraction.numerator), BigInt::from(fraction.denominator));
+        let value = fraction.to_f64();
+        Exact {
+            fraction: Some(fraction),
+            rational: Some(rational.clone()),
+            value,
+            method,
+            f1_rational: Some(rational),
+            f1_value: value,
+        }
+    }
+
+    /// An expectation of F2 and F1 alike (depth 3 and less) known only as
+    /// a float.
+    fn float(value: f64, method: ExactMethod) -> Exact {
+        Exact { fraction: None, rational: None, value, method, f1_rational: None, f1_value: value }
+    }
+
+    /// From the polynomials.
+    fn polynomial(found: window_poly::WindowPolynomials) -> Exact {
+        let fraction = match (found.f2.numer().try_into(), found.f2.denom().try_into()) {
+            (Ok(numerator), Ok(denominator)) => Some(Fraction { numerator, denominator }),
+            _ => None,
+        };
+        Exact {
+            fraction,
+            value: window_poly::to_f64(&found.f2),
+            rational: Some(found.f2),
+            method: ExactMethod::Polynomial,
+            f1_value: window_poly::to_f64(&found.f1),
+            f1_rational: Some(found.f1),
+        }
+    }
+}
+
+/// The exact expected leaf count of alpha-beta (F2) in random order, and
+/// of F1, choosing the method by depth: depth 1 trivially; depth 2 by the
+/// closed form (a fraction up to b = 7, a float beyond); depth 3 by
+/// enumeration for b = 2 and by the integral for larger b; depth 4 and more
+/// by polynomials in the window, up to
+/// [`MAX_POLYNOMIAL_LEAVES`](window_poly::MAX_POLYNOMIAL_LEAVES) leaves.
 ///
 /// ```
 /// use plybench::engine::search::{TreeShape, exact::expected_leaves};
@@ -441,32 +505,28 @@ pub struct Exact {
 /// assert_eq!(e.fraction.unwrap().to_string(), "11/3");
 /// let e = expected_leaves(TreeShape::new(16, 3)?)?;
 /// assert!(e.fraction.is_none() && (e.value - 1214.45).abs() < 0.01);
+/// let e = expected_leaves(TreeShape::new(2, 4)?)?;
+/// assert!(e.f1_value > e.value); // deep cutoffs from depth 4
 /// # Ok::<(), plybench::engine::search::SearchError>(())
 /// ```
 ///
 /// # Errors
 ///
-/// [`SearchError::NoExactMethod`] for depth 4 and more (see the module
-/// notes).
+/// [`SearchError::PolynomialTooLarge`] from depth 4 past
+/// [`MAX_POLYNOMIAL_LEAVES`](window_poly::MAX_POLYNOMIAL_LEAVES) leaves,
+/// checked before anything is computed.
 pub fn expected_leaves(shape: TreeShape) -> Result<Exact, SearchError> {
-    let with_fraction =
-        |fraction: Fraction, method| Exact { fraction: Some(fraction), value: fraction.to_f64(), method };
     match shape.depth {
-        1 => Ok(with_fraction(Fraction::new(u128::from(shape.branching), 1), ExactMethod::Trivial)),
+        1 => Ok(Exact::same_f1(Fraction::new(u128::from(shape.branching), 1), ExactMethod::Trivial)),
         2 => Ok(match two_ply_fraction(shape.branching) {
-            Some(f) => with_fraction(f, ExactMethod::ClosedForm),
-            None => Exact { fraction: None, value: two_ply_f64(shape.branching), method: ExactMethod::ClosedForm },
+            Some(f) => Exact::same_f1(f, ExactMethod::ClosedForm),
+            None => Exact::float(two_ply_f64(shape.branching), ExactMethod::ClosedForm),
         }),
-        _ if shape.leaves() <= MAX_ENUMERATED_LEAVES => {
-            by_relative_order(shape, Algorithm::AlphaBeta).map(|f| with_fraction(f, ExactMethod::Enumeration))
+        3 if shape.leaves() <= MAX_ENUMERATED_LEAVES => {
+            by_relative_order(shape, Algorithm::AlphaBeta).map(|f| Exact::same_f1(f, ExactMethod::Enumeration))
         }
-        3 => Ok(Exact { fraction: None, value: three_ply_f64(shape.branching), method: ExactMethod::Integral }),
-        _ => Err(SearchError::NoExactMethod {
-            branching: shape.branching,
-            depth: shape.depth,
-            leaves: shape.leaves(),
-            max_enumerated: MAX_ENUMERATED_LEAVES,
-        }),
+        3 => Ok(Exact::float(three_ply_f64(shape.branching), ExactMethod::Integral)),
+        _ => window_poly::expected(shape).map(Exact::polynomial),
     }
 }
 
@@ -501,6 +561,52 @@ mod tests {
     fn minimax_by_enumeration_is_every_leaf() {
         let shape = TreeShape::new(2, 3).unwrap();
         assert_eq!(by_relative_order(shape, Algorithm::Minimax).unwrap(), Fraction::new(8, 1));
+    }
+
+    fn rational(f: Fraction) -> BigRational {
+        BigRational::new(BigInt::from(f.numerator), BigInt::from(f.denominator))
+    }
+
+    #[test]
+    fn polynomials_reproduce_the_closed_form() {
+        for b in 2..=7 {
+            let found = window_poly::expected(TreeShape::new(b, 2).unwrap()).unwrap();
+            assert_eq!(found.f2, rational(two_ply_fraction(b).unwrap()), "b = {b}");
+            assert_eq!(found.f1, found.f2, "b = {b}");
+        }
+        let found = window_poly::expected(TreeShape::new(16, 2).unwrap()).unwrap();
+        assert!((window_poly::to_f64(&found.f2) - two_ply_f64(16)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn polynomials_reproduce_the_three_ply_integral() {
+        for b in 2..=6 {
+            let found = window_poly::expected(TreeShape::new(b, 3).unwrap()).unwrap();
+            let value = window_poly::to_f64(&found.f2);
+            assert!((value - three_ply_f64(b)).abs() < 1e-9 * value, "b = {b}: {value} vs {}", three_ply_f64(b));
+        }
+    }
+
+    #[test]
+    fn polynomials_reproduce_the_enumeration_for_f1_and_f2() {
+        for (b, d) in [(2, 1), (2, 2), (2, 3), (3, 1), (3, 2), (4, 1)] {
+            let shape = TreeShape::new(b, d).unwrap();
+            let found = window_poly::expected(shape).unwrap();
+            let f2 = by_relative_order(shape, Algorithm::AlphaBeta).unwrap();
+            let f1 = by_relative_order(shape, Algorithm::AlphaBetaF1).unwrap();
+            assert_eq!((found.f2, found.f1), (rational(f2), rational(f1)), "b={b} d={d}");
+        }
+    }
+
+    #[test]
+    fn depth_4_and_more_by_polynomials() {
+        let e = expected_leaves(TreeShape::new(2, 4).unwrap()).unwrap();
+        assert_eq!(e.method, ExactMethod::Polynomial);
+        assert_eq!(e.fraction, Some(Fraction::new(77503, 6435)));
+        assert_eq!(e.f1_rational, Some(rational(Fraction::new(344530, 27027))));
+        let e = expected_leaves(TreeShape::new(4, 4).unwrap()).unwrap();
+        assert!(e.fraction.is_none() && e.rational.is_some() && (e.value - 112.738440018530).abs() < 1e-9);
+        assert!(matches!(expected_leaves(TreeShape::new(2, 9).unwrap()), Err(SearchError::PolynomialTooLarge { .. })));
     }
 
     #[test]

@@ -18,6 +18,8 @@
 //!   with their node counts ([`search`]).
 //! - [`theory`]: `b^d`, Knuth-Moore, Levy's `2√N − 1`, Pearl's `ξ/(1−ξ)`.
 //! - [`exact`]: expected counts as exact fractions.
+//! - [`window_poly`]: the same at any depth, F1 and F2, as polynomials in
+//!   the search window.
 //! - [`real_tree`]: real game trees searched in several move orders:
 //!   [`chess_tree`] (plies from a position) and [`kalah_tree`] (Kalah turns,
 //!   Bell's "better moves last" among the orders).
@@ -46,6 +48,7 @@ pub mod order;
 pub mod real_tree;
 pub mod theory;
 pub mod tree;
+pub mod window_poly;
 
 pub use algorithm::{Algorithm, AlgorithmKind, Counts, Searched, search};
 pub use error::SearchError;

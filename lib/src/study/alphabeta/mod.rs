@@ -7,12 +7,14 @@
 //!   exactly, for checkpoints and shards.
 //! - [`records`]: the records of one experiment and one exact expectation.
 //! - [`depths`]: leaves against depth for each order, beyond the book.
+//! - [`deep_exact`]: exact F2 and F1 at depth 4 and more, beyond Newborn.
 //! - [`newborn`]: Levy's Figures 16 and 17, read from `datasets/alphabeta/`.
 //! - [`real_trees`]: the chess and Kalah trees by move order.
 //! - [`tictactoe`]: the full tic-tac-toe tree with Levy's orders, killer
 //!   and window.
 
 pub mod batches;
+pub mod deep_exact;
 pub mod depths;
 pub mod experiment;
 pub mod newborn;

@@ -219,8 +219,8 @@ pub fn reproduce(settings: Settings, progress: Progress<'_>) -> Result<Vec<Row>>
         };
         let perfect = run(&Experiment { order: OrderKind::Perfect, ..experiment }, 0, settings.perfect_trees.max(1))?;
         let exact = exact::expected_leaves(shape).ok();
-        let exact_fraction = exact.and_then(|e| e.fraction);
-        let exact_random = exact.map(|e| e.value);
+        let exact_fraction = exact.as_ref().and_then(|e| e.fraction);
+        let exact_random = exact.as_ref().map(|e| e.value);
         let verdict_random = match exact_random {
             // The exact value decides; the Monte Carlo is checked against
             // it separately.
