@@ -170,6 +170,22 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         ("effective_branching", Exact),
         ("pearl_branching", Exact),
     ];
+    const ALPHABETA_DEEP_EXACT: &[(&str, Kind)] = &[
+        ("branching", Key),
+        ("depth", Key),
+        ("total_leaves", Exact),
+        ("published", Exact),
+        ("exact_f2", Exact),
+        ("fraction_f2", Exact),
+        ("measured_f2", Exact),
+        ("ci95_f2", Exact),
+        ("exact_f1", Exact),
+        ("measured_f1", Exact),
+        ("ci95_f1", Exact),
+        ("f1_minus_f2", Exact),
+        ("knuth_moore_exact", Exact),
+        ("levy_approximation", Exact),
+    ];
     const ALPHABETA_NEWBORN: &[(&str, Kind)] = &[
         ("branching", Key),
         ("depth", Key),
@@ -223,6 +239,7 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         "alphabeta_tictactoe" => ALPHABETA_TICTACTOE,
         "alphabeta_depths" => ALPHABETA_DEPTHS,
         "alphabeta_newborn" => ALPHABETA_NEWBORN,
+        "alphabeta_deep_exact" => ALPHABETA_DEEP_EXACT,
         "checkers_perft_opening" => CHECKERS_PERFT_OPENING,
         "checkers_cochran_games" => CHECKERS_COCHRAN_GAMES,
         "checkers_bench" => CHECKERS_BENCH,
@@ -397,6 +414,7 @@ mod tests {
             "alphabeta_tictactoe",
             "alphabeta_depths",
             "alphabeta_newborn",
+            "alphabeta_deep_exact",
             "checkers_perft_opening",
             "checkers_cochran_games",
             "checkers_bench",
