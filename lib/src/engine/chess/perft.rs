@@ -331,7 +331,6 @@ fn walk<B: Board>(board: &mut B, stats: &mut [PerftStats], ply: usize) {
 
 /// The squares of the castling king's and rook's destinations.
 fn castle_rook_square(m: Move) -> u64 {
-    let to = m.to().index();
-    let rook = if m.to().file() == 6 { to - 1 } else { to + 1 };
-    1u64 << to | 1u64 << rook
+    let (king, rook) = super::Castles::destinations(m);
+    1u64 << king.index() | 1u64 << rook.index()
 }
