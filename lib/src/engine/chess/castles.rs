@@ -22,7 +22,12 @@ use super::{Color, Move, MoveKind, Piece, Role, Setup, Square};
 ///
 /// Every board holds one, built from the [`Setup`] it was made from, and
 /// hands it back in [`Board::to_setup`](super::Board::to_setup).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// Two are equal when their notation is: the squares never change during a
+/// game, and those of a right no longer held are stale (a board rebuilt
+/// from its own setup has forgotten them), so boards compare by their
+/// rights and pieces alone.
+#[derive(Clone, Copy, Debug)]
 pub struct Castles {
     /// The rook's home square of each right, in [`super::Castling`] bit
     /// order (`K`, `Q`, `k`, `q`); the standard a or h file for a right not
@@ -35,6 +40,14 @@ pub struct Castles {
     /// Whether castles are written king-takes-rook (`e1h1`).
     chess960: bool,
 }
+
+impl PartialEq for Castles {
+    fn eq(&self, other: &Castles) -> bool {
+        self.chess960 == other.chess960
+    }
+}
+
+impl Eq for Castles {}
 
 impl Castles {
     /// Standard chess's squares, with no right held.
