@@ -559,8 +559,13 @@ impl Setup {
     /// between the b and g files and the rook on the right side of it.
     fn check_right(&self, i: usize) -> Result<(), FenError> {
         let color = if i < 2 { Color::White } else { Color::Black };
-        let letter = ['K', 'Q', 'k', 'q'][i];
         let rank = if i < 2 { 0 } else { 7 };
+        // The right as the field wrote it: a rook file in Shredder-FEN.
+        let letter = match (self.chess960, i < 2) {
+            (false, _) => ['K', 'Q', 'k', 'q'][i],
+            (true, true) => (b'A' + self.rook_files[i]) as char,
+            (true, false) => (b'a' + self.rook_files[i]) as char,
+        };
         let problem = |problem: String| Err(FenError::CastlingRight { letter, problem });
         let king = self.king(color).expect("one king each, checked before");
         if king.rank() != rank {
@@ -751,6 +756,59 @@ mod tests {
             assert!(!error.is_impossible() && error.to_string().contains(needle), "{fen}: {error}");
         }
         assert_eq!(Setup::starting().impossibility(), None);
+    }
+
+    #[test]
+    fn shredder_and_x_fen_round_trip() {
+        // Shredder-FEN round-trips as written.
+        for fen in [
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 9",
+            "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 0 1",
+            "4rrk1/pbbp2p1/1ppnp3/3n1pqp/3N1PQP/1PPNP3/PBBP2P1/4RRK1 w Ff - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
+        ] {
+            let setup = Setup::from_fen(fen).unwrap();
+            assert!(setup.chess960(), "{fen}");
+            assert_eq!(setup.to_fen(), fen);
+            assert_eq!(setup.mirror().mirror(), setup);
+        }
+        // X-FEN: KQkq name the outermost rooks, written back as files.
+        for (xfen, shredder) in [
+            ("r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq - 0 1", "EAea"),
+            ("8/8/8/4B2b/6nN/8/5P2/2R1K2k w Q - 0 1", "C"),
+            ("2r5/8/8/8/8/8/6PP/k2KR3 w K - 0 1", "E"),
+            // A file letter where the outermost rook is not the one meant.
+            ("4k3/8/8/8/8/8/8/RR2K2R w BK - 0 1", "HB"),
+        ] {
+            let setup = Setup::from_fen(xfen).unwrap();
+            assert!(setup.chess960(), "{xfen}");
+            assert_eq!(setup.castling_field(), shredder, "{xfen}");
+            assert_eq!(Setup::from_fen(&setup.to_fen()).unwrap(), setup);
+        }
+        // Standard rights stay standard, in either notation of the field.
+        let standard = Setup::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+        assert!(!standard.chess960());
+        assert_eq!(standard.clone().with_chess960().to_fen(), "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+        assert_eq!(Setup::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1").unwrap(), standard.clone().with_chess960());
+    }
+
+    #[test]
+    fn bad_castling_fields_name_the_problem() {
+        for (fen, needle) in [
+            ("4k3/8/8/8/8/8/8/4K3 w X - 0 1", "Shredder-FEN"),
+            ("4k3/8/8/8/8/8/8/R3K2R w HH - 0 1", "repeats H"),
+            ("4k3/8/8/8/8/8/8/R3K2R w KH - 0 1", "repeats H"),
+            ("4k3/8/8/8/8/8/8/R3K2R w E - 0 1", "names the file of the white king"),
+            ("4k3/8/8/8/8/8/4K3/R6R w H - 0 1", "needs the white king on rank 1"),
+            ("4k3/8/8/8/8/8/8/R3K1NR w G - 0 1", "castling right G needs a white rook on g1; remove G"),
+            ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", "castling right K needs a white rook on h1"),
+            ("4k3/8/8/8/8/8/8/K6R w K - 0 1", "between the b and g files"),
+            ("r7/4k3/8/8/8/8/8/4K3 w q - 0 1", "castling right q needs the black king on rank 8"),
+        ] {
+            let message = error(fen);
+            assert!(message.contains(needle), "{fen}: {message}");
+            assert!(!message.contains('\n'));
+        }
     }
 
     #[test]
