@@ -398,7 +398,8 @@ fn start_position_960(n: usize) -> String {
     let (n, queen) = (n / 6, n % 6);
     let free = |rank: &[char; 8]| (0..8).filter(|&i| rank[i] == ' ').collect::<Vec<_>>();
     rank[free(&rank)[queen]] = 'Q';
-    const KNIGHTS: [(usize, usize); 10] = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
+    const KNIGHTS: [(usize, usize); 10] =
+        [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
     let (a, b) = KNIGHTS[n];
     let empty = free(&rank);
     rank[empty[a]] = 'N';

@@ -171,8 +171,7 @@ impl Castles {
             let rook_file = rook & 7;
             let (king_to, rook_to) = if kind == MoveKind::CastleKing { (6, 5) } else { (2, 3) };
             let free = |a: u8, b: u8| {
-                (a.min(b)..=a.max(b))
-                    .all(|f| f == king_file || f == rook_file || piece_at(square(f, rank)).is_none())
+                (a.min(b)..=a.max(b)).all(|f| f == king_file || f == rook_file || piece_at(square(f, rank)).is_none())
             };
             if !free(king_file, king_to) || !free(rook_file, rook_to) {
                 continue;

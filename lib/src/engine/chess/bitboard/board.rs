@@ -6,7 +6,9 @@ use super::attacks::bit;
 use super::magic;
 use super::set::Bitboard;
 use super::sink::MoveCounter;
-use crate::engine::chess::{Board, Castles, Castling, Color, Move, MoveKind, MoveList, Piece, Repr, Role, Setup, Square};
+use crate::engine::chess::{
+    Board, CastlePath, Castles, Castling, Color, Move, MoveKind, MoveList, Piece, Repr, Role, Setup, Square,
+};
 
 pub(super) const PAWN: usize = Role::Pawn.index();
 pub(super) const KNIGHT: usize = Role::Knight.index();
@@ -45,7 +47,22 @@ pub struct BitboardBoard {
     pub(super) en_passant: u8,
     /// The squares of the castling rights.
     pub(super) castles: Castles,
+    /// Each right's [`Castles::path`], looked up by the generator.
+    pub(super) paths: CastlePaths,
 }
+
+/// The [`Castles::path`] of each right, worked out once: they are fixed
+/// for the game, so, like [`Castles`], they take no part in equality.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct CastlePaths(pub(super) [CastlePath; 4]);
+
+impl PartialEq for CastlePaths {
+    fn eq(&self, _: &CastlePaths) -> bool {
+        true
+    }
+}
+
+impl Eq for CastlePaths {}
 
 /// What [`BitboardBoard::make`](Board::make) saves: the role index of the
 /// captured piece (6 for none), and the castling rights and en passant
@@ -139,6 +156,7 @@ impl Board for BitboardBoard {
             castling: setup.castling().bits(),
             en_passant: setup.en_passant().map_or(NO_SQUARE, |s| s.index() as u8),
             castles: setup.castles(),
+            paths: CastlePaths([0, 1, 2, 3].map(|i| setup.castles().path(i))),
         };
         for s in Square::all() {
             if let Some(p) = setup.piece_at(s) {

@@ -259,7 +259,7 @@ impl BitboardBoard {
 
     /// The castles of the side to move, which holds `rights` (its two
     /// bits) and is not in check.
-    #[inline(never)]
+    #[inline(always)]
     fn castles_of<S: Sink>(&self, sink: &mut S, rights: u8, sliders: &Sliders) {
         let us = self.turn.index();
         let them = us ^ 1;
@@ -268,7 +268,7 @@ impl BitboardBoard {
             if rights & 1 << side == 0 {
                 continue;
             }
-            let path = self.castles.path(2 * us + side);
+            let path = &self.paths.0[2 * us + side];
             if occupied & path.empty != 0 {
                 continue;
             }

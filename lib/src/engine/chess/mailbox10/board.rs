@@ -7,7 +7,9 @@ use super::geometry::{
 };
 use super::sink::MoveCounter;
 use crate::engine::chess::board::side_past;
-use crate::engine::chess::{Board, Castles, Castling, Color, Move, MoveKind, MoveList, Piece, Repr, Role, Setup, Square};
+use crate::engine::chess::{
+    Board, Castles, Castling, Color, Move, MoveKind, MoveList, Piece, Repr, Role, Setup, Square,
+};
 
 /// The length of a piece list: the most men a side can have on this board.
 const LIST: usize = 16;

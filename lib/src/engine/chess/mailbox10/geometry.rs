@@ -196,4 +196,3 @@ pub(super) fn direction(from: u8, to: u8) -> i8 {
     let df = FILE[to] as i8 - FILE[from] as i8;
     if dr == 0 || df == 0 || dr.abs() == df.abs() { dr.signum() * 10 + df.signum() } else { 0 }
 }
-

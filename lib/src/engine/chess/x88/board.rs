@@ -5,7 +5,9 @@
 use super::geometry::{EMPTY, NO_SQUARE, code, color_of, off_board, role_of, to_square, to_x88};
 use super::sink::MoveCounter;
 use crate::engine::chess::board::{pawn_on_back_rank, side_past};
-use crate::engine::chess::{Board, Castles, Castling, Color, Move, MoveKind, MoveList, Piece, Repr, Role, Setup, Square};
+use crate::engine::chess::{
+    Board, Castles, Castling, Color, Move, MoveKind, MoveList, Piece, Repr, Role, Setup, Square,
+};
 
 /// The length of a piece list: the most men a side can have on this board.
 const LIST: usize = 16;
