@@ -3,7 +3,7 @@
 //! the castles of a position, for every representation.
 //!
 //! A right belongs to one rook: `K` to the rook on the king's side, `Q` to
-//! the one on the queen's side, on files that the [`Setup`] records (h and
+//! the one on the queen's side, on files that the `Setup` records (h and
 //! a in standard chess). Castling puts the king on the g or c file and the
 //! rook on the f or d file. Every square between the king and its
 //! destination and between the rook and its destination must be empty but
@@ -15,12 +15,12 @@
 //! Castling is rare, so none of this is in a hot loop: a make touches it
 //! only through [`Castles::keep`], a mask test when no right is at stake.
 
-use super::{Color, Move, MoveKind, Piece, Role, Setup, Square};
+use super::{Color, Move, MoveKind, Piece, Role, Square};
 
 /// The squares of a position's castling rights, fixed for a whole game:
 /// rights are only ever lost, and each is tied to its rook's home square.
 ///
-/// Every board holds one, built from the [`Setup`] it was made from, and
+/// Every board holds one, built from the `Setup` it was made from, and
 /// hands it back in [`Board::to_setup`](super::Board::to_setup).
 ///
 /// Two are equal when their notation is: the squares never change during a
@@ -53,22 +53,23 @@ impl Castles {
     /// Standard chess's squares, with no right held.
     pub const STANDARD: Castles = Castles { rooks: [7, 0, 63, 56], kings: [4, 60], touch: 0, chess960: false };
 
-    /// The castles of `setup`.
-    pub fn new(setup: &Setup) -> Castles {
-        let held = setup.castling().bits();
-        let mut castles = Castles { rooks: [7, 0, 63, 56], kings: [4, 60], touch: 0, chess960: setup.chess960() };
+    /// The castles of a position holding `held` rights (as
+    /// [`super::Castling::bits`]) with their rooks on `rook_files` (in the
+    /// same order) and the kings on `kings` (White's, Black's).
+    pub(super) fn new(held: u8, rook_files: [u8; 4], kings: [Square; 2], chess960: bool) -> Castles {
+        let mut castles = Castles { rooks: [7, 0, 63, 56], kings: [4, 60], touch: 0, chess960 };
         for (i, rook) in castles.rooks.iter_mut().enumerate() {
             if held & 1 << i != 0 {
                 let rank = if i < 2 { 0 } else { 7 };
-                *rook = rank * 8 + setup.rook_file(i);
+                *rook = rank * 8 + rook_files[i];
                 castles.touch |= 1 << *rook;
             }
         }
         for color in Color::ALL {
             if held >> (2 * color.index()) & 0b11 != 0 {
-                let king = setup.king(color).expect("a checked setup has both kings");
-                castles.kings[color.index()] = king.index() as u8;
-                castles.touch |= 1 << king.index();
+                let king = kings[color.index()].index();
+                castles.kings[color.index()] = king as u8;
+                castles.touch |= 1 << king;
             }
         }
         castles

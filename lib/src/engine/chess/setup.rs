@@ -211,7 +211,7 @@ impl Setup {
             castling,
             en_passant,
             rook_files,
-            chess960: castles.chess960(),
+            chess960: castles.chess960() && castling != Castling::NONE,
             halfmove_clock: 0,
             fullmove_number: 1,
         }
@@ -264,7 +264,7 @@ impl Setup {
         } else {
             setup.validate_rules()?;
         }
-        setup.chess960 |= !setup.standard_castling();
+        setup.chess960 = (setup.chess960 || !setup.standard_castling()) && castling != Castling::NONE;
         Ok(setup)
     }
 
@@ -320,16 +320,19 @@ impl Setup {
     /// its own rook (`e1h1`), and the FEN's castling field in Shredder-FEN
     /// (`HAha`). Set by a FEN whose castling rights need it (a king off the
     /// e file, a rook off the a or h file) or that names rook files, and by
-    /// [`Setup::with_chess960`].
+    /// [`Setup::with_chess960`]. Only a position with a castling right is
+    /// in either notation: without one there is no castle to write, and
+    /// the FEN's field is `-` in both.
     #[inline]
     pub fn chess960(&self) -> bool {
         self.chess960
     }
 
-    /// The same position in Chess960's notation ([`Setup::chess960`]). The
-    /// notation does not change the moves, so this needs no check.
+    /// The same position in Chess960's notation ([`Setup::chess960`]), if
+    /// it holds a castling right. The notation does not change the moves,
+    /// so this needs no check.
     pub fn with_chess960(self) -> Setup {
-        Setup { chess960: true, ..self }
+        Setup { chess960: self.castling != Castling::NONE, ..self }
     }
 
     /// The file of the rook of castling right `i` (in [`Castling`] bit
@@ -342,7 +345,8 @@ impl Setup {
 
     /// The castling squares of the position, for a board.
     pub fn castles(&self) -> Castles {
-        Castles::new(self)
+        let kings = Color::ALL.map(|c| self.king(c).expect("a checked setup has both kings"));
+        Castles::new(self.castling.bits(), self.rook_files, kings, self.chess960)
     }
 
     /// Whether every right held is standard chess's: king on the e file,
