@@ -126,7 +126,7 @@ impl Castles {
         let king = usize::from(self.kings[i / 2]);
         let rook = usize::from(self.rooks[i]);
         let base = king & 56;
-        let (king_to, rook_to) = if i % 2 == 0 { (base + 6, base + 5) } else { (base + 2, base + 3) };
+        let (king_to, rook_to) = if i.is_multiple_of(2) { (base + 6, base + 5) } else { (base + 2, base + 3) };
         let span = |a: usize, b: usize| (2u64 << a.max(b)) - (1u64 << a.min(b));
         let pieces = 1u64 << king | 1u64 << rook;
         CastlePath {

@@ -583,8 +583,8 @@ impl Setup {
         if self.board[rook.index()] != Some(Piece::new(color, Role::Rook)) {
             return problem(format!("needs a {} rook on {rook}", color.name()));
         }
-        if (i % 2 == 0) != (file > king.file()) {
-            let side = if i % 2 == 0 { "king's" } else { "queen's" };
+        if i.is_multiple_of(2) != (file > king.file()) {
+            let side = if i.is_multiple_of(2) { "king's" } else { "queen's" };
             return problem(format!("needs the rook on {rook} on the {side} side of the king on {king}"));
         }
         Ok(())
