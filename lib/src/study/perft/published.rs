@@ -42,8 +42,13 @@ pub fn chess960_suite() -> Result<Vec<SuiteEntry>> {
 }
 
 /// The key of a position for lookups: placement, side, castling, en passant.
+/// The castling rights are keyed by their rooks' files, so that a position
+/// is found whichever notation (KQkq, Shredder-FEN) either side wrote it in.
 fn key(setup: &Setup) -> String {
-    setup.to_fen().split(' ').take(4).collect::<Vec<_>>().join(" ")
+    let fen = setup.to_fen();
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let files: Vec<u8> = (0..4).map(|i| setup.rook_file(i)).collect();
+    format!("{} {} {} {files:?} {}", fields[0], fields[1], setup.castling(), fields[3])
 }
 
 /// The published leaf count of `setup` at `depth`, if either dataset has it.
