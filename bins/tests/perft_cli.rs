@@ -381,3 +381,69 @@ fn threads_do_not_change_the_counts() {
         }
     }
 }
+
+/// Chess960 position 0 of python-chess's suite, in Shredder-FEN.
+const CHESS960_0: &str = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 9";
+
+#[test]
+fn chess960_positions_count_and_castle_king_takes_rook() {
+    // Shredder-FEN is read, counted on every representation and matched
+    // with the published figure.
+    let v = json(&["--fen", CHESS960_0, "--depth", "3"]);
+    assert_eq!(v["fen"], CHESS960_0);
+    for r in v["results"].as_array().unwrap() {
+        assert_eq!(r["nodes"], 12189, "{r}");
+        assert_eq!(r["verdict"], "match", "{r}");
+    }
+    // The standard start in Chess960 notation: castling is the king taking
+    // its rook, in --moves (either notation) and in the divide.
+    let italian = ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"];
+    for castle in ["e1h1", "e1g1"] {
+        let mut args = vec!["--chess960", "--depth", "1", "--repr", "x88", "--moves"];
+        args.extend(italian);
+        args.push(castle);
+        let v = json(&args);
+        assert_eq!(v["fen"], "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b ha - 5 4", "{castle}");
+    }
+    let mut args = vec!["--chess960", "--depth", "1", "--divide", "--repr", "bitboard", "--moves"];
+    args.extend(italian);
+    let text = stdout(&perft(&args));
+    assert!(text.lines().any(|l| l == "e1h1: 1"), "{text}");
+    assert!(!text.lines().any(|l| l.starts_with("e1g1")), "{text}");
+    // Without --chess960 the same castle is e1g1.
+    let mut args = vec!["--depth", "1", "--divide", "--repr", "bitboard", "--moves"];
+    args.extend(italian);
+    let text = stdout(&perft(&args));
+    assert!(text.lines().any(|l| l == "e1g1: 1"), "{text}");
+    // An X-FEN position whose king is off the e file is Chess960 by itself.
+    let text = stdout(&perft(&["1", "2r5/8/8/8/8/8/6PP/k2KR3 w K - 0 1"]));
+    assert!(text.lines().any(|l| l == "d1e1 1"), "{text}");
+}
+
+#[test]
+fn a_bad_castling_field_gets_one_line_and_exit_2() {
+    for (fen, needle) in [
+        ("4k3/8/8/8/8/8/8/R3K1NR w G - 0 1", "invalid --fen: castling right G needs a white rook on g1"),
+        ("4k3/8/8/8/8/8/8/R3K2R w E - 0 1", "names the file of the white king"),
+        ("4k3/8/8/8/8/8/8/R3K2R w K1 - 0 1", "Shredder-FEN"),
+    ] {
+        let out = perft(&["--fen", fen, "--depth", "1"]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{fen}: {err}");
+        assert_eq!(err.lines().count(), 1, "{fen}: {err}");
+        assert!(err.contains(needle), "{fen}: {err}");
+    }
+}
+
+#[test]
+fn the_chess960_suite_runs() {
+    let (code, rows) = suite_rows(&[&chess960_suite(), "--max-depth", "2", "--repr", "bitboard"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(rows.len(), 966 * 2);
+    assert!(rows.iter().all(|r| r["verdict"] == "match"), "{rows:?}");
+}
+
+/// `datasets/perft/chess960.epd`.
+fn chess960_suite() -> String {
+    format!("{}/../datasets/perft/chess960.epd", env!("CARGO_MANIFEST_DIR"))
+}

@@ -19,7 +19,7 @@ use plybench::engine::chess::mailbox10::Mailbox10Board;
 use plybench::engine::chess::x88::X88Board;
 use plybench::engine::chess::{Board, Move, MoveKind, MoveList, Role, Setup, Square, perft, perft_like_for_like};
 use plybench::engine::rng::SplitMix;
-use plybench::study::perft::published::{edge_case_suite, standard_suite};
+use plybench::study::perft::published::{chess960_suite, edge_case_suite, standard_suite};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 
@@ -49,6 +49,22 @@ macro_rules! conformance {
             #[test]
             fn colour_flip_symmetry() {
                 super::colour_flip_symmetry::<$board>();
+            }
+
+            #[test]
+            fn chess960_matches_oracle() {
+                super::chess960_matches_oracle::<$board>();
+            }
+
+            #[test]
+            fn chess960_counts() {
+                super::chess960_counts::<$board>(4);
+            }
+
+            #[test]
+            #[ignore = "hours: every Chess960 count to depth 6; run with --release -- --ignored"]
+            fn chess960_counts_deep() {
+                super::chess960_counts::<$board>(6);
             }
 
             #[test]
@@ -265,6 +281,145 @@ fn colour_flip_symmetry<B: Board>() {
 }
 
 // ---------------------------------------------------------------------------
+// Chess960.
+
+/// Chess960 castling against shakmaty in its Chess960 mode: every node of
+/// the 2-ply trees of the suite's positions and of the 960 start
+/// positions, and of seeded random playouts from random start positions
+/// (castles chosen one time in two when there are some), played in step
+/// with the oracle; there perft(3) of every 64th position equals the
+/// oracle's, and make/unmake restores the board at every node.
+fn chess960_matches_oracle<B: Board>() {
+    fn walk<B: Board>(board: &mut B, pos: &Chess, depth: u32) -> u64 {
+        check_node_960(board, pos);
+        if depth == 0 {
+            return 1;
+        }
+        let mut nodes = 0;
+        for m in pos.legal_moves() {
+            let ours = oracle_move(&m);
+            let mut next = pos.clone();
+            next.play_unchecked(&m);
+            let before = board.clone();
+            let undo = board.make(ours);
+            nodes += walk(board, &next, depth - 1);
+            board.unmake(ours, undo);
+            assert_eq!(*board, before, "{:?}: make/unmake of {ours:?} in {}", B::REPR, fen_of(pos));
+        }
+        nodes
+    }
+    let mut fens: Vec<String> = chess960_suite().unwrap().into_iter().map(|e| e.fen).collect();
+    fens.extend((0..960).map(start_position_960));
+    for fen in &fens {
+        let pos = oracle_960(fen);
+        let depth = if fen.contains("pppppppp") { 1 } else { 2 };
+        assert_eq!(walk(&mut B::from_setup(&setup(fen)), &pos, depth), shakmaty::perft(&pos, depth), "{fen}");
+    }
+
+    let mut rng = SplitMix::new(0x960);
+    let mut castles = [0usize; 2];
+    for game in 0..300 {
+        let start = start_position_960(rng.below(960));
+        let mut board = B::from_setup(&setup(&start));
+        let mut pos = oracle_960(&start);
+        for ply in 0..80 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let castling: Vec<_> = moves.iter().filter(|m| m.is_castle()).collect();
+            let m = if !castling.is_empty() && rng.below(2) == 0 {
+                castling[rng.below(castling.len())].clone()
+            } else {
+                moves[rng.below(moves.len())].clone()
+            };
+            if let shakmaty::Move::Castle { king, rook } = m {
+                castles[usize::from(rook.file() < king.file())] += 1;
+            }
+            let ours = oracle_move(&m);
+            let before = board.clone();
+            let undo = board.make(ours);
+            board.unmake(ours, undo);
+            assert_eq!(board, before, "{:?}: make/unmake of {ours:?} in {}", B::REPR, fen_of(&pos));
+            board.make(ours);
+            pos.play_unchecked(&m);
+            check_node_960(&mut board, &pos);
+            if (game + ply) % 64 == 0 {
+                let fen = board.to_setup().to_fen();
+                let mut fresh = B::from_setup(&setup(&fen));
+                assert_eq!(perft(&mut fresh, 3), shakmaty::perft(&pos, 3), "{:?} perft(3) of {fen}", B::REPR);
+            }
+        }
+    }
+    assert!(castles[0] > 50 && castles[1] > 50, "king's and queen's side castles: {castles:?}");
+}
+
+/// Every count of `datasets/perft/chess960.epd` to `depth` plies, with the
+/// bulk-counting driver, and to 2 plies with the like-for-like driver.
+fn chess960_counts<B: Board>(depth: u32) {
+    let mut checked = 0;
+    for entry in chess960_suite().unwrap() {
+        for &(d, expected) in entry.expected.iter().filter(|&&(d, _)| d <= depth) {
+            let mut board = B::from_setup(&entry.setup);
+            assert_eq!(u128::from(perft(&mut board, d)), expected, "{:?} perft({d}) of {}", B::REPR, entry.fen);
+            if d <= 2 {
+                let before = board.clone();
+                assert_eq!(u128::from(perft_like_for_like(&mut board, d)), expected, "{:?} {}", B::REPR, entry.fen);
+                assert_eq!(board, before, "{:?} like-for-like perft({d}) of {}", B::REPR, entry.fen);
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 966 * depth.min(3) as usize, "{checked} counts checked");
+}
+
+/// [`check_node`] for a Chess960 position: the oracle writes X-FEN, so
+/// the positions are compared as setups (in the same notation).
+fn check_node_960<B: Board>(board: &mut B, pos: &Chess) {
+    check_moves(board, pos);
+    let theirs = setup(&fen_of(pos)).with_chess960().with_clocks(0, 1);
+    assert_eq!(board.to_setup().with_chess960(), theirs, "{:?} to_setup of {}", B::REPR, fen_of(pos));
+}
+
+/// The oracle's position in its Chess960 mode.
+fn oracle_960(fen: &str) -> Chess {
+    let fen: Fen = fen.parse().expect("oracle parses the FEN");
+    fen.into_position(CastlingMode::Chess960).expect("oracle accepts the position")
+}
+
+/// Chess960 start position number `n` (0 to 959, Scharnagl's numbering;
+/// 518 is the standard one), in Shredder-FEN.
+fn start_position_960(n: usize) -> String {
+    let mut rank = [' '; 8];
+    let (n, light) = (n / 4, n % 4);
+    rank[2 * light + 1] = 'B';
+    let (n, dark) = (n / 4, n % 4);
+    rank[2 * dark] = 'B';
+    let (n, queen) = (n / 6, n % 6);
+    let free = |rank: &[char; 8]| (0..8).filter(|&i| rank[i] == ' ').collect::<Vec<_>>();
+    rank[free(&rank)[queen]] = 'Q';
+    const KNIGHTS: [(usize, usize); 10] =
+        [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
+    let (a, b) = KNIGHTS[n];
+    let empty = free(&rank);
+    rank[empty[a]] = 'N';
+    rank[empty[b]] = 'N';
+    let empty = free(&rank);
+    rank[empty[0]] = 'R';
+    rank[empty[1]] = 'K';
+    rank[empty[2]] = 'R';
+    let white: String = rank.iter().collect();
+    let files: String = [empty[2], empty[0]].iter().map(|&f| (b'A' + f as u8) as char).collect();
+    format!("{}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {files}{} - 0 1", white.to_lowercase(), files.to_lowercase())
+}
+
+#[test]
+fn start_position_518_is_the_standard_one() {
+    assert_eq!(start_position_960(518), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+    assert_eq!(start_position_960(0), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
+}
+
+// ---------------------------------------------------------------------------
 // Walks.
 
 /// Walks the `depth`-ply tree of each of `fens` on the board under test and
@@ -299,6 +454,14 @@ fn oracle_on_dataset_trees<B: Board>(fens: Vec<String>, depth: u32) {
 /// The board under test against the oracle at one node: the legal moves
 /// with their kinds, their count, the checkers, and the position.
 fn check_node<B: Board>(board: &mut B, pos: &Chess) {
+    check_moves(board, pos);
+    let fen = fen_of(pos);
+    assert_eq!(position_fields(board), position_fields_of(&fen), "{:?} to_setup", B::REPR);
+}
+
+/// [`check_node`] but for the position: the legal moves with their kinds,
+/// their count and the checkers.
+fn check_moves<B: Board>(board: &mut B, pos: &Chess) {
     let mut moves = MoveList::new();
     board.legal_moves(&mut moves);
     let mut ours: Vec<u16> = moves.iter().map(|m| m.bits()).collect();
@@ -315,8 +478,6 @@ fn check_node<B: Board>(board: &mut B, pos: &Chess) {
     assert_eq!(board.count_legal(), moves.len() as u64, "{:?} count_legal of {}", B::REPR, fen_of(pos));
     assert_eq!(board.checkers(), u64::from(pos.checkers()), "{:?} checkers of {}", B::REPR, fen_of(pos));
     assert_eq!(board.is_check(), pos.is_check(), "{:?} is_check of {}", B::REPR, fen_of(pos));
-    let fen = fen_of(pos);
-    assert_eq!(position_fields(board), position_fields_of(&fen), "{:?} to_setup", B::REPR);
 }
 
 /// The pseudo-legal moves that leave the mover's king safe are the legal
@@ -473,10 +634,9 @@ fn oracle_move(m: &shakmaty::Move) -> Move {
         }
         shakmaty::Move::EnPassant { from, to } => Move::new(square(from), square(to), MoveKind::EnPassant),
         shakmaty::Move::Castle { king, rook } => {
+            // plybench writes a castle as the king taking its own rook.
             let king_side = rook.file() > king.file();
-            let file = if king_side { 6 } else { 2 };
-            let to = Square::from_coords(file, u8::from(king.rank())).expect("a square");
-            Move::new(square(king), to, if king_side { MoveKind::CastleKing } else { MoveKind::CastleQueen })
+            Move::new(square(king), square(rook), if king_side { MoveKind::CastleKing } else { MoveKind::CastleQueen })
         }
         shakmaty::Move::Put { .. } => unreachable!("no drops in chess"),
     }

@@ -182,6 +182,9 @@ struct PerftArgs {
     /// Count a position that cannot arise in a game but is well defined for move generation (more than 16 men or 8 pawns a side, pawns on the first or last rank), on the representations that can hold it.
     #[arg(long)]
     allow_impossible: bool,
+    /// Chess960 notation: castles written as the king taking its rook (e1h1), in --moves and the divide, and the FEN's castling field as rook files (HAha). Chosen automatically when the FEN needs it (rook files in the castling field, a king or castling rook off its standard square).
+    #[arg(long)]
+    chess960: bool,
 }
 
 #[derive(Args)]
@@ -219,12 +222,21 @@ fn validation(allow_impossible: bool) -> Validation {
     if allow_impossible { Validation::Relaxed } else { Validation::Strict }
 }
 
-/// The position of `--fen` after `--moves`.
-fn position(fen: &str, moves: &[impl AsRef<str>], validation: Validation) -> anyhow::Result<Setup> {
-    let setup = Setup::from_fen_with(fen, validation).map_err(|e| match e.is_impossible() {
+/// The position of `--fen` after `--moves`, in Chess960 notation when
+/// `--chess960` says so (or the FEN needs it).
+fn position(args: &PerftArgs, validation: Validation) -> anyhow::Result<Setup> {
+    position_of(&args.fen, &args.moves, args.chess960, validation)
+}
+
+/// The position of `fen` after `moves`, read as [`position`] reads them.
+fn position_of(fen: &str, moves: &[String], chess960: bool, validation: Validation) -> anyhow::Result<Setup> {
+    let mut setup = Setup::from_fen_with(fen, validation).map_err(|e| match e.is_impossible() {
         true => anyhow::Error::from(Usage::flag("--fen", format!("{e}; {ALLOW_IMPOSSIBLE}"))),
         false => FlagError::new("--fen", e).into(),
     })?;
+    if chess960 {
+        setup = setup.with_chess960();
+    }
     Ok(play_moves(&setup, moves).flag("--moves")?)
 }
 
@@ -274,7 +286,7 @@ fn perft(args: &PerftArgs, matches: &clap::ArgMatches, format: Format) -> anyhow
         return perft_batch(args, matches, format);
     }
     let depth = check_depth(args.depth).flag("--depth")?;
-    let setup = position(&args.fen, &args.moves, validation(args.allow_impossible))?;
+    let setup = position(args, validation(args.allow_impossible))?;
     let reprs = countable_reprs(&setup, depth, &args.repr)?;
     let detail = match (args.divide, args.stats) {
         (true, _) => Detail::Divide,
@@ -330,7 +342,7 @@ fn perft_batch(args: &PerftArgs, matches: &clap::ArgMatches, format: Format) -> 
         return Ok(exit_code(ok));
     }
     let depth = check_depth(args.depth).flag("--depth")?;
-    let setup = position(&args.fen, &args.moves, Validation::Strict)?;
+    let setup = position(args, Validation::Strict)?;
     if let Some(split_depth) = args.split_depth {
         check_split_depth(split_depth, depth).flag("--split-depth")?;
     }
@@ -362,7 +374,7 @@ fn resumed<'a>(
             (false, true) => "--moves",
             _ => "--fen and --moves",
         };
-        let given = position(&args.fen, &args.moves, Validation::Strict)?.to_fen();
+        let given = position(args, Validation::Strict)?.to_fen();
         resume.check(flag, given == recorded.fen, format!("{given:?}"), format!("{:?}", recorded.fen))?;
     }
     resume.agree("--depth", args.depth, recorded.depth)?;
@@ -388,7 +400,7 @@ fn perftree(args: &[String]) -> anyhow::Result<ExitCode> {
     let report = perft_report(&setup, depth, &[Repr::Bitboard], Detail::Divide)?;
     let mut out = String::new();
     for (m, n) in report.runs[0].divide.iter().flatten() {
-        out.push_str(&format!("{m} {n}\n"));
+        out.push_str(&format!("{} {n}\n", m.uci(setup.chess960())));
     }
     out.push_str(&format!("\n{}\n", report.runs[0].nodes));
     print(&out)?;
@@ -449,7 +461,7 @@ fn check_engine(args: &CheckArgs, format: Format) -> anyhow::Result<ExitCode> {
                 })
                 .collect()
         }
-        None => vec![(None, position(&args.fen, &args.moves, Validation::Strict)?, depth)],
+        None => vec![(None, position_of(&args.fen, &args.moves, false, Validation::Strict)?, depth)],
     };
     let engine_error = |error: Error| -> anyhow::Error {
         match error {

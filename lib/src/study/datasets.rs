@@ -25,6 +25,11 @@ dataset!(
     PERFT_EDGE_CASES = "perft/edge-cases.epd"
 );
 dataset!(
+    /// Chess960 perft: 960 positions to depth 6 (python-chess) and the
+    /// X-FEN castling positions of shakmaty's tricky suite (EPD).
+    PERFT_CHESS960 = "perft/chess960.epd"
+);
+dataset!(
     /// Published perft statistics: captures, checks, mates by depth.
     PERFT_STATS = "perft/stats.json"
 );

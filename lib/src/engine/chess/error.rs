@@ -150,7 +150,9 @@ pub enum FenError {
         found: String,
     },
     /// A castling field with a letter outside `KQkq`.
-    #[error("castling field {field:?}; expected - or letters from KQkq")]
+    #[error(
+        "castling field {field:?}; expected - or letters from KQkq, or rook files (Shredder-FEN: A-H for white, a-h for black)"
+    )]
     CastlingField {
         /// The field.
         field: String,
@@ -202,16 +204,22 @@ pub enum FenError {
         square: Square,
     },
     /// A castling right without its king and rook at home.
-    #[error(
-        "castling right {letter} needs the king on {king} and a rook on {rook}; remove {letter} from the castling field"
-    )]
+    #[error("castling right {letter} {problem}; remove {letter} from the castling field")]
     CastlingRight {
         /// The right's letter.
         letter: char,
-        /// The king's home square.
-        king: &'static str,
-        /// The rook's home square.
-        rook: &'static str,
+        /// What is missing, such as `needs a white rook on h1`.
+        problem: String,
+    },
+    /// A rook file in the castling field that names no right.
+    #[error("castling field {field:?}: {letter} {problem}")]
+    CastlingFile {
+        /// The field.
+        field: String,
+        /// The file letter.
+        letter: char,
+        /// Why it names no right.
+        problem: String,
     },
     /// An en passant square that no double step can have made.
     #[error(

@@ -25,6 +25,7 @@
 pub mod array;
 pub mod bitboard;
 mod board;
+mod castles;
 pub mod dispatch;
 mod error;
 pub mod mailbox10;
@@ -37,8 +38,9 @@ pub mod x88;
 pub mod zobrist;
 
 pub use board::{Board, Repr};
+pub use castles::{CastlePath, Castles};
 pub use error::{ChessError, FenError};
-pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
+pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, Uci};
 pub use perft::{
     PerftStats, SEQUENTIAL_BELOW, Split, divide, perft, perft_hashed, perft_like_for_like, perft_parallel,
     perft_parallel_hashed, perft_split, perft_stats,

@@ -18,9 +18,10 @@ pub enum MoveKind {
     Quiet = 0,
     /// A pawn's two-square first move.
     DoublePush = 1,
-    /// Castling on the king's side; the move is the king's (e1g1).
+    /// Castling on the king's side, encoded as the king taking its own rook
+    /// (e1h1), written e1g1 in standard chess.
     CastleKing = 2,
-    /// Castling on the queen's side (e1c1).
+    /// Castling on the queen's side (e1a1, written e1c1 in standard chess).
     CastleQueen = 3,
     /// A capture on the destination square.
     Capture = 4,
@@ -111,7 +112,8 @@ impl Move {
         }
     }
 
-    /// The destination square. For castling, the king's destination.
+    /// The destination square. For castling, the castling rook's square
+    /// (the king takes its own rook, as Chess960 notation writes it).
     #[inline]
     pub const fn to(self) -> Square {
         match Square::new((self.0 >> 6 & 63) as u8) {
@@ -169,14 +171,43 @@ impl Move {
     }
 }
 
-/// UCI notation: `e2e4`, `e7e8q`, castling as the king's move `e1g1`.
-impl fmt::Display for Move {
+impl Move {
+    /// The move in UCI notation: castles as the king's move (`e1g1`) in
+    /// standard chess, as the king taking its rook (`e1h1`) when `chess960`.
+    #[inline]
+    pub const fn uci(self, chess960: bool) -> Uci {
+        Uci { m: self, chess960 }
+    }
+}
+
+/// A [`Move`] in UCI notation ([`Move::uci`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Uci {
+    m: Move,
+    chess960: bool,
+}
+
+impl fmt::Display for Uci {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from(), self.to())?;
-        match self.promotion() {
+        let m = self.m;
+        let to = match m.kind() {
+            MoveKind::CastleKing if !self.chess960 => Square::from_coords(6, m.from().rank()).unwrap_or(m.to()),
+            MoveKind::CastleQueen if !self.chess960 => Square::from_coords(2, m.from().rank()).unwrap_or(m.to()),
+            _ => m.to(),
+        };
+        write!(f, "{}{to}", m.from())?;
+        match m.promotion() {
             Some(role) => write!(f, "{}", role.char()),
             None => Ok(()),
         }
+    }
+}
+
+/// UCI notation of standard chess: `e2e4`, `e7e8q`, castling as the
+/// king's move `e1g1` ([`Move::uci`] writes Chess960's).
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.uci(false).fmt(f)
     }
 }
 

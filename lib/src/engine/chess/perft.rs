@@ -244,8 +244,10 @@ pub fn perft_like_for_like<B: Board>(board: &mut B, depth: u32) -> u64 {
 }
 
 /// Perft split by root move: one `(move, leaves)` pair per legal move,
-/// sorted by UCI notation, as Stockfish's `go perft` prints them.
+/// sorted by UCI notation (Chess960's where the position is written so), as
+/// Stockfish's `go perft` prints them.
 pub fn divide<B: Board>(board: &mut B, depth: u32) -> Vec<(Move, u64)> {
+    let chess960 = board.to_setup().chess960();
     let mut moves = MoveList::new();
     board.legal_moves(&mut moves);
     let mut split: Vec<(Move, u64)> = moves
@@ -257,7 +259,7 @@ pub fn divide<B: Board>(board: &mut B, depth: u32) -> Vec<(Move, u64)> {
             (m, nodes)
         })
         .collect();
-    split.sort_by_key(|(m, _)| m.to_string());
+    split.sort_by_key(|(m, _)| m.uci(chess960).to_string());
     split
 }
 
@@ -331,7 +333,6 @@ fn walk<B: Board>(board: &mut B, stats: &mut [PerftStats], ply: usize) {
 
 /// The squares of the castling king's and rook's destinations.
 fn castle_rook_square(m: Move) -> u64 {
-    let to = m.to().index();
-    let rook = if m.to().file() == 6 { to - 1 } else { to + 1 };
-    1u64 << to | 1u64 << rook
+    let (king, rook) = super::Castles::destinations(m);
+    1u64 << king.index() | 1u64 << rook.index()
 }

@@ -7,6 +7,11 @@ use super::{Board, ChessError, Color, Move, MoveList, Repr, Role, Setup};
 
 /// The legal move of `board` written `uci` (`e2e4`, `e7e8q`, `e1g1`).
 ///
+/// A castle is written as the position's notation writes it
+/// ([`Setup::chess960`]): the king's move (`e1g1`) in standard chess, the
+/// king taking its rook (`e1h1`) in Chess960; the other notation is also
+/// understood when no other move is written so.
+///
 /// ```
 /// use plybench::engine::chess::{Board, Setup, play::find_move, x88::X88Board};
 ///
@@ -26,8 +31,12 @@ pub fn find_move<B: Board>(board: &mut B, uci: &str) -> Result<Move, ChessError>
     }
     let mut moves = MoveList::new();
     board.legal_moves(&mut moves);
-    moves.iter().copied().find(|m| m.to_string() == uci).ok_or_else(|| {
-        let mut legal: Vec<String> = moves.iter().map(Move::to_string).collect();
+    let chess960 = board.to_setup().chess960();
+    let written = |m: &&Move, chess960: bool| m.uci(chess960).to_string() == uci;
+    let exact = moves.iter().find(|m| written(m, chess960));
+    let other = || moves.iter().find(|m| m.is_castle() && written(m, !chess960));
+    exact.or_else(other).copied().ok_or_else(|| {
+        let mut legal: Vec<String> = moves.iter().map(|m| m.uci(chess960).to_string()).collect();
         legal.sort();
         ChessError::IllegalMove {
             uci: uci.to_owned(),

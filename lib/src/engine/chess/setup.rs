@@ -21,7 +21,7 @@
 
 use std::fmt::{self, Write};
 
-use super::{ChessError, Color, FenError, Piece, Role, Square};
+use super::{Castles, ChessError, Color, FenError, Piece, Role, Square};
 
 /// Castling rights, as in FEN: `KQkq`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -140,6 +140,11 @@ pub struct Setup {
     /// The square a pawn may take en passant on, if the last move was a
     /// double step.
     en_passant: Option<Square>,
+    /// The file of each right's rook, in [`Castling`] bit order; the
+    /// standard h or a file for a right not held.
+    rook_files: [u8; 4],
+    /// Whether castles are written in Chess960's notation.
+    chess960: bool,
     /// Half-moves since the last capture or pawn move.
     halfmove_clock: u32,
     /// The move number, starting at 1.
@@ -175,8 +180,10 @@ impl Setup {
         castling: Castling,
         en_passant: Option<Square>,
     ) -> Result<Setup, ChessError> {
-        let setup = Setup::from_board(board, turn, castling, en_passant);
+        let mut setup = Setup::from_board(board, turn, castling, en_passant, &Castles::STANDARD);
+        // A king beside the e file with standard rook files is a Chess960 castle.
         setup.validate()?;
+        setup.chess960 = !setup.standard_castling();
         Ok(setup)
     }
 
@@ -190,8 +197,24 @@ impl Setup {
         turn: Color,
         castling: Castling,
         en_passant: Option<Square>,
+        castles: &Castles,
     ) -> Setup {
-        Setup { board, turn, castling, en_passant, halfmove_clock: 0, fullmove_number: 1 }
+        let mut rook_files = DEFAULT_ROOK_FILES;
+        for (i, file) in rook_files.iter_mut().enumerate() {
+            if castling.bits() & 1 << i != 0 {
+                *file = castles.rook_file(i);
+            }
+        }
+        Setup {
+            board,
+            turn,
+            castling,
+            en_passant,
+            rook_files,
+            chess960: castles.chess960() && castling != Castling::NONE,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+        }
     }
 
     /// Parses and checks a FEN: six fields, or the first four (as in EPD).
@@ -213,7 +236,7 @@ impl Setup {
             "b" => Color::Black,
             other => return Err(FenError::Side { found: other.to_owned() }.into()),
         };
-        let castling = parse_castling(fields[2])?;
+        let (castling, rook_files, chess960) = parse_castling(fields[2], &board)?;
         let en_passant = match fields[3] {
             "-" => None,
             s => Some(s.parse::<Square>().map_err(|_| FenError::EnPassantField { field: s.to_owned() })?),
@@ -226,13 +249,22 @@ impl Setup {
         } else {
             (0, 1)
         };
-        let setup =
-            Setup { board, turn, castling, en_passant, halfmove_clock, fullmove_number: fullmove_number.max(1) };
+        let mut setup = Setup {
+            board,
+            turn,
+            castling,
+            en_passant,
+            rook_files,
+            chess960,
+            halfmove_clock,
+            fullmove_number: fullmove_number.max(1),
+        };
         if validation == Validation::Strict {
             setup.validate()?;
         } else {
             setup.validate_rules()?;
         }
+        setup.chess960 = (setup.chess960 || !setup.standard_castling()) && castling != Castling::NONE;
         Ok(setup)
     }
 
@@ -265,8 +297,66 @@ impl Setup {
             Color::Black => 'b',
         };
         let ep = self.en_passant.map_or_else(|| "-".to_owned(), |s| s.to_string());
-        let _ = write!(fen, " {side} {} {ep} {} {}", self.castling, self.halfmove_clock, self.fullmove_number);
+        let _ = write!(fen, " {side} {} {ep} {} {}", self.castling_field(), self.halfmove_clock, self.fullmove_number);
         fen
+    }
+
+    /// The castling field of the FEN: `KQkq` letters in standard chess,
+    /// Shredder-FEN's rook files (`HAha`) in Chess960.
+    pub fn castling_field(&self) -> String {
+        if !self.chess960 || self.castling == Castling::NONE {
+            return self.castling.to_string();
+        }
+        let mut field = String::new();
+        for (i, base) in [(0, b'A'), (1, b'A'), (2, b'a'), (3, b'a')] {
+            if self.castling.bits() & 1 << i != 0 {
+                field.push((base + self.rook_files[i]) as char);
+            }
+        }
+        field
+    }
+
+    /// Whether castles are written in Chess960's notation, the king taking
+    /// its own rook (`e1h1`), and the FEN's castling field in Shredder-FEN
+    /// (`HAha`). Set by a FEN whose castling rights need it (a king off the
+    /// e file, a rook off the a or h file) or that names rook files, and by
+    /// [`Setup::with_chess960`]. Only a position with a castling right is
+    /// in either notation: without one there is no castle to write, and
+    /// the FEN's field is `-` in both.
+    #[inline]
+    pub fn chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// The same position in Chess960's notation ([`Setup::chess960`]), if
+    /// it holds a castling right. The notation does not change the moves,
+    /// so this needs no check.
+    pub fn with_chess960(self) -> Setup {
+        Setup { chess960: self.castling != Castling::NONE, ..self }
+    }
+
+    /// The file of the rook of castling right `i` (in [`Castling`] bit
+    /// order: `K`, `Q`, `k`, `q`); the standard h or a file for a right
+    /// not held.
+    #[inline]
+    pub fn rook_file(&self, i: usize) -> u8 {
+        self.rook_files[i]
+    }
+
+    /// The castling squares of the position, for a board.
+    pub fn castles(&self) -> Castles {
+        let kings = Color::ALL.map(|c| self.king(c).expect("a checked setup has both kings"));
+        Castles::new(self.castling.bits(), self.rook_files, kings, self.chess960)
+    }
+
+    /// Whether every right held is standard chess's: king on the e file,
+    /// rook on the h or a file.
+    fn standard_castling(&self) -> bool {
+        (0..4).all(|i| {
+            self.castling.bits() & 1 << i == 0
+                || (self.rook_files[i] == DEFAULT_ROOK_FILES[i]
+                    && self.king(if i < 2 { Color::White } else { Color::Black }).is_some_and(|k| k.file() == 4))
+        })
     }
 
     /// What stands on each square, a1 first.
@@ -359,6 +449,8 @@ impl Setup {
             turn: self.turn.other(),
             castling: Castling::from_bits((c & 0b11) << 2 | c >> 2),
             en_passant: self.en_passant.map(Square::flip_vertical),
+            rook_files: [self.rook_files[2], self.rook_files[3], self.rook_files[0], self.rook_files[1]],
+            chess960: self.chess960,
             halfmove_clock: self.halfmove_clock,
             fullmove_number: self.fullmove_number,
         }
@@ -440,18 +532,9 @@ impl Setup {
     /// a possible en passant square, the side not to move not in check.
     fn validate_rules(&self) -> Result<(), FenError> {
         self.validate_kings()?;
-        for (right, king, rook, letter) in [
-            (Castling::WHITE_KING, "e1", "h1", 'K'),
-            (Castling::WHITE_QUEEN, "e1", "a1", 'Q'),
-            (Castling::BLACK_KING, "e8", "h8", 'k'),
-            (Castling::BLACK_QUEEN, "e8", "a8", 'q'),
-        ] {
-            let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
-            let on = |s: &str, role| {
-                self.board[s.parse::<Square>().expect("fixed square").index()] == Some(Piece::new(color, role))
-            };
-            if self.castling.contains(right) && !(on(king, Role::King) && on(rook, Role::Rook)) {
-                return Err(FenError::CastlingRight { letter, king, rook });
+        for i in 0..4 {
+            if self.castling.bits() & 1 << i != 0 {
+                self.check_right(i)?;
             }
         }
         if let Some(ep) = self.en_passant {
@@ -474,6 +557,42 @@ impl Setup {
         Ok(())
     }
 }
+
+impl Setup {
+    /// Whether castling right `i` has its king and rook at home, the king
+    /// between the b and g files and the rook on the right side of it.
+    fn check_right(&self, i: usize) -> Result<(), FenError> {
+        let color = if i < 2 { Color::White } else { Color::Black };
+        let rank = if i < 2 { 0 } else { 7 };
+        // The right as the field wrote it: a rook file in Shredder-FEN.
+        let letter = match (self.chess960, i < 2) {
+            (false, _) => ['K', 'Q', 'k', 'q'][i],
+            (true, true) => (b'A' + self.rook_files[i]) as char,
+            (true, false) => (b'a' + self.rook_files[i]) as char,
+        };
+        let problem = |problem: String| Err(FenError::CastlingRight { letter, problem });
+        let king = self.king(color).expect("one king each, checked before");
+        if king.rank() != rank {
+            return problem(format!("needs the {} king on rank {}, not on {king}", color.name(), rank + 1));
+        }
+        if king.file() == 0 || king.file() == 7 {
+            return problem(format!("needs the {} king between the b and g files, not on {king}", color.name()));
+        }
+        let file = self.rook_files[i];
+        let rook = Square::from_coords(file, rank).expect("a file and a back rank");
+        if self.board[rook.index()] != Some(Piece::new(color, Role::Rook)) {
+            return problem(format!("needs a {} rook on {rook}", color.name()));
+        }
+        if i.is_multiple_of(2) != (file > king.file()) {
+            let side = if i.is_multiple_of(2) { "king's" } else { "queen's" };
+            return problem(format!("needs the rook on {rook} on the {side} side of the king on {king}"));
+        }
+        Ok(())
+    }
+}
+
+/// The rook files of standard chess, in [`Castling`] bit order.
+const DEFAULT_ROOK_FILES: [u8; 4] = [7, 0, 7, 0];
 
 fn parse_placement(placement: &str) -> Result<[Option<Piece>; 64], FenError> {
     let ranks: Vec<&str> = placement.split('/').collect();
@@ -503,27 +622,64 @@ fn parse_placement(placement: &str) -> Result<[Option<Piece>; 64], FenError> {
     Ok(board)
 }
 
-fn parse_castling(field: &str) -> Result<Castling, FenError> {
-    if field == "-" {
-        return Ok(Castling::NONE);
-    }
+/// The castling field: `-`, or standard and X-FEN letters (`KQkq`: the
+/// outermost rook on that side of the king), or Shredder-FEN's rook files
+/// (`A`-`H` for white, `a`-`h` for black), which X-FEN also uses where the
+/// outermost rook is not the one meant. Returns the rights, the rook files
+/// and whether a file was named (which makes the position Chess960).
+fn parse_castling(field: &str, board: &[Option<Piece>; 64]) -> Result<(Castling, [u8; 4], bool), FenError> {
     let mut rights = Castling::NONE;
+    let mut files = DEFAULT_ROOK_FILES;
+    let mut named = false;
+    if field == "-" {
+        return Ok((rights, files, named));
+    }
     for c in field.chars() {
-        let right = match c {
-            'K' => Castling::WHITE_KING,
-            'Q' => Castling::WHITE_QUEEN,
-            'k' => Castling::BLACK_KING,
-            'q' => Castling::BLACK_QUEEN,
-            _ => {
-                return Err(FenError::CastlingField { field: field.to_owned() });
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let rank = if color == Color::White { 0 } else { 7 };
+        let rook_on = |file: u8| board[usize::from(rank * 8 + file)] == Some(Piece::new(color, Role::Rook));
+        let king = (0..8u8).find(|&f| board[usize::from(rank * 8 + f)] == Some(Piece::new(color, Role::King)));
+        let (king_side, file) = match c.to_ascii_lowercase() {
+            side @ ('k' | 'q') => {
+                let king_side = side == 'k';
+                // X-FEN: the outermost rook on that side of the king; with no
+                // king at home, the standard file (validation says why).
+                let outer = king.and_then(|k| {
+                    if king_side { (k + 1..8).rev().find(|&f| rook_on(f)) } else { (0..k).find(|&f| rook_on(f)) }
+                });
+                (king_side, outer.unwrap_or(if king_side { 7 } else { 0 }))
             }
+            f @ 'a'..='h' => {
+                let file = f as u8 - b'a';
+                named = true;
+                match king {
+                    Some(k) if k != file => (file > k, file),
+                    Some(_) => {
+                        return Err(FenError::CastlingFile {
+                            field: field.to_owned(),
+                            letter: c,
+                            problem: format!("names the file of the {} king", color.name()),
+                        });
+                    }
+                    None => {
+                        return Err(FenError::CastlingFile {
+                            field: field.to_owned(),
+                            letter: c,
+                            problem: format!("needs the {} king on rank {}", color.name(), rank + 1),
+                        });
+                    }
+                }
+            }
+            _ => return Err(FenError::CastlingField { field: field.to_owned() }),
         };
+        let right = Castling::right(color, king_side);
         if rights.contains(right) {
             return Err(FenError::CastlingRepeat { field: field.to_owned(), letter: c });
         }
         rights = rights.with(right);
+        files[right.bits().trailing_zeros() as usize] = file;
     }
-    Ok(rights)
+    Ok((rights, files, named))
 }
 
 #[cfg(test)]
@@ -604,6 +760,59 @@ mod tests {
             assert!(!error.is_impossible() && error.to_string().contains(needle), "{fen}: {error}");
         }
         assert_eq!(Setup::starting().impossibility(), None);
+    }
+
+    #[test]
+    fn shredder_and_x_fen_round_trip() {
+        // Shredder-FEN round-trips as written.
+        for fen in [
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 9",
+            "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 0 1",
+            "4rrk1/pbbp2p1/1ppnp3/3n1pqp/3N1PQP/1PPNP3/PBBP2P1/4RRK1 w Ff - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
+        ] {
+            let setup = Setup::from_fen(fen).unwrap();
+            assert!(setup.chess960(), "{fen}");
+            assert_eq!(setup.to_fen(), fen);
+            assert_eq!(setup.mirror().mirror(), setup);
+        }
+        // X-FEN: KQkq name the outermost rooks, written back as files.
+        for (xfen, shredder) in [
+            ("r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq - 0 1", "EAea"),
+            ("8/8/8/4B2b/6nN/8/5P2/2R1K2k w Q - 0 1", "C"),
+            ("2r5/8/8/8/8/8/6PP/k2KR3 w K - 0 1", "E"),
+            // A file letter where the outermost rook is not the one meant.
+            ("4k3/8/8/8/8/8/8/RR2K2R w BK - 0 1", "HB"),
+        ] {
+            let setup = Setup::from_fen(xfen).unwrap();
+            assert!(setup.chess960(), "{xfen}");
+            assert_eq!(setup.castling_field(), shredder, "{xfen}");
+            assert_eq!(Setup::from_fen(&setup.to_fen()).unwrap(), setup);
+        }
+        // Standard rights stay standard, in either notation of the field.
+        let standard = Setup::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+        assert!(!standard.chess960());
+        assert_eq!(standard.clone().with_chess960().to_fen(), "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+        assert_eq!(Setup::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1").unwrap(), standard.clone().with_chess960());
+    }
+
+    #[test]
+    fn bad_castling_fields_name_the_problem() {
+        for (fen, needle) in [
+            ("4k3/8/8/8/8/8/8/4K3 w X - 0 1", "Shredder-FEN"),
+            ("4k3/8/8/8/8/8/8/R3K2R w HH - 0 1", "repeats H"),
+            ("4k3/8/8/8/8/8/8/R3K2R w KH - 0 1", "repeats H"),
+            ("4k3/8/8/8/8/8/8/R3K2R w E - 0 1", "names the file of the white king"),
+            ("4k3/8/8/8/8/8/4K3/R6R w H - 0 1", "needs the white king on rank 1"),
+            ("4k3/8/8/8/8/8/8/R3K1NR w G - 0 1", "castling right G needs a white rook on g1; remove G"),
+            ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", "castling right K needs a white rook on h1"),
+            ("4k3/8/8/8/8/8/8/K6R w K - 0 1", "between the b and g files"),
+            ("r7/4k3/8/8/8/8/8/4K3 w q - 0 1", "castling right q needs the black king on rank 8"),
+        ] {
+            let message = error(fen);
+            assert!(message.contains(needle), "{fen}: {message}");
+            assert!(!message.contains('\n'));
+        }
     }
 
     #[test]

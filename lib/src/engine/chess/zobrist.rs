@@ -24,6 +24,10 @@ struct Keys {
     en_passant: [u64; 8],
     /// Xored in when black is to move.
     black: u64,
+    /// `[right][file]`: xored in for each right held whose rook is not on
+    /// standard chess's file (Chess960), so that rights on different rooks
+    /// hash apart and standard positions keep their keys.
+    rook_files: [[u64; 8]; 4],
 }
 
 /// The `i`-th number of the seeded stream.
@@ -32,7 +36,8 @@ const fn key(i: u64) -> u64 {
 }
 
 const fn make_keys() -> Keys {
-    let mut keys = Keys { pieces: [[0; 64]; 12], castling: [0; 16], en_passant: [0; 8], black: 0 };
+    let mut keys =
+        Keys { pieces: [[0; 64]; 12], castling: [0; 16], en_passant: [0; 8], black: 0, rook_files: [[0; 8]; 4] };
     let mut i = 0u64;
     let mut piece = 0;
     while piece < 12 {
@@ -58,13 +63,25 @@ const fn make_keys() -> Keys {
         file += 1;
     }
     keys.black = key(i);
+    i += 1;
+    let mut right = 0;
+    while right < 4 {
+        let mut file = 0;
+        while file < 8 {
+            keys.rook_files[right][file] = key(i);
+            i += 1;
+            file += 1;
+        }
+        right += 1;
+    }
     keys
 }
 
 static KEYS: Keys = make_keys();
 
 /// The Zobrist key of a position: placement, side to move, castling rights
-/// and the file of the en passant square. The clocks are not hashed (perft
+/// (with their rooks' files in Chess960) and the file of the en passant
+/// square. The clocks are not hashed (perft
 /// counts do not depend on them).
 ///
 /// ```
@@ -86,7 +103,14 @@ pub fn zobrist(setup: &Setup) -> u64 {
             hash ^= KEYS.pieces[piece.color.index() * 6 + piece.role.index()][square];
         }
     }
-    hash ^= KEYS.castling[usize::from(setup.castling().bits())];
+    let rights = setup.castling().bits();
+    hash ^= KEYS.castling[usize::from(rights)];
+    for (right, standard) in [7, 0, 7, 0].into_iter().enumerate() {
+        let file = setup.rook_file(right);
+        if rights & 1 << right != 0 && file != standard {
+            hash ^= KEYS.rook_files[right][usize::from(file)];
+        }
+    }
     if let Some(square) = setup.en_passant() {
         hash ^= KEYS.en_passant[usize::from(square.file())];
     }
@@ -106,6 +130,7 @@ mod tests {
         all.extend(&KEYS.castling[1..]);
         all.extend(KEYS.en_passant);
         all.push(KEYS.black);
+        all.extend(KEYS.rook_files.iter().flatten());
         assert!(all.iter().all(|&k| k != 0));
         let n = all.len();
         all.sort_unstable();

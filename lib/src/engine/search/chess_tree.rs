@@ -70,7 +70,11 @@ fn material(setup: &Setup, side: Color) -> i64 {
 /// The MVV-LVA sort key of `m` in `setup` (larger first).
 fn capture_key(setup: &Setup, m: Move) -> i64 {
     let attacker = setup.piece_at(m.from()).map_or(0, |p| value(p.role));
-    let victim = if m.is_en_passant() { 1 } else { setup.piece_at(m.to()).map_or(0, |p| value(p.role)) };
+    let victim = match m {
+        m if m.is_en_passant() => 1,
+        m if m.is_capture() => setup.piece_at(m.to()).map_or(0, |p| value(p.role)),
+        _ => 0, // a castle's `to` is its own rook
+    };
     let promotion = m.promotion().map_or(0, |r| value(r) - 1);
     if victim > 0 || promotion > 0 { 100 * (victim + promotion) - attacker } else { i64::MIN }
 }

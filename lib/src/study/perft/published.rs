@@ -14,10 +14,13 @@ use crate::{Error, Result};
 pub const STANDARD_EPD: &str = crate::study::datasets::PERFT_STANDARD;
 /// Martin Sedlak's positions for the usual move-generation bugs.
 pub const EDGE_CASES_EPD: &str = crate::study::datasets::PERFT_EDGE_CASES;
+/// The Chess960 suite, as EPD.
+pub const CHESS960_EPD: &str = crate::study::datasets::PERFT_CHESS960;
 const STATS_JSON: &str = crate::study::datasets::PERFT_STATS;
 
 const STANDARD_SOURCE: &str = "chessprogramming wiki, Perft Results";
 const EDGE_SOURCE: &str = "Sedlak, via chessprogramming.net Perfect Perft";
+const CHESS960_SOURCE: &str = "Chess960 perft, python-chess and shakmaty";
 
 /// The standard positions, parsed.
 pub fn standard_suite() -> Result<Vec<SuiteEntry>> {
@@ -31,15 +34,31 @@ pub fn edge_case_suite() -> Result<Vec<SuiteEntry>> {
         .map_err(|e| Error::Dataset { name: "perft/edge-cases.epd", why: e.to_string() })
 }
 
+/// The Chess960 positions, parsed: python-chess's 960 positions with
+/// counts to depth 6, and shakmaty's X-FEN castling positions.
+pub fn chess960_suite() -> Result<Vec<SuiteEntry>> {
+    parse_suite("datasets/perft/chess960.epd", CHESS960_EPD)
+        .map_err(|e| Error::Dataset { name: "perft/chess960.epd", why: e.to_string() })
+}
+
 /// The key of a position for lookups: placement, side, castling, en passant.
+/// The castling rights are keyed by their rooks' files, so that a position
+/// is found whichever notation (KQkq, Shredder-FEN) either side wrote it in.
 fn key(setup: &Setup) -> String {
-    setup.to_fen().split(' ').take(4).collect::<Vec<_>>().join(" ")
+    let fen = setup.to_fen();
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let files: Vec<u8> = (0..4).map(|i| setup.rook_file(i)).collect();
+    format!("{} {} {} {files:?} {}", fields[0], fields[1], setup.castling(), fields[3])
 }
 
 /// The published leaf count of `setup` at `depth`, if either dataset has it.
 pub fn published_nodes(setup: &Setup, depth: u32) -> Result<Option<Published<u128>>> {
     let wanted = key(setup);
-    for (suite, source) in [(standard_suite()?, STANDARD_SOURCE), (edge_case_suite()?, EDGE_SOURCE)] {
+    let mut suites = vec![(standard_suite()?, STANDARD_SOURCE), (edge_case_suite()?, EDGE_SOURCE)];
+    if setup.chess960() {
+        suites.push((chess960_suite()?, CHESS960_SOURCE));
+    }
+    for (suite, source) in suites {
         for entry in suite.iter().filter(|e| key(&e.setup) == wanted) {
             if let Some(&(_, nodes)) = entry.expected.iter().find(|(d, _)| *d == depth) {
                 return Ok(Some(Published { value: nodes, source: format!("{source}, depth {depth}") }));

@@ -181,8 +181,9 @@ impl ChessPerftReport {
         let mut columns = vec![Column::new("move", "Move")];
         columns.extend(self.runs.iter().map(|r| Column::new(r.repr.name(), r.repr.name())));
         let mut table = Table::new("divide", &format!("divide({})", self.depth), columns);
+        let chess960 = self.setup.chess960();
         for (i, (m, _)) in divide.iter().enumerate() {
-            let mut row = vec![Cell::Text(m.to_string())];
+            let mut row = vec![Cell::Text(m.uci(chess960).to_string())];
             for run in &self.runs {
                 row.push(Cell::opt(run.divide.as_ref().and_then(|d| d.get(i)).map(|&(_, n)| n)));
             }
@@ -198,15 +199,16 @@ impl ChessPerftReport {
         let first = self.runs.first()?;
         let divide = first.divide.as_ref()?;
         let mut out = String::new();
+        let chess960 = self.setup.chess960();
         for (i, &(m, n)) in divide.iter().enumerate() {
-            out.push_str(&format!("{m}: {n}"));
+            out.push_str(&format!("{}: {n}", m.uci(chess960)));
             for run in &self.runs[1..] {
                 let theirs = run.divide.as_ref().and_then(|d| d.get(i)).copied();
                 if theirs != Some((m, n)) {
                     out.push_str(&format!(
                         " ({}: {})",
                         run.repr,
-                        theirs.map_or("missing".into(), |(m, n)| format!("{m} {n}"))
+                        theirs.map_or("missing".into(), |(m, n)| format!("{} {n}", m.uci(chess960)))
                     ));
                 }
             }
@@ -309,7 +311,9 @@ impl ChessPerftReport {
             "representations_agree": self.representations_agree(),
         });
         if let Some(divide) = self.runs.first().and_then(|r| r.divide.as_ref()) {
-            object["divide"] = divide.iter().map(|(m, n)| json!({"move": m.to_string(), "nodes": n})).collect();
+            let chess960 = self.setup.chess960();
+            object["divide"] =
+                divide.iter().map(|(m, n)| json!({"move": m.uci(chess960).to_string(), "nodes": n})).collect();
         }
         if self.runs.first().is_some_and(|r| r.stats.is_some()) {
             object["stats"] = self

@@ -147,7 +147,8 @@ fn prefixes(board: &mut X88Board, len: u32, line: &mut Vec<String>, out: &mut Ve
     }
     let mut moves = MoveList::new();
     board.legal_moves(&mut moves);
-    let mut sorted: Vec<_> = moves.iter().map(|&m| (m.to_string(), m)).collect();
+    let chess960 = board.to_setup().chess960();
+    let mut sorted: Vec<_> = moves.iter().map(|&m| (m.uci(chess960).to_string(), m)).collect();
     sorted.sort_by(|a, b| a.0.cmp(&b.0));
     for (uci, m) in sorted {
         let undo = board.make(m);

@@ -9,7 +9,7 @@ use super::lookup::{
     WHITE_PAWN_TABLE, neutral,
 };
 use super::{ArrayBoard, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
-use crate::engine::chess::{Castling, Color, Move, MoveKind, MoveList};
+use crate::engine::chess::{Move, MoveKind, MoveList};
 
 /// The pawn table of side `side` (0 White, 1 Black).
 #[inline(always)]
@@ -98,22 +98,9 @@ impl ArrayBoard {
         }
     }
 
-    /// Castling of the side to move: the right, empty squares between king
-    /// and rook, and no square the king stands on or crosses reachable by
-    /// the opponent. Where the king lands is checked here too.
+    /// Castling of the side to move ([`Castles::generate`](crate::engine::chess::Castles::generate)).
     fn castles(&self, moves: &mut MoveList) {
-        let us = self.turn;
-        let side = us.index();
-        let base: u8 = if us == Color::White { 0 } else { 56 };
-        let king = base + 5;
-        let empty = |squares: &[u8]| squares.iter().all(|&s| self.entry[(base + s) as usize] == 0);
-        let safe = |squares: &[u8]| squares.iter().all(|&s| !self.attacked(1 - side, base + s));
-        if self.castling & Castling::right(us, true).bits() != 0 && empty(&[6, 7]) && safe(&[5, 6, 7]) {
-            moves.push(Move::new(neutral(king), neutral(base + 7), MoveKind::CastleKing));
-        }
-        if self.castling & Castling::right(us, false).bits() != 0 && empty(&[2, 3, 4]) && safe(&[5, 4, 3]) {
-            moves.push(Move::new(neutral(king), neutral(base + 3), MoveKind::CastleQueen));
-        }
+        self.castles_with(|m| moves.push(m));
     }
 
     /// Whether a man of side `by` could take on `target`: Bell's `cutoff`

@@ -20,7 +20,7 @@
 use super::generate::{leaper_targets, pawn_table};
 use super::lookup::{BISHOP_TABLE, KING_TABLE, KNIGHT_TABLE, ROOK_TABLE, SLIDER_LEN, neutral};
 use super::{ArrayBoard, BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
-use crate::engine::chess::{Board, Castling, Move, MoveKind, MoveList, Role};
+use crate::engine::chess::{Board, Move, MoveKind, MoveList, Role};
 
 /// Where listed moves go: a move list, or a counter (perft's last ply).
 pub(super) trait Sink {
@@ -319,26 +319,11 @@ impl ArrayBoard {
         takes
     }
 
-    /// Castling, when not in check: the right, empty squares between king
-    /// and rook, and no square the king crosses or lands on reachable by
-    /// the opponent.
+    /// Castling, when not in check ([`Castles::generate`](crate::engine::chess::Castles::generate)).
     #[inline]
     fn castle_into<S: Sink>(&self, out: &mut S) {
-        let us = self.turn;
-        let side = us.index();
-        let rights = self.castling >> (2 * side) & 0b11;
-        if rights == 0 {
-            return;
-        }
-        let base: u8 = if side == 0 { 0 } else { 56 };
-        let king = base + 5;
-        let empty = |squares: &[u8]| squares.iter().all(|&s| self.entry[(base + s) as usize] == 0);
-        let safe = |squares: &[u8]| squares.iter().all(|&s| !self.attacked(1 - side, base + s));
-        if self.castling & Castling::right(us, true).bits() != 0 && empty(&[6, 7]) && safe(&[6, 7]) {
-            out.put(Move::new(neutral(king), neutral(base + 7), MoveKind::CastleKing));
-        }
-        if self.castling & Castling::right(us, false).bits() != 0 && empty(&[2, 3, 4]) && safe(&[4, 3]) {
-            out.put(Move::new(neutral(king), neutral(base + 3), MoveKind::CastleQueen));
+        if self.castling >> (2 * self.turn.index()) & 0b11 != 0 {
+            self.castles_with(|m| out.put(m));
         }
     }
 

@@ -129,7 +129,7 @@ mod appendix2;
 mod tests;
 
 use super::board::{pawn_on_back_rank, side_past};
-use super::{Board, Castling, Color, Move, MoveKind, MoveList, Piece, Repr, Role, Setup, Square};
+use super::{Board, Castles, Castling, Color, Move, MoveKind, MoveList, Piece, Repr, Role, Setup, Square};
 use lookup::{bell, neutral};
 
 /// Bell's code for a pawn.
@@ -163,31 +163,6 @@ const fn role_of(code: u8) -> Role {
     Role::ALL[(code - 1) as usize]
 }
 
-/// The castling rights that survive a move from or to Bell's `square`.
-const fn castle_mask(square: u8) -> u8 {
-    let keep = match square {
-        1 => !Castling::WHITE_QUEEN.bits(),
-        8 => !Castling::WHITE_KING.bits(),
-        5 => !(Castling::WHITE_KING.bits() | Castling::WHITE_QUEEN.bits()),
-        57 => !Castling::BLACK_QUEEN.bits(),
-        64 => !Castling::BLACK_KING.bits(),
-        61 => !(Castling::BLACK_KING.bits() | Castling::BLACK_QUEEN.bits()),
-        _ => 0xff,
-    };
-    keep & 0b1111
-}
-
-/// [`castle_mask`] of every cell, looked up by make.
-static CASTLE_MASKS: [u8; CELLS] = {
-    let mut masks = [0b1111; CELLS];
-    let mut square = 1;
-    while square <= 64 {
-        masks[square] = castle_mask(square as u8);
-        square += 1;
-    }
-    masks
-};
-
 /// A chess position on Bell's two 64-square boards with piece lists.
 ///
 /// ```
@@ -218,6 +193,8 @@ pub struct ArrayBoard {
     castling: u8,
     /// The en passant square, or 0.
     en_passant: u8,
+    /// The squares of the castling rights.
+    castles: Castles,
 }
 
 /// What [`ArrayBoard::make`] saves for the takeback.
@@ -254,14 +231,40 @@ impl ArrayBoard {
         self.entry[square as usize] = 0;
     }
 
-    /// The rook's origin and destination for a castle whose king goes to
-    /// `to` (Bell's squares).
-    #[inline]
-    const fn castle_rook(kind: MoveKind, to: u8) -> (u8, u8) {
-        match kind {
-            MoveKind::CastleKing => (to + 1, to - 1),
-            _ => (to - 2, to + 1),
-        }
+    /// The man of either side on Bell's `square`, if any.
+    fn man_at(&self, square: u8) -> Option<Piece> {
+        Color::ALL.into_iter().find_map(|color| {
+            let c = self.men[color.index()][square as usize];
+            (c != 0).then(|| Piece::new(color, role_of(c)))
+        })
+    }
+
+    /// Every castle of the side to move ([`Castles::generate`](crate::engine::chess::Castles::generate)), handed to
+    /// `push`.
+    fn castles_with(&self, push: impl FnMut(Move)) {
+        let side = self.turn.index();
+        let piece_at = |s: Square| self.man_at(bell(s));
+        let attacked = |s: Square| self.attacked(1 - side, bell(s));
+        self.castles.generate(self.turn, self.castling, piece_at, attacked, push);
+    }
+
+    /// Moves side `us`'s king and rook of a castle from `king`, `rook` to
+    /// `king_to`, `rook_to` (Bell's squares; either may already stand
+    /// there); the same call with the squares swapped takes it back.
+    #[cold]
+    fn castle(&mut self, us: usize, [king, rook, king_to, rook_to]: [u8; 4]) {
+        let (king_entry, rook_entry) = (self.entry[king as usize], self.entry[rook as usize]);
+        self.lift(us, king);
+        self.lift(us, rook);
+        self.place(us, KING, king_to, king_entry);
+        self.place(us, ROOK, rook_to, rook_entry);
+        self.king[us] = king_to;
+    }
+
+    /// A castle's four squares: king, rook, and their destinations.
+    fn castle_squares(m: Move) -> [u8; 4] {
+        let (king_to, rook_to) = Castles::destinations(m);
+        [bell(m.from()), bell(m.to()), bell(king_to), bell(rook_to)]
     }
 }
 
@@ -279,6 +282,7 @@ impl Board for ArrayBoard {
             turn: setup.turn(),
             castling: setup.castling().bits(),
             en_passant: setup.en_passant().map_or(0, bell),
+            castles: setup.castles(),
         };
         // Men enter the lists a1 first, as in Bell's Fig. 3.1(e), (f).
         for s in Square::all() {
@@ -324,6 +328,7 @@ impl Board for ArrayBoard {
             self.turn,
             Castling::from_bits(self.castling),
             (self.en_passant != 0).then(|| neutral(self.en_passant)),
+            &self.castles,
         )
     }
 
@@ -360,6 +365,13 @@ impl Board for ArrayBoard {
         let kind = m.kind();
         let mut undo =
             ArrayUndo { captured: 0, captured_entry: 0, castling: self.castling, en_passant: self.en_passant };
+        if m.is_castle() {
+            self.castle(us, Self::castle_squares(m));
+            self.en_passant = 0;
+            self.castling &= self.castles.keep(m.from().index(), m.to().index());
+            self.turn = self.turn.other();
+            return undo;
+        }
         if m.is_capture() {
             let victim = match kind {
                 MoveKind::EnPassant if us == 0 => to - 8,
@@ -379,20 +391,13 @@ impl Board for ArrayBoard {
             None => man,
         };
         self.place(us, placed, to, entry);
-        match kind {
-            MoveKind::CastleKing | MoveKind::CastleQueen => {
-                let (rook_from, rook_to) = Self::castle_rook(kind, to);
-                let rook_entry = self.entry[rook_from as usize];
-                self.lift(us, rook_from);
-                self.place(us, ROOK, rook_to, rook_entry);
-            }
-            _ => {}
-        }
         if man == KING {
             self.king[us] = to;
         }
         self.en_passant = if kind == MoveKind::DoublePush { (from + to) / 2 } else { 0 };
-        self.castling &= CASTLE_MASKS[from as usize] & CASTLE_MASKS[to as usize];
+        if self.castling != 0 {
+            self.castling &= self.castles.keep(m.from().index(), m.to().index());
+        }
         self.turn = self.turn.other();
         undo
     }
@@ -404,14 +409,12 @@ impl Board for ArrayBoard {
         let from = bell(m.from());
         let to = bell(m.to());
         let kind = m.kind();
-        match kind {
-            MoveKind::CastleKing | MoveKind::CastleQueen => {
-                let (rook_from, rook_to) = Self::castle_rook(kind, to);
-                let rook_entry = self.entry[rook_to as usize];
-                self.lift(us, rook_to);
-                self.place(us, ROOK, rook_from, rook_entry);
-            }
-            _ => {}
+        if m.is_castle() {
+            let [king, rook, king_to, rook_to] = Self::castle_squares(m);
+            self.castle(us, [king_to, rook_to, king, rook]);
+            self.castling = undo.castling;
+            self.en_passant = undo.en_passant;
+            return;
         }
         let entry = self.entry[to as usize];
         let man = if m.promotion().is_some() { PAWN } else { self.men[us][to as usize] };

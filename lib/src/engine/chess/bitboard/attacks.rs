@@ -119,20 +119,6 @@ const fn geometry() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
     (between, line)
 }
 
-/// The castling rights (`K` = 1, `Q` = 2, `k` = 4, `q` = 8) that survive a
-/// move from or to each square: moving the king or a rook, or taking a
-/// rook on its home square, loses them.
-pub(super) static CASTLE_KEEP: [u8; 64] = {
-    let mut keep = [0b1111; 64];
-    keep[0] = !2 & 0b1111; // a1
-    keep[4] = !3 & 0b1111; // e1
-    keep[7] = !1 & 0b1111; // h1
-    keep[56] = !8 & 0b1111; // a8
-    keep[60] = !12 & 0b1111; // e8
-    keep[63] = !4 & 0b1111; // h8
-    keep
-};
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,11 +2,13 @@
 //! and the [`Board`] implementation (make/unmake here; generation in
 //! `movegen`).
 
-use super::attacks::{CASTLE_KEEP, bit};
+use super::attacks::bit;
 use super::magic;
 use super::set::Bitboard;
 use super::sink::MoveCounter;
-use crate::engine::chess::{Board, Castling, Color, Move, MoveKind, MoveList, Piece, Repr, Role, Setup, Square};
+use crate::engine::chess::{
+    Board, CastlePath, Castles, Castling, Color, Move, MoveKind, MoveList, Piece, Repr, Role, Setup, Square,
+};
 
 pub(super) const PAWN: usize = Role::Pawn.index();
 pub(super) const KNIGHT: usize = Role::Knight.index();
@@ -43,7 +45,24 @@ pub struct BitboardBoard {
     pub(super) castling: u8,
     /// The en passant square's index, or [`NO_SQUARE`].
     pub(super) en_passant: u8,
+    /// The squares of the castling rights.
+    pub(super) castles: Castles,
+    /// Each right's [`Castles::path`], looked up by the generator.
+    pub(super) paths: CastlePaths,
 }
+
+/// The [`Castles::path`] of each right, worked out once: they are fixed
+/// for the game, so, like [`Castles`], they take no part in equality.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct CastlePaths(pub(super) [CastlePath; 4]);
+
+impl PartialEq for CastlePaths {
+    fn eq(&self, _: &CastlePaths) -> bool {
+        true
+    }
+}
+
+impl Eq for CastlePaths {}
 
 /// What [`BitboardBoard::make`](Board::make) saves: the role index of the
 /// captured piece (6 for none), and the castling rights and en passant
@@ -107,13 +126,12 @@ impl BitboardBoard {
                 self.toggle(us, PAWN, bit(from) | bit(to));
                 self.toggle(them, PAWN, bit(to ^ 8));
             }
-            MoveKind::CastleKing => {
-                self.toggle(us, KING, bit(from) | bit(to));
-                self.toggle(us, ROOK, bit(to + 1) | bit(to - 1));
-            }
-            MoveKind::CastleQueen => {
-                self.toggle(us, KING, bit(from) | bit(to));
-                self.toggle(us, ROOK, bit(to - 2) | bit(to + 1));
+            MoveKind::CastleKing | MoveKind::CastleQueen => {
+                // The king takes its own rook; either may already stand on
+                // its destination, so the bits are exclusive-ored.
+                let (king_to, rook_to) = Castles::destinations(m);
+                self.toggle(us, KING, bit(from) ^ bit(king_to.index()));
+                self.toggle(us, ROOK, bit(to) ^ bit(rook_to.index()));
             }
             _ => {
                 let promoted = m.promotion().map_or(QUEEN, Role::index);
@@ -137,6 +155,8 @@ impl Board for BitboardBoard {
             turn: setup.turn(),
             castling: setup.castling().bits(),
             en_passant: setup.en_passant().map_or(NO_SQUARE, |s| s.index() as u8),
+            castles: setup.castles(),
+            paths: CastlePaths([0, 1, 2, 3].map(|i| setup.castles().path(i))),
         };
         for s in Square::all() {
             if let Some(p) = setup.piece_at(s) {
@@ -156,7 +176,13 @@ impl Board for BitboardBoard {
                 board[s.index()] = Some(Piece::new(color, Role::ALL[role as usize]));
             }
         }
-        Setup::from_board(board, self.turn, Castling::from_bits(self.castling), Square::new(self.en_passant))
+        Setup::from_board(
+            board,
+            self.turn,
+            Castling::from_bits(self.castling),
+            Square::new(self.en_passant),
+            &self.castles,
+        )
     }
 
     #[inline]
@@ -200,20 +226,20 @@ impl Board for BitboardBoard {
         let undo = BitboardUndo { captured, castling: self.castling, en_passant: self.en_passant };
         self.toggle_move(m, us, role as usize, captured);
         self.mailbox[from] = NO_ROLE;
-        self.mailbox[to] = m.promotion().map_or(role, |r| r.index() as u8);
-        match m.kind() {
-            MoveKind::EnPassant => self.mailbox[to ^ 8] = NO_ROLE,
-            MoveKind::CastleKing => {
-                self.mailbox[to + 1] = NO_ROLE;
-                self.mailbox[to - 1] = ROOK as u8;
+        if m.is_castle() {
+            let (king_to, rook_to) = Castles::destinations(m);
+            self.mailbox[to] = NO_ROLE;
+            self.mailbox[king_to.index()] = KING as u8;
+            self.mailbox[rook_to.index()] = ROOK as u8;
+        } else {
+            self.mailbox[to] = m.promotion().map_or(role, |r| r.index() as u8);
+            if m.is_en_passant() {
+                self.mailbox[to ^ 8] = NO_ROLE;
             }
-            MoveKind::CastleQueen => {
-                self.mailbox[to - 2] = NO_ROLE;
-                self.mailbox[to + 1] = ROOK as u8;
-            }
-            _ => {}
         }
-        self.castling &= CASTLE_KEEP[from] & CASTLE_KEEP[to];
+        if self.castling != 0 {
+            self.castling &= self.castles.keep(from, to);
+        }
         self.en_passant = if matches!(m.kind(), MoveKind::DoublePush) { ((from + to) / 2) as u8 } else { NO_SQUARE };
         self.turn = self.turn.other();
         undo
@@ -225,21 +251,21 @@ impl Board for BitboardBoard {
         let to = m.to().index();
         self.turn = self.turn.other();
         let us = self.turn.index();
-        let role = if m.promotion().is_some() { PAWN as u8 } else { self.mailbox[to] };
-        self.toggle_move(m, us, role as usize, undo.captured);
-        self.mailbox[from] = role;
-        self.mailbox[to] = undo.captured;
-        match m.kind() {
-            MoveKind::EnPassant => self.mailbox[to ^ 8] = PAWN as u8,
-            MoveKind::CastleKing => {
-                self.mailbox[to - 1] = NO_ROLE;
-                self.mailbox[to + 1] = ROOK as u8;
+        if m.is_castle() {
+            let (king_to, rook_to) = Castles::destinations(m);
+            self.toggle_move(m, us, KING, NO_ROLE);
+            self.mailbox[king_to.index()] = NO_ROLE;
+            self.mailbox[rook_to.index()] = NO_ROLE;
+            self.mailbox[from] = KING as u8;
+            self.mailbox[to] = ROOK as u8;
+        } else {
+            let role = if m.promotion().is_some() { PAWN as u8 } else { self.mailbox[to] };
+            self.toggle_move(m, us, role as usize, undo.captured);
+            self.mailbox[from] = role;
+            self.mailbox[to] = undo.captured;
+            if m.is_en_passant() {
+                self.mailbox[to ^ 8] = PAWN as u8;
             }
-            MoveKind::CastleQueen => {
-                self.mailbox[to + 1] = NO_ROLE;
-                self.mailbox[to - 2] = ROOK as u8;
-            }
-            _ => {}
         }
         self.castling = undo.castling;
         self.en_passant = undo.en_passant;

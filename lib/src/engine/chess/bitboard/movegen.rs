@@ -171,7 +171,7 @@ impl BitboardBoard {
             return; // no castling out of check
         }
         if checkers == 0 {
-            self.castles(sink, king, sliders);
+            self.castles(sink, sliders);
         }
     }
 
@@ -249,29 +249,46 @@ impl BitboardBoard {
     }
 
     #[inline(always)]
-    fn castles<S: Sink>(&self, sink: &mut S, king: usize, sliders: &Sliders) {
+    fn castles<S: Sink>(&self, sink: &mut S, sliders: &Sliders) {
         let us = self.turn.index();
-        let rights = self.castling >> (2 * us);
-        if rights & 3 == 0 {
-            return;
+        let rights = self.castling >> (2 * us) & 3;
+        if rights != 0 {
+            self.castles_of(sink, rights, sliders);
         }
+    }
+
+    /// The castles of the side to move, which holds `rights` (its two
+    /// bits) and is not in check.
+    #[inline(always)]
+    fn castles_of<S: Sink>(&self, sink: &mut S, rights: u8, sliders: &Sliders) {
+        let us = self.turn.index();
         let them = us ^ 1;
         let occupied = self.occupied;
-        // The king's home square: e1 (4) or e8 (60).
-        let base = king - 4;
-        if rights & 1 != 0
-            && occupied & (bit(base + 5) | bit(base + 6)) == 0
-            && !self.attacked(base + 5, them, occupied, sliders)
-            && !self.attacked(base + 6, them, occupied, sliders)
-        {
-            sink.one(Move::new(square(king as u32), square(base as u32 + 6), MoveKind::CastleKing));
-        }
-        if rights & 2 != 0
-            && occupied & (bit(base + 1) | bit(base + 2) | bit(base + 3)) == 0
-            && !self.attacked(base + 3, them, occupied, sliders)
-            && !self.attacked(base + 2, them, occupied, sliders)
-        {
-            sink.one(Move::new(square(king as u32), square(base as u32 + 2), MoveKind::CastleQueen));
+        for side in 0..2 {
+            if rights & 1 << side == 0 {
+                continue;
+            }
+            let path = &self.paths.0[2 * us + side];
+            if occupied & path.empty != 0 {
+                continue;
+            }
+            let mut crossed = path.king_path;
+            let mut safe = true;
+            while crossed != 0 && safe {
+                safe = !self.attacked(crossed.trailing_zeros() as usize & 63, them, occupied, sliders);
+                crossed &= crossed - 1;
+            }
+            // A rook on the b file shields the c file from the a file: look
+            // along the rank from where the king lands, king and rook moved.
+            if safe && path.rook & 7 == 1 {
+                let after = occupied ^ bit(path.king) ^ bit(path.rook) | bit(path.king_to) | bit(path.rook_to);
+                let theirs = &self.pieces[them];
+                safe = sliders.rook(path.king_to, after) & (theirs[ROOK] | theirs[QUEEN]) == 0;
+            }
+            if safe {
+                let kind = if side == 0 { MoveKind::CastleKing } else { MoveKind::CastleQueen };
+                sink.one(Move::new(square(path.king as u32), square(path.rook as u32), kind));
+            }
         }
     }
 }

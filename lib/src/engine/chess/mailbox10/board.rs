@@ -3,11 +3,13 @@
 //! `movegen`, attack tests in `attack`).
 
 use super::geometry::{
-    BLACK, CELLS, EMPTY, EMPTY_BOARD, KEEP_RIGHTS, NO_EP, ROLE_MASK, SQUARE, WHITE, cell, color_of, piece, role_of,
+    BLACK, CELLS, EMPTY, EMPTY_BOARD, NO_EP, ROLE_MASK, SQUARE, WHITE, cell, color_of, piece, role_of,
 };
 use super::sink::MoveCounter;
 use crate::engine::chess::board::side_past;
-use crate::engine::chess::{Board, Castling, Color, Move, MoveKind, MoveList, Piece, Repr, Role, Setup, Square};
+use crate::engine::chess::{
+    Board, Castles, Castling, Color, Move, MoveKind, MoveList, Piece, Repr, Role, Setup, Square,
+};
 
 /// The length of a piece list: the most men a side can have on this board.
 const LIST: usize = 16;
@@ -39,6 +41,8 @@ pub struct Mailbox10Board {
     pub(super) castling: u8,
     /// The en passant target cell, or `NO_EP`.
     pub(super) en_passant: u8,
+    /// The squares of the castling rights.
+    pub(super) castles: Castles,
 }
 
 /// What [`Mailbox10Board::make`] saves for unmake.
@@ -75,6 +79,32 @@ impl Mailbox10Board {
         self.slot[to] = s;
         self.slot[from] = 0;
         self.list[side][s as usize] = to as u8;
+    }
+
+    /// Moves `side`'s king and rook of a castle from `king`, `rook` to
+    /// `king_to`, `rook_to` (either may already stand there), lists
+    /// included; the same call with the squares swapped takes it back.
+    #[cold]
+    fn castle(&mut self, side: usize, [king, rook, king_to, rook_to]: [u8; 4]) {
+        let [king, rook, king_to, rook_to] = [king, rook, king_to, rook_to].map(usize::from);
+        let (king_slot, rook_slot) = (self.slot[king], self.slot[rook]);
+        let (king_cell, rook_cell) = (self.cells[king], self.cells[rook]);
+        self.cells[king] = EMPTY;
+        self.cells[rook] = EMPTY;
+        self.slot[king] = 0;
+        self.slot[rook] = 0;
+        self.cells[king_to] = king_cell;
+        self.cells[rook_to] = rook_cell;
+        self.slot[king_to] = king_slot;
+        self.slot[rook_to] = rook_slot;
+        self.list[side][king_slot as usize] = king_to as u8;
+        self.list[side][rook_slot as usize] = rook_to as u8;
+    }
+
+    /// A castle's four cells: king, rook, and their destinations.
+    fn castle_cells(m: Move) -> [u8; 4] {
+        let (king_to, rook_to) = Castles::destinations(m);
+        [cell(m.from()), cell(m.to()), cell(king_to), cell(rook_to)]
     }
 
     /// Takes the piece of list `side` off `at` (its cell is left as it is);
@@ -139,6 +169,7 @@ impl Board for Mailbox10Board {
             turn: setup.turn(),
             castling: setup.castling().bits(),
             en_passant: setup.en_passant().map_or(NO_EP, cell),
+            castles: setup.castles(),
         };
         for s in Square::all() {
             if let Some(p) = setup.piece_at(s) {
@@ -170,6 +201,7 @@ impl Board for Mailbox10Board {
             self.turn,
             Castling::from_bits(self.castling),
             (self.en_passant != NO_EP).then(|| SQUARE[self.en_passant as usize]),
+            &self.castles,
         )
     }
 
@@ -209,11 +241,15 @@ impl Board for Mailbox10Board {
         let mut undo =
             Mailbox10Undo { captured: EMPTY, captured_slot: 0, castling: self.castling, en_passant: self.en_passant };
         self.en_passant = NO_EP;
+        if m.is_castle() {
+            self.castle(own, Self::castle_cells(m));
+            self.castling &= self.castles.keep(m.from().index(), m.to().index());
+            self.turn = us.other();
+            return undo;
+        }
         match m.kind() {
             MoveKind::Quiet => {}
             MoveKind::DoublePush => self.en_passant = (from + to) / 2,
-            MoveKind::CastleKing => self.relocate(own, to + 1, to - 1),
-            MoveKind::CastleQueen => self.relocate(own, to - 2, to + 1),
             MoveKind::EnPassant => {
                 let victim = if us == Color::White { to - 10 } else { to + 10 };
                 undo.captured = self.cells[victim as usize];
@@ -231,7 +267,9 @@ impl Board for Mailbox10Board {
         if let Some(role) = m.promotion() {
             self.cells[to as usize] = piece(us, role);
         }
-        self.castling &= KEEP_RIGHTS[from as usize] & KEEP_RIGHTS[to as usize];
+        if self.castling != 0 {
+            self.castling &= self.castles.keep(m.from().index(), m.to().index());
+        }
         self.turn = us.other();
         undo
     }
@@ -244,13 +282,16 @@ impl Board for Mailbox10Board {
         self.turn = us;
         self.castling = undo.castling;
         self.en_passant = undo.en_passant;
+        if m.is_castle() {
+            let [king, rook, king_to, rook_to] = Self::castle_cells(m);
+            self.castle(own, [king_to, rook_to, king, rook]);
+            return;
+        }
         if m.promotion().is_some() {
             self.cells[to as usize] = (self.cells[to as usize] & !ROLE_MASK) | (Role::Pawn as u8 + 1);
         }
         self.relocate(own, to, from);
         match m.kind() {
-            MoveKind::CastleKing => self.relocate(own, to - 1, to + 1),
-            MoveKind::CastleQueen => self.relocate(own, to + 1, to - 2),
             MoveKind::EnPassant => {
                 let victim = if us == Color::White { to - 10 } else { to + 10 };
                 self.cells[victim as usize] = undo.captured;

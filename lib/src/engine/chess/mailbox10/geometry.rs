@@ -6,7 +6,7 @@
 //! on file `f` and rank `r` (both 0..8) is cell `(r + 1) * 10 + (f + 1)`, so
 //! a1 = 11, h1 = 18, a8 = 81, h8 = 88.
 
-use crate::engine::chess::{Castling, Color, Role, Square};
+use crate::engine::chess::{Color, Role, Square};
 
 /// The number of cells in the array.
 pub(super) const CELLS: usize = 100;
@@ -196,15 +196,3 @@ pub(super) fn direction(from: u8, to: u8) -> i8 {
     let df = FILE[to] as i8 - FILE[from] as i8;
     if dr == 0 || df == 0 || dr.abs() == df.abs() { dr.signum() * 10 + df.signum() } else { 0 }
 }
-
-/// The castling rights that survive a move from or to each cell.
-pub(super) const KEEP_RIGHTS: [u8; CELLS] = {
-    let mut table = [0xff; CELLS];
-    table[11] = !Castling::WHITE_QUEEN.bits();
-    table[15] = !(Castling::WHITE_KING.bits() | Castling::WHITE_QUEEN.bits());
-    table[18] = !Castling::WHITE_KING.bits();
-    table[81] = !Castling::BLACK_QUEEN.bits();
-    table[85] = !(Castling::BLACK_KING.bits() | Castling::BLACK_QUEEN.bits());
-    table[88] = !Castling::BLACK_KING.bits();
-    table
-};

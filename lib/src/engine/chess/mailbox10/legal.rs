@@ -6,7 +6,8 @@
 
 use super::board::Mailbox10Board;
 use super::geometry::{
-    DIAGONAL, EMPTY, JUMPS, KING_STEPS, NO_EP, ORTHOGONAL, ROLE_MASK, SIDE_MASK, SQUARE, direction, piece, side, step,
+    DIAGONAL, EMPTY, JUMPS, KING_STEPS, NO_EP, ORTHOGONAL, ROLE_MASK, SIDE_MASK, SQUARE, cell, direction, piece, side,
+    step,
 };
 use super::sink::Sink;
 use crate::engine::chess::{Color, Move, MoveKind, Role};
@@ -276,32 +277,9 @@ impl Mailbox10Board {
         }
     }
 
-    /// Castling, out of check: the right, the empty path, and no attack on
-    /// the two cells the king crosses and lands on.
+    /// Castling, out of check ([`Castles::generate`](crate::engine::chess::Castles::generate)).
     fn legal_castles<S: Sink>(&self, sink: &mut S) {
-        let us = self.turn;
-        let them = us.other();
-        let cells = &self.cells;
-        // e1 or e8.
-        let king = if us == Color::White { 15u8 } else { 85 };
-        let rights = self.castling >> (2 * us as u8);
-        if rights & 1 != 0
-            && cells[king as usize + 1] == EMPTY
-            && cells[king as usize + 2] == EMPTY
-            && !self.attacked(king + 1, them)
-            && !self.attacked(king + 2, them)
-        {
-            sink.add(king, king + 2, MoveKind::CastleKing);
-        }
-        if rights & 2 != 0
-            && cells[king as usize - 1] == EMPTY
-            && cells[king as usize - 2] == EMPTY
-            && cells[king as usize - 3] == EMPTY
-            && !self.attacked(king - 1, them)
-            && !self.attacked(king - 2, them)
-        {
-            sink.add(king, king - 2, MoveKind::CastleQueen);
-        }
+        self.castles_with(|m| sink.add(cell(m.from()), cell(m.to()), m.kind()));
     }
 
     /// Plays `m`, tests the mover's king, takes `m` back.

@@ -1,8 +1,10 @@
 //! Pseudo-legal move generation from the piece lists.
 
 use super::board::Mailbox10Board;
-use super::geometry::{DIAGONAL, EMPTY, JUMPS, KING_STEPS, ORTHOGONAL, ROLE_MASK, SIDE_MASK, SQUARE, side, step};
-use crate::engine::chess::{Castling, Color, Move, MoveKind, MoveList, Role};
+use super::geometry::{
+    DIAGONAL, EMPTY, JUMPS, KING_STEPS, ORTHOGONAL, ROLE_MASK, SIDE_MASK, SQUARE, cell, color_of, role_of, side, step,
+};
+use crate::engine::chess::{Color, Move, MoveKind, MoveList, Piece, Role, Square};
 
 /// Cell contents' role bits (`role + 1`) for each role.
 const PAWN: u8 = Role::Pawn as u8 + 1;
@@ -137,19 +139,21 @@ impl Mailbox10Board {
     }
 
     fn castles(&self, moves: &mut MoveList) {
+        if !self.attacked(self.king(self.turn), self.turn.other()) {
+            self.castles_with(|m| moves.push(m));
+        }
+    }
+
+    /// Every castle of the side to move ([`Castles::generate`](crate::engine::chess::Castles::generate)), handed to
+    /// `push`.
+    pub(super) fn castles_with(&self, push: impl FnMut(Move)) {
         let us = self.turn;
         let them = us.other();
-        let cells = &self.cells;
-        // e1 or e8.
-        let king = if us == Color::White { 15u8 } else { 85 };
-        let empty = |offsets: &[i8]| offsets.iter().all(|&d| cells[step(king, d) as usize] == EMPTY);
-        let safe = |offsets: &[i8]| offsets.iter().all(|&d| !self.attacked(step(king, d), them));
-        let may = |right: Castling| self.castling & right.bits() != 0;
-        if may(Castling::right(us, true)) && empty(&[1, 2]) && safe(&[0, 1, 2]) {
-            push(moves, king, king + 2, MoveKind::CastleKing);
-        }
-        if may(Castling::right(us, false)) && empty(&[-1, -2, -3]) && safe(&[0, -1, -2]) {
-            push(moves, king, king - 2, MoveKind::CastleQueen);
-        }
+        let piece_at = |s: Square| {
+            let content = self.cells[cell(s) as usize];
+            (content != EMPTY).then(|| Piece::new(color_of(content), role_of(content)))
+        };
+        let attacked = |s: Square| self.attacked(cell(s), them);
+        self.castles.generate(us, self.castling, piece_at, attacked, push);
     }
 }

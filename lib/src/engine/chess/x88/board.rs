@@ -2,10 +2,12 @@
 //! [`Board`] implementation (make/unmake here; generation in `legal` and
 //! `movegen`, attack tests in `attack`).
 
-use super::geometry::{EMPTY, NO_SQUARE, castle_mask, code, color_of, off_board, role_of, to_square, to_x88};
+use super::geometry::{EMPTY, NO_SQUARE, code, color_of, off_board, role_of, to_square, to_x88};
 use super::sink::MoveCounter;
 use crate::engine::chess::board::{pawn_on_back_rank, side_past};
-use crate::engine::chess::{Board, Castling, Color, Move, MoveKind, MoveList, Piece, Repr, Role, Setup, Square};
+use crate::engine::chess::{
+    Board, Castles, Castling, Color, Move, MoveKind, MoveList, Piece, Repr, Role, Setup, Square,
+};
 
 /// The length of a piece list: the most men a side can have on this board.
 const LIST: usize = 16;
@@ -33,6 +35,8 @@ pub struct X88Board {
     pub(super) turn: Color,
     pub(super) castling: u8,
     pub(super) en_passant: u8,
+    /// The squares of the castling rights.
+    pub(super) castles: Castles,
 }
 
 /// What [`X88Board::make`] saves: the captured piece code and its place in
@@ -94,6 +98,29 @@ impl X88Board {
         self.lists[color.index()][slot as usize] = to;
     }
 
+    /// Moves `color`'s king and rook of a castle from `king`, `rook` to
+    /// `king_to`, `rook_to` (either may already stand there), lists
+    /// included; the same call with the squares swapped takes it back.
+    #[cold]
+    fn castle(&mut self, color: Color, [king, rook, king_to, rook_to]: [u8; 4]) {
+        let (king_slot, rook_slot) = (self.slots[king as usize], self.slots[rook as usize]);
+        let (king_code, rook_code) = (self.cells[king as usize], self.cells[rook as usize]);
+        self.cells[king as usize] = EMPTY;
+        self.cells[rook as usize] = EMPTY;
+        self.cells[king_to as usize] = king_code;
+        self.cells[rook_to as usize] = rook_code;
+        self.slots[king_to as usize] = king_slot;
+        self.slots[rook_to as usize] = rook_slot;
+        self.lists[color.index()][king_slot as usize] = king_to;
+        self.lists[color.index()][rook_slot as usize] = rook_to;
+    }
+
+    /// A castle's four squares: king, rook, and their destinations.
+    fn castle_squares(m: Move) -> [u8; 4] {
+        let (king_to, rook_to) = Castles::destinations(m);
+        [to_x88(m.from()), to_x88(m.to()), to_x88(king_to), to_x88(rook_to)]
+    }
+
     /// Takes `color`'s piece on `sq` out of its list (its cell is left to
     /// the caller): the last piece fills its place, which is returned.
     #[inline]
@@ -137,6 +164,7 @@ impl Board for X88Board {
             turn: setup.turn(),
             castling: setup.castling().bits(),
             en_passant: setup.en_passant().map_or(NO_SQUARE, to_x88),
+            castles: setup.castles(),
         };
         for s in Square::all() {
             if let Some(p) = setup.piece_at(s) {
@@ -184,6 +212,7 @@ impl Board for X88Board {
             self.turn,
             Castling::from_bits(self.castling),
             (!off_board(self.en_passant)).then(|| to_square(self.en_passant)),
+            &self.castles,
         )
     }
 
@@ -220,6 +249,14 @@ impl Board for X88Board {
         let to = to_x88(m.to());
         let us = self.turn;
         let them = us.other();
+        if m.is_castle() {
+            let undo = X88Undo { captured: EMPTY, slot: 0, castling: self.castling, en_passant: self.en_passant };
+            self.castle(us, Self::castle_squares(m));
+            self.en_passant = NO_SQUARE;
+            self.castling &= self.castles.keep(m.from().index(), m.to().index());
+            self.turn = them;
+            return undo;
+        }
         let captured = self.cells[to as usize];
         let mut undo = X88Undo { captured, slot: 0, castling: self.castling, en_passant: self.en_passant };
         if captured != EMPTY {
@@ -235,15 +272,16 @@ impl Board for X88Board {
                 undo.slot = self.remove(them, victim);
                 self.cells[victim as usize] = EMPTY;
             }
-            MoveKind::CastleKing => self.shift(us, to + 1, to - 1),
-            MoveKind::CastleQueen => self.shift(us, to - 2, to + 1),
+            MoveKind::CastleKing | MoveKind::CastleQueen => {}
             _ => {
                 if let Some(role) = m.promotion() {
                     self.cells[to as usize] = code(us, role);
                 }
             }
         }
-        self.castling &= castle_mask(from) & castle_mask(to);
+        if self.castling != 0 {
+            self.castling &= self.castles.keep(m.from().index(), m.to().index());
+        }
         self.turn = them;
         undo
     }
@@ -254,6 +292,14 @@ impl Board for X88Board {
         let to = to_x88(m.to());
         let them = self.turn;
         let us = them.other();
+        if m.is_castle() {
+            let [king, rook, king_to, rook_to] = Self::castle_squares(m);
+            self.castle(us, [king_to, rook_to, king, rook]);
+            self.castling = undo.castling;
+            self.en_passant = undo.en_passant;
+            self.turn = us;
+            return;
+        }
         self.shift(us, to, from);
         match m.kind() {
             MoveKind::Quiet | MoveKind::DoublePush => {}
@@ -266,8 +312,7 @@ impl Board for X88Board {
                 self.cells[victim as usize] = code(them, Role::Pawn);
                 self.restore(them, victim, undo.slot);
             }
-            MoveKind::CastleKing => self.shift(us, to - 1, to + 1),
-            MoveKind::CastleQueen => self.shift(us, to + 1, to - 2),
+            MoveKind::CastleKing | MoveKind::CastleQueen => {}
             _ => {
                 self.cells[from as usize] = code(us, Role::Pawn);
                 if undo.captured != EMPTY {

@@ -9,7 +9,7 @@
 //! line ([`LINE_STEP`]). These two tables are all the geometry the attack
 //! test, the check and pin search and the move generator need.
 
-use crate::engine::chess::{Castling, Color, Role, Square};
+use crate::engine::chess::{Color, Role, Square};
 
 /// An empty cell.
 pub(super) const EMPTY: u8 = 0;
@@ -98,20 +98,6 @@ pub(super) const fn step(sq: u8, delta: i8) -> u8 {
 #[inline]
 pub(super) const fn off_board(sq: u8) -> bool {
     sq & 0x88 != 0
-}
-
-/// The castling rights that survive a move touching `sq` (0x88 index).
-#[inline]
-pub(super) const fn castle_mask(sq: u8) -> u8 {
-    match sq {
-        0x00 => !Castling::WHITE_QUEEN.bits(),
-        0x07 => !Castling::WHITE_KING.bits(),
-        0x04 => !(Castling::WHITE_KING.bits() | Castling::WHITE_QUEEN.bits()),
-        0x70 => !Castling::BLACK_QUEEN.bits(),
-        0x77 => !Castling::BLACK_KING.bits(),
-        0x74 => !(Castling::BLACK_KING.bits() | Castling::BLACK_QUEEN.bits()),
-        _ => 0xff,
-    }
 }
 
 /// [`REACH`] bit: a white pawn captures this way.

@@ -132,10 +132,7 @@ impl X88Board {
 
         let near = &near[..near_count];
         // The king's own steps, tested with the king lifted off the board.
-        // Whether the squares beside it on its rank are safe is kept for
-        // castling: out of check, lifting the king changes nothing there.
         self.cells[king as usize] = EMPTY;
-        let mut beside_safe = [false; 2];
         for d in KING_STEPS {
             let to = step(king, d);
             if off_board(to) {
@@ -147,11 +144,6 @@ impl X88Board {
             }
             if !near.iter().any(|&from| self.attacks(from, to)) {
                 sink.push(king, to, if target == EMPTY { MoveKind::Quiet } else { MoveKind::Capture });
-                match d {
-                    1 => beside_safe[0] = true,
-                    -1 => beside_safe[1] = true,
-                    _ => {}
-                }
             }
         }
         self.cells[king as usize] = code(us, Role::King);
@@ -159,7 +151,7 @@ impl X88Board {
         match checks {
             0 => {
                 if this.castling != 0 {
-                    this.castles(Some(beside_safe), |to| !near.iter().any(|&from| this.attacks(from, to)), sink);
+                    this.castles(sink);
                 }
                 this.others(Anywhere, pinned, &pins[..pin_count], sink);
             }

@@ -6,10 +6,12 @@
 use super::board::X88Board;
 use super::geometry::BLACK;
 use super::geometry::kind::{BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
-use super::geometry::{BISHOP_STEPS, EMPTY, KING_STEPS, KNIGHT_STEPS, ROOK_STEPS, color_bit, off_board, step};
+use super::geometry::{
+    BISHOP_STEPS, EMPTY, KING_STEPS, KNIGHT_STEPS, ROOK_STEPS, color_bit, color_of, off_board, role_of, step, to_x88,
+};
 use super::legal::{Anywhere, Targets};
 use super::sink::Sink;
-use crate::engine::chess::{Castling, Color, MoveKind};
+use crate::engine::chess::{Color, Move, MoveKind, Piece, Square};
 
 impl X88Board {
     /// Every pseudo-legal move: legal but for leaving the own king attacked.
@@ -27,8 +29,7 @@ impl X88Board {
             }
         }
         if self.castling != 0 && !self.attacked(self.king(us), us.other()) {
-            let them = us.other();
-            self.castles(None, |s| !self.attacked(s, them), sink);
+            self.castles(sink);
         }
     }
 
@@ -136,24 +137,17 @@ impl X88Board {
         }
     }
 
-    /// The castles open to the side to move, which is not in check: the
-    /// rights held, the cells between empty, the squares the king crosses
-    /// and lands on not attacked. `crossing` tells whether the squares the
-    /// king crosses (f and d file) are attacked, when the caller knows;
-    /// `safe` tests a square.
-    pub(super) fn castles<S: Sink>(&self, crossing: Option<[bool; 2]>, safe: impl Fn(u8) -> bool, sink: &mut S) {
+    /// The castles open to the side to move, which is not in check
+    /// ([`Castles::generate`](crate::engine::chess::Castles::generate)).
+    pub(super) fn castles<S: Sink>(&self, sink: &mut S) {
         let us = self.turn;
-        let base: u8 = if us == Color::White { 0x00 } else { 0x70 };
-        let king = base + 4;
-        let c = &self.cells;
-        let can = |side: Castling| self.castling & side.bits() != 0;
-        let empty = |squares: &[u8]| squares.iter().all(|&s| c[(base + s) as usize] == EMPTY);
-        let crossed = |side: usize, s: u8| crossing.map_or_else(|| safe(base + s), |known| known[side]);
-        if can(Castling::right(us, true)) && empty(&[5, 6]) && crossed(0, 5) && safe(base + 6) {
-            sink.push(king, base + 6, MoveKind::CastleKing);
-        }
-        if can(Castling::right(us, false)) && empty(&[1, 2, 3]) && crossed(1, 3) && safe(base + 2) {
-            sink.push(king, base + 2, MoveKind::CastleQueen);
-        }
+        let them = us.other();
+        let piece_at = |s: Square| {
+            let p = self.cells[to_x88(s) as usize];
+            (p != EMPTY).then(|| Piece::new(color_of(p), role_of(p)))
+        };
+        let attacked = |s: Square| self.attacked(to_x88(s), them);
+        let push = |m: Move| sink.push(to_x88(m.from()), to_x88(m.to()), m.kind());
+        self.castles.generate(us, self.castling, piece_at, attacked, push);
     }
 }
