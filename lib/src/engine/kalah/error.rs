@@ -74,7 +74,7 @@ pub enum KalahError {
     #[error("`{0}` is not a scan order; use right-to-left or left-to-right")]
     UnknownScanOrder(String),
     /// A name that is not a [`Method`](super::Method).
-    #[error("`{0}` is not a method; use stack or memo")]
+    #[error("`{0}` is not a method; use stack, memo or dp")]
     UnknownMethod(String),
     /// A count of move sequences past `u128`.
     #[error("the number of move sequences exceeds u128")]
@@ -113,6 +113,16 @@ pub enum KalahError {
         estimate: String,
         /// The largest limit accepted, in words.
         most: String,
+    },
+    /// A count by dynamic programming whose laps could take too many
+    /// shapes ([`MAX_SKELETONS`](super::MAX_SKELETONS)): pits far fuller
+    /// than the board test's.
+    #[error(
+        "its laps take more than {most} shapes, too many for the dynamic program; count it by memoization or the explicit stack"
+    )]
+    TooManySkeletons {
+        /// The most skeletons accepted.
+        most: usize,
     },
     /// A size or a memory need past what a computation accepts.
     #[error(transparent)]
