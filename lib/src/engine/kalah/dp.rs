@@ -218,6 +218,8 @@ impl Solver<'_> {
         states.insert(start, Acc { chains: 1, nonempty: 0 });
         let mut key = Vec::with_capacity(segments + 1);
         for (index, &counters) in self.own.iter().enumerate().rev() {
+            let below: u64 = self.own[..index].iter().map(|&c| u64::from(c)).sum();
+            let lower = Lower { pits: index as i64, counters: below as i64, cycle: self.cycle as i64, skeleton };
             let pit = PitStep { j: index as u64 + 1, start: u64::from(counters), cycle: self.cycle, skeleton };
             let mut next: FxHashMap<Vec<u32>, Acc> = FxHashMap::default();
             let mut failed = None;
@@ -227,7 +229,7 @@ impl Solver<'_> {
                 let placed = flags & !EMPTY_SO_FAR;
                 key.clear();
                 pit.options(ticks, placed, 0, pit.start, &mut key, &mut |new_ticks, new_placed, content| {
-                    if failed.is_some() {
+                    if failed.is_some() || !lower.can_place(new_ticks, new_placed) {
                         return;
                     }
                     let empty = flags & EMPTY_SO_FAR != 0 && content == 0;
@@ -274,6 +276,43 @@ impl Solver<'_> {
             }
         }
         Ok(sums)
+    }
+}
+
+/// The pits below the current one, which must place the pending laps.
+struct Lower<'a> {
+    /// How many: the current pit is `P(pits + 1)`.
+    pits: i64,
+    /// Their counters at the start.
+    counters: i64,
+    cycle: i64,
+    skeleton: &'a [u32],
+}
+
+impl Lower<'_> {
+    /// Whether every pending lap could still be placed below: lap `s` (of
+    /// size `k`) needs a pit `Pi` below holding `i + kL ≥ 1 + kL` counters
+    /// just before it. The counters below can be at most their start, plus
+    /// one each from every play above (`ticks`, the segments before the
+    /// lap), plus each earlier lap's share: `k + 1` a pit when it was played
+    /// above, and `k` a pit less the `i + kL` taken out when it was played
+    /// below. Their own plays only take counters out (one a play, to the
+    /// kalah), so this bounds them.
+    fn can_place(&self, ticks: &[u32], placed: u32) -> bool {
+        let mut bound = self.counters;
+        for (s, &k) in self.skeleton.iter().enumerate() {
+            let k = i64::from(k);
+            bound += self.pits * i64::from(ticks[s]);
+            if placed & (1 << s) == 0 {
+                if self.pits == 0 || bound < 1 + k * self.cycle {
+                    return false;
+                }
+                bound += k * self.pits - k * self.cycle - 1;
+            } else {
+                bound += (k + 1) * self.pits;
+            }
+        }
+        true
     }
 }
 

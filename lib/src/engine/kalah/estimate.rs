@@ -93,6 +93,8 @@ pub struct Estimate {
     stack_seconds: f64,
     /// Bytes memoization would hold, whichever method is chosen.
     memo_bytes: f64,
+    /// The position's pits.
+    pits: usize,
 }
 
 /// Estimates the work and memory of `count(position, options)` from exact
@@ -148,8 +150,16 @@ pub fn estimate(position: &Position, options: CountOptions) -> Estimate {
     let (bytes, seconds) = match method {
         Method::Stack => (terminal_bytes, stack_seconds),
         Method::Memo => (memo_bytes + terminal_bytes, rows / MEMO_ROWS_PER_SECOND),
+        Method::Dp => (0.0, dp_seconds(n)),
     };
-    Estimate { method, sequences, rows, bytes, seconds, basis, stack_seconds, memo_bytes }
+    Estimate { method, sequences, rows, bytes, seconds, basis, stack_seconds, memo_bytes, pits: n }
+}
+
+/// Seconds the dynamic program takes on the board test of `n` pits, on two
+/// cores (placeholder until measured).
+fn dp_seconds(n: usize) -> f64 {
+    let _ = n;
+    0.0
 }
 
 /// The growth from one pilot count to the next, at least 1 (a pit more
@@ -233,6 +243,12 @@ impl fmt::Display for Estimate {
                 approx(self.sequences),
                 duration(self.seconds),
                 approx(STACK_SEQUENCES_PER_SECOND)
+            )?,
+            Method::Dp => write!(
+                f,
+                "the dynamic program over {} pits would take {} on two cores",
+                self.pits,
+                duration(self.seconds)
             )?,
             Method::Memo => write!(
                 f,

@@ -23,13 +23,41 @@ pub fn count_table(position: &Position, figures: &Count, options: CountOptions) 
             ("position", "Position (PN..P1)", Cell::list(&position.own_pn_first())),
             ("move_sequences", "Move sequences", Cell::from(figures.sequences)),
             ("terminal_positions", "Distinct terminal positions", Cell::opt(figures.terminal_positions)),
-            ("max_stack_right_to_left", "Max stack, right-to-left", Cell::from(figures.max_stack_right_to_left)),
-            ("max_stack_left_to_right", "Max stack, left-to-right", Cell::from(figures.max_stack_left_to_right)),
+            ("max_stack_right_to_left", "Max stack, right-to-left", Cell::opt(figures.max_stack_right_to_left)),
+            ("max_stack_left_to_right", "Max stack, left-to-right", Cell::opt(figures.max_stack_left_to_right)),
             ("captures", "Captures (rule 1)", Cell::from(options.rules.captures)),
             ("method", "Method", Cell::from(figures.method.name())),
             ("seconds", "Seconds", Cell::float(figures.seconds, 4)),
         ],
     )
+}
+
+/// The `kalah count --lap-stats` record: the laps the dynamic program saw,
+/// or `None` when the count was made by another method.
+pub fn lap_table(position: &Position, figures: &Count) -> Option<Table> {
+    let laps = figures.laps?;
+    let share = if figures.sequences == 0 {
+        0.0
+    } else {
+        100.0 * laps.sequences_with_laps as f64 / figures.sequences as f64
+    };
+    let mut table = Table::record(
+        "kalah_laps",
+        &format!("Laps among the continuations from {position}"),
+        vec![
+            ("move_sequences", "Move sequences", Cell::from(figures.sequences)),
+            ("sequences_with_laps", "Sequences with a lap", Cell::from(laps.sequences_with_laps)),
+            ("percent_with_laps", "Percent with a lap", Cell::float(share, 3)),
+            ("max_laps", "Most laps in one sequence", Cell::from(laps.max_laps)),
+            ("skeletons", "Skeletons (lists of laps)", Cell::from(laps.skeletons)),
+            ("max_states", "Most states at one pit", Cell::from(laps.max_states)),
+        ],
+    );
+    table.note(format!(
+        "A lap is a continuation from a pit Pj holding j + k({}) counters: its sowing goes round the board.",
+        2 * position.pits() + 1
+    ));
+    Some(table)
 }
 
 /// Why a [`count_table`] may show no distinct terminal positions: the start
@@ -122,8 +150,8 @@ pub fn board_test_table(options: TableOptions, progress: Progress<'_>) -> Result
             published,
             source,
             verdict,
-            Cell::from(figures.max_stack_right_to_left),
-            Cell::from(figures.max_stack_left_to_right),
+            Cell::opt(figures.max_stack_right_to_left),
+            Cell::opt(figures.max_stack_left_to_right),
             Cell::from(figures.method.name()),
             Cell::float(figures.seconds, 4),
         ]);
@@ -264,13 +292,14 @@ pub fn reproduce_table(progress: Progress<'_>) -> Result<Table> {
             ScanOrder::RightToLeft => figures.max_stack_right_to_left,
             ScanOrder::LeftToRight => figures.max_stack_left_to_right,
         };
+        let computed = computed.map_or_else(|| "not computed".to_owned(), |h| h.to_string());
         let published = Published {
             value: example.max_stack.to_string(),
             source: format!("{}: \"{}\"", bell.stack_depth.location, example.quote),
         };
         push(
             format!("max stack, {} scanning {}", example.position, order.name()),
-            Comparison::new(Some(computed.to_string()), Some(&published)),
+            Comparison::new(Some(computed), Some(&published)),
         );
     }
     tick();
@@ -291,7 +320,8 @@ fn push_bound_rows(bell: &Bell, push: &mut impl FnMut(String, Comparison<String>
     let mut worst = 0usize;
     for pits in 1..=12 {
         let figures = count(&Position::board_test(pits)?, CountOptions::default(), Progress::NONE)?;
-        worst = worst.max(figures.max_stack_right_to_left.saturating_sub(pits));
+        let height = figures.max_stack_right_to_left.ok_or(crate::engine::kalah::KalahError::DpNotSplit)?;
+        worst = worst.max(height.saturating_sub(pits));
     }
     let holds = if worst == 0 { "holds" } else { "fails" };
     let published = Published {
