@@ -261,7 +261,7 @@ fn estimate_flag(error: KalahError, args: &CountArgs) -> anyhow::Error {
     let position_flag = if args.position.is_some() { "--position" } else { "--pits" };
     match &error {
         KalahError::TooManySequences { memo_fits: true, .. } => FlagError::new("--method", error).into(),
-        KalahError::TooManySequences { .. } | KalahError::BeyondMemory { .. } => {
+        KalahError::TooManySequences { .. } | KalahError::BeyondMemory { .. } | KalahError::DpTooLong { .. } => {
             FlagError::new(position_flag, error).into()
         }
         _ => memory_flag(error),

@@ -55,8 +55,14 @@ impl Method {
     /// being instant on two cores. When the dynamic program refuses the
     /// position (see [`count`]), the count falls back on
     /// [`Method::auto_without_dp`].
+    /// Past [`MAX_DP_SECONDS`](super::MAX_DP_SECONDS) of estimated work
+    /// the old choice stands too, and its own estimate decides.
     pub fn auto(position: &Position) -> Method {
-        if is_small(position) { Method::Stack } else { Method::Dp }
+        if !is_small(position) && dp::seconds(position.own_counters()) <= dp::MAX_DP_SECONDS {
+            Method::Dp
+        } else {
+            Method::auto_without_dp(position)
+        }
     }
 
     /// The method chosen before the dynamic program existed, and still when
@@ -64,6 +70,15 @@ impl Method {
     /// heights): the stacker for small positions, memoization beyond.
     pub fn auto_without_dp(position: &Position) -> Method {
         if is_small(position) { Method::Stack } else { Method::Memo }
+    }
+
+    /// The method a count with `options` uses: the one asked for, or
+    /// [`Method::auto`] ([`Method::auto_without_dp`] when distinct terminal
+    /// positions are asked for, which the dynamic program does not see).
+    pub fn chosen(position: &Position, options: CountOptions) -> Method {
+        options.method.unwrap_or_else(|| {
+            if options.terminal_positions { Method::auto_without_dp(position) } else { Method::auto(position) }
+        })
     }
 
     /// Whether the method reports Bell's stack heights and distinct
@@ -194,9 +209,7 @@ pub struct LapStats {
 /// [`KalahError::Overflow`] past `u128` sequences.
 pub fn count(position: &Position, options: CountOptions, progress: Progress<'_>) -> Result<Count, KalahError> {
     let started = Instant::now();
-    let mut method = options.method.unwrap_or_else(|| {
-        if options.terminal_positions { Method::auto_without_dp(position) } else { Method::auto(position) }
-    });
+    let mut method = Method::chosen(position, options);
     if method == Method::Dp {
         if options.terminal_positions {
             return Err(KalahError::DpTerminals);

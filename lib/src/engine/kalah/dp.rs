@@ -70,6 +70,20 @@ use crate::engine::progress::{Progress, Step};
 /// possible sizes.
 pub const MAX_SKELETONS: usize = 200_000;
 
+/// The most seconds a count by the dynamic program may be estimated to take
+/// ([`seconds`]) before it is refused: 15 hours, as for the explicit stack.
+pub const MAX_DP_SECONDS: f64 = 15.0 * 3600.0;
+
+/// Rough seconds the dynamic program takes on a position whose mover holds
+/// `counters` counters, on the two-core machine of
+/// `reports/kalah/dp.md`: fitted to the board test, 0.6 s at 30 pits (465
+/// counters) and 9 s at 35 pits (630), a factor of about 1.0165 a counter.
+/// Used to choose the method and to refuse counts that could not finish;
+/// positions unlike the board test may be much faster.
+pub fn seconds(counters: u64) -> f64 {
+    0.6 * (0.0164 * (counters as f64 - 465.0)).exp()
+}
+
 /// What a dynamic-programming count found.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DpRun {

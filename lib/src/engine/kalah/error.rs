@@ -124,6 +124,15 @@ pub enum KalahError {
         /// The most skeletons accepted.
         most: usize,
     },
+    /// A count by the dynamic program estimated past
+    /// [`MAX_DP_SECONDS`](super::MAX_DP_SECONDS).
+    #[error("{estimate}, more than the {most} one run may take; count a smaller position")]
+    DpTooLong {
+        /// The [`Estimate`](super::Estimate), in words.
+        estimate: String,
+        /// The longest run accepted, in words.
+        most: String,
+    },
     /// Distinct terminal positions asked of the dynamic program, which
     /// never sees a board.
     #[error("the dynamic program counts move sequences only, not distinct terminal positions; count those by memoization or the explicit stack")]

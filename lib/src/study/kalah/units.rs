@@ -517,7 +517,7 @@ mod tests {
         // Bell's example: 3,2,1 stacks 3 right to left but 5 left to right.
         let position: Position = "3,2,1".parse().unwrap();
         let got = split(&position, Rules::default(), Method::Stack, Some(1));
-        assert_eq!((got.max_stack_right_to_left, got.max_stack_left_to_right), (3, 5));
+        assert_eq!((got.max_stack_right_to_left, got.max_stack_left_to_right), (Some(3), Some(5)));
     }
 
     #[test]
