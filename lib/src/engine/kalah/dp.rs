@@ -70,6 +70,10 @@ use crate::engine::progress::{Progress, Step};
 /// possible sizes.
 pub const MAX_SKELETONS: usize = 200_000;
 
+/// The most laps one chain may hold (a bit each in a 32-bit word beside a
+/// flag); a position that could hold more is refused.
+const MAX_LAPS: usize = 30;
+
 /// The most seconds a count by the dynamic program may be estimated to take
 /// ([`seconds`]) before it is refused: 15 hours, as for the explicit stack.
 pub const MAX_DP_SECONDS: f64 = 15.0 * 3600.0;
@@ -108,7 +112,7 @@ struct Acc {
 
 /// What one skeleton's program found over the chains with exactly these
 /// laps, counting only chains that end on a non-empty row.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct SkeletonSums {
     /// `#σ`.
     chains: u128,
@@ -117,15 +121,6 @@ struct SkeletonSums {
     /// Chains whose last segment is empty: the empty chain, or one whose
     /// last play is its last lap.
     ending_at_lap: u128,
-}
-
-/// Bytes one stored state costs: its key (segment ticks and a word of
-/// flags), its value and the hash table's slot and control byte at a load
-/// of 7/8, plus the key's own allocation.
-fn state_bytes(segments: usize) -> u64 {
-    let key_heap = 4 * (segments as u64 + 1);
-    let slot = (std::mem::size_of::<Vec<u32>>() + std::mem::size_of::<Acc>() + 1) as u64;
-    slot * 8 / 7 + key_heap + 16
 }
 
 fn add(a: u128, b: u128) -> Result<u128, KalahError> {
@@ -207,6 +202,9 @@ impl Solver<'_> {
         let n = self.own.len() as u64;
         let left = self.total.saturating_sub(spent);
         let mut k = 1u64;
+        if 1 + self.cycle <= left && laps >= MAX_LAPS {
+            return Err(KalahError::TooManySkeletons { most: MAX_SKELETONS });
+        }
         while 1 + k * self.cycle <= left {
             skeleton.push(k as u32);
             self.grow(skeleton, spent + 1 + k * (n + 1), progress)?;
@@ -216,40 +214,48 @@ impl Solver<'_> {
         Ok(())
     }
 
-    /// Runs the program for one skeleton, `PN` down to `P1`.
+    /// Runs the program for one skeleton, `PN` down to `P1`, with states
+    /// packed in a `u128` when they fit.
     fn solve(&mut self, skeleton: &[u32]) -> Result<SkeletonSums, KalahError> {
+        let bits = u64::BITS - self.total.leading_zeros();
+        let segments = skeleton.len() + 1;
+        if 1 + skeleton.len() as u32 + segments as u32 * bits <= 128 {
+            self.solve_with::<u128>(skeleton, bits)
+        } else {
+            self.solve_with::<Vec<u32>>(skeleton, bits)
+        }
+    }
+
+    fn solve_with<K: StateKey>(&mut self, skeleton: &[u32], bits: u32) -> Result<SkeletonSums, KalahError> {
         let laps = skeleton.len();
         let segments = laps + 1;
         let all_placed: u32 = if laps == 0 { 0 } else { u32::MAX >> (32 - laps) };
-        const EMPTY_SO_FAR: u32 = 1 << 31;
-        let bytes = state_bytes(segments);
+        let bytes = K::bytes(segments);
         // Both steps live at once: each may hold half the limit.
         let most_states = (self.memory.bytes() / 2 / bytes) as usize;
-        // Key: ticks per segment, then the placed laps and the empty flag.
-        let mut states: FxHashMap<Vec<u32>, Acc> = FxHashMap::default();
-        let mut start = vec![0u32; segments + 1];
-        start[segments] = EMPTY_SO_FAR;
-        states.insert(start, Acc { chains: 1, nonempty: 0 });
-        let mut key = Vec::with_capacity(segments + 1);
+        let mut states: FxHashMap<K, Acc> = FxHashMap::default();
+        let mut ticks = vec![0u32; segments];
+        states.insert(K::pack(&ticks, 0, true, bits), Acc { chains: 1, nonempty: 0 });
+        let mut key = Vec::with_capacity(segments);
+        let total = self.total;
         for (index, &counters) in self.own.iter().enumerate().rev() {
             let below: u64 = self.own[..index].iter().map(|&c| u64::from(c)).sum();
             let lower = Lower { pits: index as i64, counters: below as i64, cycle: self.cycle as i64, skeleton };
             let pit = PitStep { j: index as u64 + 1, start: u64::from(counters), cycle: self.cycle, skeleton };
-            let mut next: FxHashMap<Vec<u32>, Acc> = FxHashMap::default();
+            let mut next: FxHashMap<K, Acc> = FxHashMap::default();
             let mut failed = None;
             for (state, acc) in &states {
-                let ticks = &state[..segments];
-                let flags = state[segments];
-                let placed = flags & !EMPTY_SO_FAR;
+                let (placed, empty_so_far) = state.unpack(&mut ticks, bits);
                 key.clear();
-                pit.options(ticks, placed, 0, pit.start, &mut key, &mut |new_ticks, new_placed, content| {
-                    if failed.is_some() || !lower.can_place(new_ticks, new_placed) {
+                pit.options(&ticks, placed, 0, pit.start, &mut key, &mut |new_ticks, new_placed, content| {
+                    // Every play puts a counter in the kalah for good, so a
+                    // chain makes at most `total` plays: more is no chain
+                    // (and would not fit the packed key).
+                    let plays: u64 = new_ticks.iter().map(|&t| u64::from(t)).sum();
+                    if failed.is_some() || plays > total || !lower.can_place(new_ticks, new_placed) {
                         return;
                     }
-                    let empty = flags & EMPTY_SO_FAR != 0 && content == 0;
-                    let mut new_key = Vec::with_capacity(segments + 1);
-                    new_key.extend_from_slice(new_ticks);
-                    new_key.push(new_placed | if empty { EMPTY_SO_FAR } else { 0 });
+                    let new_key = K::pack(new_ticks, new_placed, empty_so_far && content == 0, bits);
                     let nonempty = u128::from(content > 0);
                     let grown = match next.get_mut(&new_key) {
                         Some(slot) => slot,
@@ -279,17 +285,83 @@ impl Solver<'_> {
         }
         let mut sums = SkeletonSums::default();
         for (state, acc) in &states {
-            let flags = state[segments];
-            if flags & !EMPTY_SO_FAR != all_placed || flags & EMPTY_SO_FAR != 0 {
+            let (placed, empty) = state.unpack(&mut ticks, bits);
+            if placed != all_placed || empty {
                 continue;
             }
             sums.chains = add(sums.chains, acc.chains)?;
             sums.nonempty = add(sums.nonempty, acc.nonempty)?;
-            if state[laps] == 0 {
+            if ticks[laps] == 0 {
                 sums.ending_at_lap = add(sums.ending_at_lap, acc.chains)?;
             }
         }
         Ok(sums)
+    }
+}
+
+/// A state of the program: the ticks of each segment, the laps placed and
+/// whether every pit so far ends empty.
+trait StateKey: Eq + std::hash::Hash + Sized {
+    /// Bytes one stored state costs in a hash table at a load of 7/8, its
+    /// value and its own allocation included.
+    fn bytes(segments: usize) -> u64;
+    fn pack(ticks: &[u32], placed: u32, empty: bool, bits: u32) -> Self;
+    /// Writes the ticks, returns the laps placed and the empty flag.
+    fn unpack(&self, ticks: &mut [u32], bits: u32) -> (u32, bool);
+}
+
+/// Packed: the empty flag in bit 0, one bit a lap, then `bits` a segment.
+impl StateKey for u128 {
+    fn bytes(_segments: usize) -> u64 {
+        (std::mem::size_of::<u128>() + std::mem::size_of::<Acc>() + 1) as u64 * 8 / 7
+    }
+
+    #[inline]
+    fn pack(ticks: &[u32], placed: u32, empty: bool, bits: u32) -> u128 {
+        let laps = ticks.len() as u32 - 1;
+        let mut key = u128::from(empty) | (u128::from(placed) << 1);
+        let mut shift = 1 + laps;
+        for &t in ticks {
+            key |= u128::from(t) << shift;
+            shift += bits;
+        }
+        key
+    }
+
+    #[inline]
+    fn unpack(&self, ticks: &mut [u32], bits: u32) -> (u32, bool) {
+        let laps = ticks.len() as u32 - 1;
+        let mask = (1u128 << bits) - 1;
+        let mut shift = 1 + laps;
+        for t in ticks.iter_mut() {
+            *t = ((self >> shift) & mask) as u32;
+            shift += bits;
+        }
+        let placed = ((self >> 1) & ((1u128 << laps) - 1)) as u32;
+        (placed, self & 1 == 1)
+    }
+}
+
+/// Unpacked, for states too wide for a `u128`: the ticks, then the laps
+/// placed with the empty flag in bit 31.
+impl StateKey for Vec<u32> {
+    fn bytes(segments: usize) -> u64 {
+        let key_heap = 4 * (segments as u64 + 1);
+        let slot = (std::mem::size_of::<Vec<u32>>() + std::mem::size_of::<Acc>() + 1) as u64;
+        slot * 8 / 7 + key_heap + 16
+    }
+
+    fn pack(ticks: &[u32], placed: u32, empty: bool, _bits: u32) -> Vec<u32> {
+        let mut key = Vec::with_capacity(ticks.len() + 1);
+        key.extend_from_slice(ticks);
+        key.push(placed | if empty { 1 << 31 } else { 0 });
+        key
+    }
+
+    fn unpack(&self, ticks: &mut [u32], _bits: u32) -> (u32, bool) {
+        let (last, rest) = self.split_last().expect("a state has its flags");
+        ticks.copy_from_slice(rest);
+        (last & !(1 << 31), last & (1 << 31) != 0)
     }
 }
 
@@ -453,6 +525,27 @@ mod tests {
             let n = 1 + (rng % 4) as usize;
             let own: Vec<u32> = (0..n).map(|i| ((rng >> (8 * i + 8)) % 25) as u32).collect();
             assert_eq!(dp(&own).sequences, memo(&own), "{own:?}");
+        }
+    }
+
+    #[test]
+    fn packed_and_unpacked_states_agree() {
+        for own in [vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], vec![30, 0, 7], vec![5, 40, 3, 9]] {
+            let total: u64 = own.iter().map(|&c| u64::from(c)).sum();
+            let mut solver = Solver {
+                own: &own,
+                cycle: 2 * own.len() as u64 + 1,
+                total,
+                memory: MemoryLimit::from_bytes(1 << 30),
+                run: DpRun::default(),
+                by_laps: Vec::new(),
+            };
+            let bits = u64::BITS - total.leading_zeros();
+            for skeleton in [&[][..], &[1], &[1, 1], &[2]] {
+                let packed = solver.solve_with::<u128>(skeleton, bits).unwrap();
+                let unpacked = solver.solve_with::<Vec<u32>>(skeleton, bits).unwrap();
+                assert_eq!(packed, unpacked, "{own:?} {skeleton:?}");
+            }
         }
     }
 

@@ -118,7 +118,7 @@ pub enum KalahError {
     /// shapes ([`MAX_SKELETONS`](super::MAX_SKELETONS)): pits far fuller
     /// than the board test's.
     #[error(
-        "its laps take more than {most} shapes, too many for the dynamic program; count it by memoization or the explicit stack"
+        "its laps take more than {most} shapes or 30 laps in a row, too many for the dynamic program; count it by memoization or the explicit stack"
     )]
     TooManySkeletons {
         /// The most skeletons accepted.
