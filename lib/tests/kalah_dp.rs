@@ -83,16 +83,12 @@ fn auto_uses_the_dynamic_program_past_small_positions_only() {
 
 /// Rows of 2 to 6 pits with up to 40 counters each: many laps.
 fn full_row() -> impl Strategy<Value = Position> {
-    (2usize..=6).prop_flat_map(|n| {
-        prop::collection::vec(0u32..=40, n).prop_map(|own| Position::from_own(own).unwrap())
-    })
+    (2usize..=6).prop_flat_map(|n| prop::collection::vec(0u32..=40, n).prop_map(|own| Position::from_own(own).unwrap()))
 }
 
 /// Rows of 1 to 4 pits with up to 25 counters each, counted by the stack too.
 fn small_row() -> impl Strategy<Value = Position> {
-    (1usize..=4).prop_flat_map(|n| {
-        prop::collection::vec(0u32..=25, n).prop_map(|own| Position::from_own(own).unwrap())
-    })
+    (1usize..=4).prop_flat_map(|n| prop::collection::vec(0u32..=25, n).prop_map(|own| Position::from_own(own).unwrap()))
 }
 
 proptest! {

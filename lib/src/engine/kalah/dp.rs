@@ -202,10 +202,10 @@ impl Solver<'_> {
         let n = self.own.len() as u64;
         let left = self.total.saturating_sub(spent);
         let mut k = 1u64;
-        if 1 + self.cycle <= left && laps >= MAX_LAPS {
+        if self.cycle < left && laps >= MAX_LAPS {
             return Err(KalahError::TooManySkeletons { most: MAX_SKELETONS });
         }
-        while 1 + k * self.cycle <= left {
+        while k * self.cycle < left {
             skeleton.push(k as u32);
             self.grow(skeleton, spent + 1 + k * (n + 1), progress)?;
             skeleton.pop();

@@ -135,11 +135,15 @@ pub enum KalahError {
     },
     /// Distinct terminal positions asked of the dynamic program, which
     /// never sees a board.
-    #[error("the dynamic program counts move sequences only, not distinct terminal positions; count those by memoization or the explicit stack")]
+    #[error(
+        "the dynamic program counts move sequences only, not distinct terminal positions; count those by memoization or the explicit stack"
+    )]
     DpTerminals,
     /// A split into work units asked of the dynamic program, which needs
     /// none.
-    #[error("the dynamic program runs whole, without work units; drop the split or count by memoization or the explicit stack")]
+    #[error(
+        "the dynamic program runs whole, without work units; drop the split or count by memoization or the explicit stack"
+    )]
     DpNotSplit,
     /// A size or a memory need past what a computation accepts.
     #[error(transparent)]

@@ -210,10 +210,7 @@ impl Estimate {
             }));
         }
         if self.method == Method::Dp && self.seconds > dp::MAX_DP_SECONDS {
-            return Err(KalahError::DpTooLong {
-                estimate: self.to_string(),
-                most: duration(dp::MAX_DP_SECONDS),
-            });
+            return Err(KalahError::DpTooLong { estimate: self.to_string(), most: duration(dp::MAX_DP_SECONDS) });
         }
         if self.method == Method::Stack && self.sequences > MAX_STACK_SEQUENCES {
             let memo_fits = self.memo_bytes <= limit.bytes() as f64;

@@ -36,11 +36,8 @@ pub fn count_table(position: &Position, figures: &Count, options: CountOptions) 
 /// or `None` when the count was made by another method.
 pub fn lap_table(position: &Position, figures: &Count) -> Option<Table> {
     let laps = figures.laps?;
-    let share = if figures.sequences == 0 {
-        0.0
-    } else {
-        100.0 * laps.sequences_with_laps as f64 / figures.sequences as f64
-    };
+    let share =
+        if figures.sequences == 0 { 0.0 } else { 100.0 * laps.sequences_with_laps as f64 / figures.sequences as f64 };
     let mut table = Table::record(
         "kalah_laps",
         &format!("Laps among the continuations from {position}"),
