@@ -75,7 +75,8 @@ pub const MAX_SKELETONS: usize = 200_000;
 const MAX_LAPS: usize = 30;
 
 /// The most seconds a count by the dynamic program may be estimated to take
-/// ([`seconds`]) before it is refused: 15 hours, as for the explicit stack.
+/// (a fit to the board test's times) before it is refused: 15 hours, as for
+/// the explicit stack.
 pub const MAX_DP_SECONDS: f64 = 15.0 * 3600.0;
 
 /// Rough seconds the dynamic program takes on a position whose mover holds
