@@ -303,8 +303,9 @@ impl Solver<'_> {
 /// A state of the program: the ticks of each segment, the laps placed and
 /// whether every pit so far ends empty.
 trait StateKey: Eq + std::hash::Hash + Sized {
-    /// Bytes one stored state costs in a hash table at a load of 7/8, its
-    /// value and its own allocation included.
+    /// Bytes one stored state may cost in a hash table, its value and its
+    /// own allocation included, at the worst: while a table 7/8 full
+    /// doubles, the old and the new buckets (24/7 a state) are held at once.
     fn bytes(segments: usize) -> u64;
     fn pack(ticks: &[u32], placed: u32, empty: bool, bits: u32) -> Self;
     /// Writes the ticks, returns the laps placed and the empty flag.
@@ -314,7 +315,7 @@ trait StateKey: Eq + std::hash::Hash + Sized {
 /// Packed: the empty flag in bit 0, one bit a lap, then `bits` a segment.
 impl StateKey for u128 {
     fn bytes(_segments: usize) -> u64 {
-        (std::mem::size_of::<u128>() + std::mem::size_of::<Acc>() + 1) as u64 * 8 / 7
+        (std::mem::size_of::<u128>() + std::mem::size_of::<Acc>() + 1) as u64 * 24 / 7
     }
 
     #[inline]
@@ -349,7 +350,7 @@ impl StateKey for Vec<u32> {
     fn bytes(segments: usize) -> u64 {
         let key_heap = 4 * (segments as u64 + 1);
         let slot = (std::mem::size_of::<Vec<u32>>() + std::mem::size_of::<Acc>() + 1) as u64;
-        slot * 8 / 7 + key_heap + 16
+        slot * 24 / 7 + key_heap + 16
     }
 
     fn pack(ticks: &[u32], placed: u32, empty: bool, _bits: u32) -> Vec<u32> {
