@@ -197,16 +197,25 @@ pub struct LapStats {
 ///     let figures = count(&position, options, Progress::NONE)?;
 ///     assert_eq!(figures.sequences, 11);
 ///     assert_eq!(figures.terminal_positions, Some(11));
-///     assert_eq!((figures.max_stack_right_to_left, figures.max_stack_left_to_right), (3, 5));
+///     assert_eq!((figures.max_stack_right_to_left, figures.max_stack_left_to_right), (Some(3), Some(5)));
 /// }
+/// // The dynamic program counts the sequences and laps only.
+/// let options = CountOptions { method: Some(Method::Dp), ..Default::default() };
+/// let figures = count(&position, options, Progress::NONE)?;
+/// assert_eq!((figures.sequences, figures.max_stack_right_to_left), (11, None));
+/// assert_eq!(figures.laps.map(|laps| laps.sequences_with_laps), Some(0));
 /// # Ok::<(), plybench::engine::kalah::KalahError>(())
 /// ```
 ///
 /// # Errors
 ///
-/// [`KalahError::Limit`] when memoization or the distinct terminal
-/// positions could need more than [`CountOptions::memory`];
-/// [`KalahError::Overflow`] past `u128` sequences.
+/// [`KalahError::Limit`] when memoization, the dynamic program or the
+/// distinct terminal positions could need more than
+/// [`CountOptions::memory`]; [`KalahError::Overflow`] past `u128`
+/// sequences; for [`Method::Dp`] asked for by name,
+/// [`KalahError::DpTerminals`] with distinct terminal positions and
+/// [`KalahError::TooManySkeletons`] for a position whose laps take too many
+/// shapes (`auto` falls back on [`Method::auto_without_dp`] then).
 pub fn count(position: &Position, options: CountOptions, progress: Progress<'_>) -> Result<Count, KalahError> {
     let started = Instant::now();
     let mut method = Method::chosen(position, options);
