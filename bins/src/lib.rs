@@ -38,11 +38,20 @@ pub fn emit(tables: &[&Table], format: Format) -> anyhow::Result<()> {
     let text = match (format, tables) {
         (Format::Json, [one]) => one.render(format),
         (Format::Json, many) => {
-            let map: serde_json::Map<String, serde_json::Value> = many
+            // One object keyed by table id, in id order, written from each
+            // table's own JSON: a `serde_json::Value` cannot hold the counts
+            // past `u64` that the tables keep exact.
+            let mut sorted = many.to_vec();
+            sorted.sort_by(|a, b| a.id.cmp(&b.id));
+            let entries: Vec<String> = sorted
                 .iter()
-                .map(|t| Ok((t.id.clone(), serde_json::to_value(t)?)))
+                .map(|t| {
+                    let body = t.render(format);
+                    let body = body.trim_end().replace('\n', "\n  ");
+                    Ok(format!("  {}: {body}", serde_json::to_string(&t.id)?))
+                })
                 .collect::<Result<_, serde_json::Error>>()?;
-            serde_json::to_string_pretty(&map)? + "\n"
+            format!("{{\n{}\n}}\n", entries.join(",\n"))
         }
         (_, tables) => tables.iter().map(|t| t.render(format)).collect::<Vec<_>>().join("\n"),
     };

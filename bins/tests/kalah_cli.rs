@@ -143,7 +143,13 @@ fn bad_input_gets_one_line_and_status_2() {
         &["count", "--pits", "3", "--max-memory", "0"],
         &["count", "--pits", "3", "--max-memory", "lots"],
         &["count", "--pits", "14", "--method", "memo", "--max-memory", "0.0001"],
-        &["table", "--max-pits", "14", "--max-memory", "0.0001"],
+        &["table", "--max-pits", "14", "--method", "memo", "--max-memory", "0.0001"],
+        &["table", "--max-pits", "41"],
+        &["count", "--pits", "30", "--method", "dp", "--max-memory", "0.0001"],
+        &["count", "--pits", "60", "--method", "dp"],
+        &["count", "--pits", "14", "--method", "dp", "--terminals", "always"],
+        &["count", "--pits", "14", "--method", "dp", "--checkpoint", "never-written.json"],
+        &["count", "--pits", "14", "--method", "memo", "--lap-stats"],
     ];
     for args in cases {
         let out = kalah(args);
@@ -235,9 +241,32 @@ fn a_count_past_any_memory_is_refused_before_it_starts() {
 #[test]
 fn a_count_past_twice_its_memory_limit_is_refused_before_it_starts_offering_the_stack() {
     // 20 pits by memoization: about 700 million rows, some 60 GiB.
-    let stderr = refusal(&["count", "--pits", "20"]);
+    let stderr = refusal(&["count", "--pits", "20", "--method", "memo"]);
     assert!(stderr.contains("invalid --max-memory") && stderr.contains("rows of pits"), "{stderr}");
     assert!(stderr.contains("count by the explicit stack (about"), "{stderr}");
+}
+
+#[test]
+fn the_dynamic_program_is_auto_past_small_positions_and_names_its_flags() {
+    // 20 pits: memoization would need some 60 GiB; the dynamic program
+    // takes a fraction of a second.
+    let v = json(&["count", "--pits", "20"]);
+    assert_eq!((v["move_sequences"].as_u64(), v["method"].as_str()), (Some(31_101_221_721), Some("dp")));
+    assert!(v["max_stack_right_to_left"].is_null() && v["terminal_positions"].is_null(), "{v}");
+    let out = kalah(&["count", "--pits", "13", "--lap-stats", "--format", "json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("\"sequences_with_laps\"") && text.contains("\"max_laps\""), "{text}");
+    let stderr = refusal(&["count", "--pits", "30", "--method", "dp", "--max-memory", "0.0001"]);
+    assert!(stderr.contains("invalid --max-memory") && stderr.contains("dynamic program"), "{stderr}");
+    let stderr = refusal(&["count", "--pits", "60", "--method", "dp"]);
+    assert!(stderr.contains("invalid --pits") && stderr.contains("dynamic program"), "{stderr}");
+    let stderr = refusal(&["count", "--pits", "14", "--method", "dp", "--terminals", "always"]);
+    assert!(stderr.contains("invalid --terminals"), "{stderr}");
+    let stderr = refusal(&["count", "--pits", "14", "--method", "dp", "--shard", "1/2"]);
+    assert!(stderr.contains("invalid --method"), "{stderr}");
+    let stderr = refusal(&["count", "--pits", "14", "--method", "stack", "--lap-stats"]);
+    assert!(stderr.contains("invalid --lap-stats"), "{stderr}");
 }
 
 #[test]

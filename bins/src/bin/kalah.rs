@@ -48,7 +48,9 @@ enum Command {
 /// The `--method` values: `auto` (`None`, the method chosen for each
 /// position by `Method::auto`) or a method's name.
 fn method_arg() -> impl TypedValueParser<Value = Option<Method>> {
-    let auto = PossibleValue::new("auto").help("The explicit stack for small positions, memoization beyond");
+    let auto = PossibleValue::new("auto").help(
+        "The explicit stack for small positions, the dynamic program beyond (memoization for split runs, distinct terminal positions, or positions the dynamic program refuses)",
+    );
     let methods = Method::value_variants().iter().filter_map(ValueEnum::to_possible_value);
     PossibleValuesParser::new(std::iter::once(auto).chain(methods))
         .map(|name| <Method as ValueEnum>::from_str(&name, false).ok())
@@ -94,6 +96,9 @@ struct CountArgs {
     /// Whether to count distinct terminal positions.
     #[arg(long, value_enum, default_value_t)]
     terminals: Terminals,
+    /// Print the laps among the continuations (sequences with a lap, most laps in one); counts by the dynamic program.
+    #[arg(long, conflicts_with_all = ["trace", "checkpoint", "resume", "shard", "split_counters"])]
+    lap_stats: bool,
     /// Memory the count may plan to hold, in GiB (default: 14 or 3/4 of the machine's memory, whichever is less).
     #[arg(long, value_name = "GIB")]
     max_memory: Option<MemoryLimit>,
@@ -156,6 +161,9 @@ fn count_batch(
     matches: &clap::ArgMatches,
     format: Format,
 ) -> anyhow::Result<ExitCode> {
+    if args.method == Some(Method::Dp) {
+        return Err(FlagError::new("--method", KalahError::DpNotSplit).into());
+    }
     if args.terminals == Terminals::Always {
         return Err(Usage::flag("--terminals",
             "always cannot be split into work units (distinct boards of different subtrees overlap); count them in one run without --checkpoint, --resume, --shard or --split-counters",
@@ -202,7 +210,7 @@ fn resumed<'a>(args: &CountArgs, path: &Path, matches: &'a clap::ArgMatches) -> 
         // `auto` is the method auto chooses for the recorded position.
         let method = match args.method {
             Some(method) => method,
-            None => Method::auto(&recorded.start()?),
+            None => Method::auto_without_dp(&recorded.start()?),
         };
         resume.agree("--method", named(&method), named(&recorded.method))?;
     }
@@ -253,7 +261,7 @@ fn estimate_flag(error: KalahError, args: &CountArgs) -> anyhow::Error {
     let position_flag = if args.position.is_some() { "--position" } else { "--pits" };
     match &error {
         KalahError::TooManySequences { memo_fits: true, .. } => FlagError::new("--method", error).into(),
-        KalahError::TooManySequences { .. } | KalahError::BeyondMemory { .. } => {
+        KalahError::TooManySequences { .. } | KalahError::BeyondMemory { .. } | KalahError::DpTooLong { .. } => {
             FlagError::new(position_flag, error).into()
         }
         _ => memory_flag(error),
@@ -279,11 +287,26 @@ fn main() -> ExitCode {
                 if args.checkpoint.is_some() || args.shard.is_some() || args.split_counters.is_some() {
                     return count_batch(&args, Some((&position, rules)), matches, format);
                 }
+                let method = match (args.method, args.lap_stats) {
+                    (None, true) => Some(Method::Dp),
+                    (Some(method), true) if method != Method::Dp => {
+                        return Err(Usage::flag(
+                            "--lap-stats",
+                            "needs the dynamic program, which alone sees laps; pass --method dp or auto",
+                        )
+                        .into());
+                    }
+                    (method, _) => method,
+                };
+                let dp = method == Some(Method::Dp);
+                if dp && args.terminals == Terminals::Always {
+                    return Err(FlagError::new("--terminals", KalahError::DpTerminals).into());
+                }
                 let options = CountOptions {
                     rules,
-                    method: args.method,
+                    method,
                     terminal_positions: match args.terminals {
-                        Terminals::Auto => is_small(&position),
+                        Terminals::Auto => !dp && is_small(&position),
                         Terminals::Always => true,
                         Terminals::Never => false,
                     },
@@ -304,12 +327,19 @@ fn main() -> ExitCode {
                 bar.finish_and_clear();
                 let mut table = results::count_table(&position, &figures, options);
                 if figures.terminal_positions.is_none() {
-                    table.note(format!("{TERMINALS_NOT_COUNTED}; pass --terminals always to count them."));
+                    let how = if figures.method.sees_stacks() {
+                        "pass --terminals always to count them"
+                    } else {
+                        "the dynamic program sees no boards, and reports no stack heights either: pass --method memo or stack"
+                    };
+                    table.note(format!("{TERMINALS_NOT_COUNTED}; {how}."));
                 }
-                match &trace_table {
-                    Some(trace) => emit(&[trace, &table], format)?,
-                    None => emit(&[&table], format)?,
-                }
+                let laps = if args.lap_stats { results::lap_table(&position, &figures) } else { None };
+                let mut tables = Vec::new();
+                tables.extend(trace_table.as_ref());
+                tables.push(&table);
+                tables.extend(laps.as_ref());
+                emit(&tables, format)?;
             }
             Command::Table(args) => {
                 check_table_pits(args.max_pits).flag("--max-pits")?;

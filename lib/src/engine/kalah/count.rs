@@ -6,6 +6,7 @@ use crate::engine::progress::Progress;
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 
+use super::dp;
 use super::error::KalahError;
 use super::key::{KeyKind, StateKey, with_key};
 use super::memo;
@@ -14,8 +15,10 @@ use super::sow::{Rules, sow};
 use super::stack::{self, Observer, Scan, Silent, StackRun};
 use crate::engine::memory::MemoryLimit;
 
-/// How the counts are obtained. Both methods are exact; they share only the
-/// sowing rule, so their agreement is a check on each other.
+/// How the counts are obtained. The methods are exact; stack and memo share
+/// only the sowing rule, and the dynamic program shares nothing with them
+/// but the rule written out in its own terms, so their agreement is a check
+/// on each other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
@@ -26,6 +29,10 @@ pub enum Method {
     /// Memoization over the mover's pits: each distinct row of pits is
     /// solved once. Cost grows with the number of distinct rows.
     Memo,
+    /// A dynamic program over the pits, laps included: polynomial in the
+    /// pits for the board test. Counts move sequences and laps only (no
+    /// stack heights, no distinct terminal positions).
+    Dp,
 }
 
 impl Method {
@@ -34,18 +41,50 @@ impl Method {
         match self {
             Method::Stack => "stack",
             Method::Memo => "memo",
+            Method::Dp => "dp",
         }
     }
 
     /// The method chosen when none is asked for: the stacker while the tree
-    /// is small enough to walk in well under a second, memoization beyond.
+    /// is small enough to walk in well under a second, the dynamic program
+    /// beyond.
     ///
     /// The number of sequences is not known in advance, so the choice goes
     /// by the counters the mover holds: in Bell's board test twelve pits
-    /// (78 counters, 1,745,463 sequences) is about where memoization starts
-    /// to win on two cores.
+    /// (78 counters, 1,745,463 sequences) is about where the stacker stops
+    /// being instant on two cores. When the dynamic program refuses the
+    /// position (see [`count`]), the count falls back on
+    /// [`Method::auto_without_dp`].
+    /// Past [`MAX_DP_SECONDS`](super::MAX_DP_SECONDS) of estimated work
+    /// the old choice stands too, and its own estimate decides.
     pub fn auto(position: &Position) -> Method {
+        if !is_small(position) && dp::seconds(position.own_counters()) <= dp::MAX_DP_SECONDS {
+            Method::Dp
+        } else {
+            Method::auto_without_dp(position)
+        }
+    }
+
+    /// The method chosen before the dynamic program existed, and still when
+    /// it does not apply (split runs, distinct terminal positions, stack
+    /// heights): the stacker for small positions, memoization beyond.
+    pub fn auto_without_dp(position: &Position) -> Method {
         if is_small(position) { Method::Stack } else { Method::Memo }
+    }
+
+    /// The method a count with `options` uses: the one asked for, or
+    /// [`Method::auto`] ([`Method::auto_without_dp`] when distinct terminal
+    /// positions are asked for, which the dynamic program does not see).
+    pub fn chosen(position: &Position, options: CountOptions) -> Method {
+        options.method.unwrap_or_else(|| {
+            if options.terminal_positions { Method::auto_without_dp(position) } else { Method::auto(position) }
+        })
+    }
+
+    /// Whether the method reports Bell's stack heights and distinct
+    /// terminal positions (the dynamic program does neither).
+    pub fn sees_stacks(self) -> bool {
+        self != Method::Dp
     }
 }
 
@@ -56,6 +95,7 @@ impl std::str::FromStr for Method {
         match s {
             "stack" => Ok(Method::Stack),
             "memo" => Ok(Method::Memo),
+            "dp" => Ok(Method::Dp),
             _ => Err(KalahError::UnknownMethod(s.to_owned())),
         }
     }
@@ -80,7 +120,9 @@ pub struct CountOptions {
     pub memory: MemoryLimit,
     /// Whether captures apply.
     pub rules: Rules,
-    /// The method, or `None` to let [`Method::auto`] choose.
+    /// The method, or `None` to let [`Method::auto`] choose (and
+    /// [`Method::auto_without_dp`] when distinct terminal positions are
+    /// asked for, or the dynamic program refuses the position).
     pub method: Option<Method>,
     /// Whether to count distinct terminal boards too. This keeps every
     /// distinct board in memory, so it is optional.
@@ -97,10 +139,13 @@ pub struct Count {
     /// Distinct terminal boards (mover's pits, both kalahs' contents and the
     /// opponent's pits), if asked for.
     pub terminal_positions: Option<u64>,
-    /// The highest Bell's stack grows when scanning `P1` first.
-    pub max_stack_right_to_left: usize,
+    /// The highest Bell's stack grows when scanning `P1` first (not known
+    /// to the dynamic program).
+    pub max_stack_right_to_left: Option<usize>,
     /// The highest it grows when scanning `PN` first.
-    pub max_stack_left_to_right: usize,
+    pub max_stack_left_to_right: Option<usize>,
+    /// Laps among the continuations (dynamic program only).
+    pub laps: Option<LapStats>,
     /// The method used.
     pub method: Method,
     /// Distinct rows of own pits solved (memoization only).
@@ -124,6 +169,21 @@ pub fn count_sequences(position: &Position) -> Result<u128, KalahError> {
     count(position, CountOptions::default(), Progress::NONE).map(|c| c.sequences)
 }
 
+/// What the dynamic program finds of laps: continuations from a pit
+/// holding `j + k(2N + 1)` counters, which go round the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LapStats {
+    /// Move sequences with at least one lap.
+    pub sequences_with_laps: u128,
+    /// The most laps in one move sequence.
+    pub max_laps: usize,
+    /// Skeletons solved: distinct lists of laps (the sizes `k`, in order)
+    /// that some sequence has, the empty list included.
+    pub skeletons: usize,
+    /// The most states of the program at one pit.
+    pub max_states: usize,
+}
+
 /// Counts move sequences, stack heights and, optionally, distinct terminal
 /// positions from `position`.
 ///
@@ -137,19 +197,56 @@ pub fn count_sequences(position: &Position) -> Result<u128, KalahError> {
 ///     let figures = count(&position, options, Progress::NONE)?;
 ///     assert_eq!(figures.sequences, 11);
 ///     assert_eq!(figures.terminal_positions, Some(11));
-///     assert_eq!((figures.max_stack_right_to_left, figures.max_stack_left_to_right), (3, 5));
+///     assert_eq!((figures.max_stack_right_to_left, figures.max_stack_left_to_right), (Some(3), Some(5)));
 /// }
+/// // The dynamic program counts the sequences and laps only.
+/// let options = CountOptions { method: Some(Method::Dp), ..Default::default() };
+/// let figures = count(&position, options, Progress::NONE)?;
+/// assert_eq!((figures.sequences, figures.max_stack_right_to_left), (11, None));
+/// assert_eq!(figures.laps.map(|laps| laps.sequences_with_laps), Some(0));
 /// # Ok::<(), plybench::engine::kalah::KalahError>(())
 /// ```
 ///
 /// # Errors
 ///
-/// [`KalahError::Limit`] when memoization or the distinct terminal
-/// positions could need more than [`CountOptions::memory`];
-/// [`KalahError::Overflow`] past `u128` sequences.
+/// [`KalahError::Limit`] when memoization, the dynamic program or the
+/// distinct terminal positions could need more than
+/// [`CountOptions::memory`]; [`KalahError::Overflow`] past `u128`
+/// sequences; for [`Method::Dp`] asked for by name,
+/// [`KalahError::DpTerminals`] with distinct terminal positions and
+/// [`KalahError::TooManySkeletons`] for a position whose laps take too many
+/// shapes (`auto` falls back on [`Method::auto_without_dp`] then).
 pub fn count(position: &Position, options: CountOptions, progress: Progress<'_>) -> Result<Count, KalahError> {
     let started = Instant::now();
-    let method = options.method.unwrap_or_else(|| Method::auto(position));
+    let mut method = Method::chosen(position, options);
+    if method == Method::Dp {
+        if options.terminal_positions {
+            return Err(KalahError::DpTerminals);
+        }
+        match dp::count(position.own(), options.memory, progress) {
+            Ok(run) => {
+                return Ok(Count {
+                    sequences: run.sequences,
+                    terminal_positions: None,
+                    max_stack_right_to_left: None,
+                    max_stack_left_to_right: None,
+                    laps: Some(LapStats {
+                        sequences_with_laps: run.lap_sequences,
+                        max_laps: run.max_laps,
+                        skeletons: run.skeletons,
+                        max_states: run.max_states,
+                    }),
+                    method,
+                    states: None,
+                    seconds: started.elapsed().as_secs_f64(),
+                });
+            }
+            Err(KalahError::TooManySkeletons { .. }) if options.method.is_none() => {
+                method = Method::auto_without_dp(position);
+            }
+            Err(error) => return Err(error),
+        }
+    }
     let n = position.pits();
     let board = position.flat_board();
     let own_kind = KeyKind::for_values(n, position.own_counters());
@@ -172,13 +269,15 @@ pub fn count(position: &Position, options: CountOptions, progress: Progress<'_>)
             Count {
                 sequences: right_to_left.sequences,
                 terminal_positions: options.terminal_positions.then_some(terminals as u64),
-                max_stack_right_to_left: right_to_left.max_stack,
-                max_stack_left_to_right: left_to_right.max_stack,
+                max_stack_right_to_left: Some(right_to_left.max_stack),
+                max_stack_left_to_right: Some(left_to_right.max_stack),
+                laps: None,
                 method,
                 states: None,
                 seconds: 0.0,
             }
         }
+        Method::Dp => unreachable!("the dynamic program returned above"),
         Method::Memo => {
             let run = with_key!(own_kind, memo::count(position.own(), options.memory, progress))?;
             let terminal_positions = if options.terminal_positions {
@@ -192,8 +291,9 @@ pub fn count(position: &Position, options: CountOptions, progress: Progress<'_>)
             Count {
                 sequences: run.sequences,
                 terminal_positions,
-                max_stack_right_to_left: run.max_stack_right_to_left,
-                max_stack_left_to_right: run.max_stack_left_to_right,
+                max_stack_right_to_left: Some(run.max_stack_right_to_left),
+                max_stack_left_to_right: Some(run.max_stack_left_to_right),
+                laps: None,
                 method,
                 states: Some(run.states),
                 seconds: 0.0,

@@ -74,7 +74,7 @@ pub enum KalahError {
     #[error("`{0}` is not a scan order; use right-to-left or left-to-right")]
     UnknownScanOrder(String),
     /// A name that is not a [`Method`](super::Method).
-    #[error("`{0}` is not a method; use stack or memo")]
+    #[error("`{0}` is not a method; use stack, memo or dp")]
     UnknownMethod(String),
     /// A count of move sequences past `u128`.
     #[error("the number of move sequences exceeds u128")]
@@ -114,6 +114,37 @@ pub enum KalahError {
         /// The largest limit accepted, in words.
         most: String,
     },
+    /// A count by dynamic programming whose laps could take too many
+    /// shapes ([`MAX_SKELETONS`](super::MAX_SKELETONS)): pits far fuller
+    /// than the board test's.
+    #[error(
+        "its laps take more than {most} shapes or 30 laps in a row, too many for the dynamic program; count it by memoization or the explicit stack"
+    )]
+    TooManySkeletons {
+        /// The most skeletons accepted.
+        most: usize,
+    },
+    /// A count by the dynamic program estimated past
+    /// [`MAX_DP_SECONDS`](super::MAX_DP_SECONDS).
+    #[error("{estimate}, more than the {most} one run may take; count a smaller position")]
+    DpTooLong {
+        /// The [`Estimate`](super::Estimate), in words.
+        estimate: String,
+        /// The longest run accepted, in words.
+        most: String,
+    },
+    /// Distinct terminal positions asked of the dynamic program, which
+    /// never sees a board.
+    #[error(
+        "the dynamic program counts move sequences only, not distinct terminal positions; count those by memoization or the explicit stack"
+    )]
+    DpTerminals,
+    /// A split into work units asked of the dynamic program, which needs
+    /// none.
+    #[error(
+        "the dynamic program runs whole, without work units; drop the split or count by memoization or the explicit stack"
+    )]
+    DpNotSplit,
     /// A size or a memory need past what a computation accepts.
     #[error(transparent)]
     Limit(#[from] LimitError),

@@ -25,6 +25,7 @@
 use std::fmt;
 
 use super::count::{CountOptions, Method};
+use super::dp;
 use super::error::KalahError;
 use super::key::{KeyKind, with_key};
 use super::memo;
@@ -93,6 +94,8 @@ pub struct Estimate {
     stack_seconds: f64,
     /// Bytes memoization would hold, whichever method is chosen.
     memo_bytes: f64,
+    /// The position's pits.
+    pits: usize,
 }
 
 /// Estimates the work and memory of `count(position, options)` from exact
@@ -109,7 +112,7 @@ pub struct Estimate {
 /// # Ok::<(), plybench::engine::kalah::KalahError>(())
 /// ```
 pub fn estimate(position: &Position, options: CountOptions) -> Estimate {
-    let method = options.method.unwrap_or_else(|| Method::auto(position));
+    let method = Method::chosen(position, options);
     let own = position.own();
     let n = own.len();
     // (pits, sequences, rows) of each pilot count.
@@ -148,8 +151,9 @@ pub fn estimate(position: &Position, options: CountOptions) -> Estimate {
     let (bytes, seconds) = match method {
         Method::Stack => (terminal_bytes, stack_seconds),
         Method::Memo => (memo_bytes + terminal_bytes, rows / MEMO_ROWS_PER_SECOND),
+        Method::Dp => (0.0, dp::seconds(position.own_counters())),
     };
-    Estimate { method, sequences, rows, bytes, seconds, basis, stack_seconds, memo_bytes }
+    Estimate { method, sequences, rows, bytes, seconds, basis, stack_seconds, memo_bytes, pits: n }
 }
 
 /// The growth from one pilot count to the next, at least 1 (a pit more
@@ -181,7 +185,10 @@ impl Estimate {
     ///   so the count starts, and its own check refuses the layer that would
     ///   pass the limit;
     /// - [`KalahError::TooManySequences`] when the explicit stack would play
-    ///   out more than [`MAX_STACK_SEQUENCES`].
+    ///   out more than [`MAX_STACK_SEQUENCES`];
+    /// - [`KalahError::DpTooLong`] when the dynamic program would take more
+    ///   than [`MAX_DP_SECONDS`](super::MAX_DP_SECONDS). It holds little
+    ///   memory, and checks its states against the limit as it goes.
     pub fn check(&self, limit: MemoryLimit) -> Result<(), KalahError> {
         if self.bytes > MemoryLimit::MAX_BYTES as f64 {
             return Err(KalahError::BeyondMemory {
@@ -201,6 +208,9 @@ impl Estimate {
                 limit_mib: limit.bytes() >> 20,
                 why: format!("; {self}: raise the memory limit, {stack}or count a smaller position"),
             }));
+        }
+        if self.method == Method::Dp && self.seconds > dp::MAX_DP_SECONDS {
+            return Err(KalahError::DpTooLong { estimate: self.to_string(), most: duration(dp::MAX_DP_SECONDS) });
         }
         if self.method == Method::Stack && self.sequences > MAX_STACK_SEQUENCES {
             let memo_fits = self.memo_bytes <= limit.bytes() as f64;
@@ -234,6 +244,15 @@ impl fmt::Display for Estimate {
                 duration(self.seconds),
                 approx(STACK_SEQUENCES_PER_SECOND)
             )?,
+            Method::Dp => {
+                // Its time is fitted to the board test's, not extrapolated.
+                return write!(
+                    f,
+                    "the dynamic program over {} pits would take {} on two cores (fitted to the board test)",
+                    self.pits,
+                    duration(self.seconds)
+                );
+            }
             Method::Memo => write!(
                 f,
                 "memoization would hold about {} rows of pits in about {}, {} at {} rows a second on two cores",

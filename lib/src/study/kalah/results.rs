@@ -23,13 +23,38 @@ pub fn count_table(position: &Position, figures: &Count, options: CountOptions) 
             ("position", "Position (PN..P1)", Cell::list(&position.own_pn_first())),
             ("move_sequences", "Move sequences", Cell::from(figures.sequences)),
             ("terminal_positions", "Distinct terminal positions", Cell::opt(figures.terminal_positions)),
-            ("max_stack_right_to_left", "Max stack, right-to-left", Cell::from(figures.max_stack_right_to_left)),
-            ("max_stack_left_to_right", "Max stack, left-to-right", Cell::from(figures.max_stack_left_to_right)),
+            ("max_stack_right_to_left", "Max stack, right-to-left", Cell::opt(figures.max_stack_right_to_left)),
+            ("max_stack_left_to_right", "Max stack, left-to-right", Cell::opt(figures.max_stack_left_to_right)),
             ("captures", "Captures (rule 1)", Cell::from(options.rules.captures)),
             ("method", "Method", Cell::from(figures.method.name())),
             ("seconds", "Seconds", Cell::float(figures.seconds, 4)),
         ],
     )
+}
+
+/// The `kalah count --lap-stats` record: the laps the dynamic program saw,
+/// or `None` when the count was made by another method.
+pub fn lap_table(position: &Position, figures: &Count) -> Option<Table> {
+    let laps = figures.laps?;
+    let share =
+        if figures.sequences == 0 { 0.0 } else { 100.0 * laps.sequences_with_laps as f64 / figures.sequences as f64 };
+    let mut table = Table::record(
+        "kalah_laps",
+        &format!("Laps among the continuations from {position}"),
+        vec![
+            ("move_sequences", "Move sequences", Cell::from(figures.sequences)),
+            ("sequences_with_laps", "Sequences with a lap", Cell::from(laps.sequences_with_laps)),
+            ("percent_with_laps", "Percent with a lap", Cell::float(share, 3)),
+            ("max_laps", "Most laps in one sequence", Cell::from(laps.max_laps)),
+            ("skeletons", "Skeletons (lists of laps)", Cell::from(laps.skeletons)),
+            ("max_states", "Most states at one pit", Cell::from(laps.max_states)),
+        ],
+    );
+    table.note(format!(
+        "A lap is a continuation from a pit Pj holding j + k({}) counters: its sowing goes round the board.",
+        2 * position.pits() + 1
+    ));
+    Some(table)
 }
 
 /// Why a [`count_table`] may show no distinct terminal positions: the start
@@ -50,9 +75,10 @@ pub struct TableOptions {
     pub memory: MemoryLimit,
 }
 
-/// The most pits `kalah table` accepts. Memoization holds about
-/// 3.2^N rows of pits; at 18 pits that is already several GiB.
-pub const MAX_TABLE_PITS: usize = 20;
+/// The most pits `kalah table` accepts. The dynamic program takes about
+/// ten seconds at 35 pits and grows about 1.7× a pit (memoization holds
+/// about 3.2^N rows of pits; at 18 pits that is already several GiB).
+pub const MAX_TABLE_PITS: usize = 40;
 
 /// Checks the largest number of pits of the board-test table: 1 to
 /// [`MAX_TABLE_PITS`].
@@ -61,7 +87,7 @@ pub const MAX_TABLE_PITS: usize = 20;
 /// use plybench::study::kalah::results::check_table_pits;
 ///
 /// assert_eq!(check_table_pits(12)?, 12);
-/// assert!(check_table_pits(0).is_err() && check_table_pits(21).is_err());
+/// assert!(check_table_pits(0).is_err() && check_table_pits(41).is_err());
 /// # Ok::<(), plybench::engine::limit::LimitError>(())
 /// ```
 pub fn check_table_pits(pits: usize) -> Result<usize, LimitError> {
@@ -70,7 +96,7 @@ pub fn check_table_pits(pits: usize) -> Result<usize, LimitError> {
         pits as u64,
         1,
         MAX_TABLE_PITS as u64,
-        "; memoization needs about 3.2^N states",
+        "; the dynamic program takes minutes past 37 pits",
     )
     .map(|_| pits)
 }
@@ -122,8 +148,8 @@ pub fn board_test_table(options: TableOptions, progress: Progress<'_>) -> Result
             published,
             source,
             verdict,
-            Cell::from(figures.max_stack_right_to_left),
-            Cell::from(figures.max_stack_left_to_right),
+            Cell::opt(figures.max_stack_right_to_left),
+            Cell::opt(figures.max_stack_left_to_right),
             Cell::from(figures.method.name()),
             Cell::float(figures.seconds, 4),
         ]);
@@ -138,6 +164,13 @@ pub fn board_test_table(options: TableOptions, progress: Progress<'_>) -> Result
     let first_difference = rows.iter().enumerate().find_map(|(i, c)| {
         c.terminal_positions.filter(|&t| u128::from(t) != c.sequences).map(|t| (i + 1, c.sequences, t))
     });
+    if let Some(first) = rows.iter().position(|c| !c.method.sees_stacks()) {
+        table.note(format!(
+            "From {} pits the rows are counted by the dynamic program over the pits (method dp), which sees neither \
+             Bell's stack nor the boards: no stack heights or distinct terminal positions there.",
+            first + 1
+        ));
+    }
     let counted_up_to = rows.iter().take_while(|c| c.terminal_positions.is_some()).count();
     table.note(match first_difference {
         Some((pits, sequences, terminals)) => format!(
@@ -264,13 +297,14 @@ pub fn reproduce_table(progress: Progress<'_>) -> Result<Table> {
             ScanOrder::RightToLeft => figures.max_stack_right_to_left,
             ScanOrder::LeftToRight => figures.max_stack_left_to_right,
         };
+        let computed = computed.map_or_else(|| "not computed".to_owned(), |h| h.to_string());
         let published = Published {
             value: example.max_stack.to_string(),
             source: format!("{}: \"{}\"", bell.stack_depth.location, example.quote),
         };
         push(
             format!("max stack, {} scanning {}", example.position, order.name()),
-            Comparison::new(Some(computed.to_string()), Some(&published)),
+            Comparison::new(Some(computed), Some(&published)),
         );
     }
     tick();
@@ -291,7 +325,8 @@ fn push_bound_rows(bell: &Bell, push: &mut impl FnMut(String, Comparison<String>
     let mut worst = 0usize;
     for pits in 1..=12 {
         let figures = count(&Position::board_test(pits)?, CountOptions::default(), Progress::NONE)?;
-        worst = worst.max(figures.max_stack_right_to_left.saturating_sub(pits));
+        let height = figures.max_stack_right_to_left.ok_or(crate::engine::kalah::KalahError::DpNotSplit)?;
+        worst = worst.max(height.saturating_sub(pits));
     }
     let holds = if worst == 0 { "holds" } else { "fails" };
     let published = Published {

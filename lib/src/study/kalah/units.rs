@@ -92,25 +92,29 @@ pub struct Params {
 
 impl Params {
     /// The parameters of a split count of `position`. `method: None` is
-    /// resolved here by [`Method::auto`] on the whole position, so that every
+    /// resolved here by [`Method::auto_without_dp`] on the whole position, so that every
     /// unit uses the same method. `split_counters: None` chooses the deepest
     /// cut, up to one counter per pit, that makes at most
     /// [`AUTO_MAX_UNITS`] units.
     ///
     /// # Errors
     ///
-    /// [`Error::TooLarge`] if the cut makes more than [`MAX_UNITS`] units.
+    /// [`Error::TooLarge`] if the cut makes more than [`MAX_UNITS`] units;
+    /// [`KalahError::DpNotSplit`] for the dynamic program, which runs whole.
     pub fn new(
         position: &Position,
         rules: Rules,
         method: Option<Method>,
         split_counters: Option<u64>,
     ) -> Result<Params> {
+        if method == Some(Method::Dp) {
+            return Err(KalahError::DpNotSplit.into());
+        }
         let mut params = Params {
             position: position.own_pn_first(),
             opponent: position.opponent().to_vec(),
             captures: rules.captures,
-            method: method.unwrap_or_else(|| Method::auto(position)),
+            method: method.unwrap_or_else(|| Method::auto_without_dp(position)),
             split_counters: split_counters.unwrap_or(0),
         };
         match split_counters {
@@ -292,8 +296,8 @@ pub fn run_unit(params: &Params, unit: &Subtree) -> Result<UnitCount> {
     let figures = count(&unit.position, params.unit_options(), Progress::NONE)?;
     Ok(UnitCount {
         sequences: figures.sequences,
-        max_stack_right_to_left: figures.max_stack_right_to_left,
-        max_stack_left_to_right: figures.max_stack_left_to_right,
+        max_stack_right_to_left: figures.max_stack_right_to_left.ok_or(KalahError::DpNotSplit)?,
+        max_stack_left_to_right: figures.max_stack_left_to_right.ok_or(KalahError::DpNotSplit)?,
     })
 }
 
@@ -325,8 +329,9 @@ pub fn merge(params: &Params, results: &[UnitCount]) -> Result<Count> {
     Ok(Count {
         sequences: top.sequences,
         terminal_positions: None,
-        max_stack_right_to_left: top.max_stack_right_to_left,
-        max_stack_left_to_right: top.max_stack_left_to_right,
+        max_stack_right_to_left: Some(top.max_stack_right_to_left),
+        max_stack_left_to_right: Some(top.max_stack_left_to_right),
+        laps: None,
         method: params.method,
         states: None,
         seconds: 0.0,
@@ -512,7 +517,7 @@ mod tests {
         // Bell's example: 3,2,1 stacks 3 right to left but 5 left to right.
         let position: Position = "3,2,1".parse().unwrap();
         let got = split(&position, Rules::default(), Method::Stack, Some(1));
-        assert_eq!((got.max_stack_right_to_left, got.max_stack_left_to_right), (3, 5));
+        assert_eq!((got.max_stack_right_to_left, got.max_stack_left_to_right), (Some(3), Some(5)));
     }
 
     #[test]

@@ -1,0 +1,560 @@
+//! Counting by dynamic programming over the pits: Bell's "N Unknown".
+//!
+//! # Without laps
+//!
+//! A continuation from pit `Pi` holding exactly `i` counters empties it and
+//! adds one counter to each pit below it; the pits above it are untouched.
+//! So pit `Pj` sees only the plays of the pits above it, its *ticks*, and
+//! plays when it holds exactly `j`: first after `j - a` ticks (`a` its
+//! starting counters), then again every `j` ticks, each time before the next
+//! tick comes (after it the pit holds more than `j`). Given how often each
+//! pit plays, the order of the plays is therefore forced: pit `Pj`'s `m`-th
+//! play goes right after a fixed tick of the plays above it. A sequence of
+//! continuations is fixed by its play counts, and a dynamic program from
+//! `PN` down to `P1` whose state is the number of plays made above the
+//! current pit counts them all.
+//!
+//! # What is counted
+//!
+//! The methods count *move sequences*: Bell's outputs, one per terminal move
+//! at the end of a (possibly empty) chain of continuations `σ`. If `s(σ)` is
+//! the row after `σ`, the moves from it are its non-empty pits, and the
+//! continuations among them lead to the chains one longer. Summing over the
+//! chains,
+//!
+//! ```text
+//! sequences = Σ_σ nonempty(s(σ)) − (#σ − 1)
+//! ```
+//!
+//! since every chain but the empty one is one continuation of another. So
+//! the program carries, per state, the number of partial chains and the sum
+//! of their non-empty pits (a pit's final content follows from its play
+//! counts and its ticks). A last counter of `P1` into the kalah that leaves
+//! the mover's side empty ends the move (it is a terminal move, not a
+//! continuation): such a chain ends on an empty row and is left out of `#σ`.
+//!
+//! # Laps
+//!
+//! With `L = 2N + 1` places in the sowing cycle, a pit `Pj` holding
+//! `j + kL` counters (`k ≥ 1`) is a continuation too: its sowing gives every
+//! own pit `k` counters (the emptied one included), one more to each pit
+//! below it, and `k + 1` to the kalah. A lap reaches the pits *above* the
+//! lapping pit, so it couples them. Each chain is split at its laps into
+//! lap-free *segments*; its *skeleton* is the list of the laps' `k`, in
+//! time order. For a fixed skeleton the program's state when it reaches pit
+//! `Pj` is, for each segment, the number of plays above `Pj` in it, and for
+//! each lap whether its pit is already placed (above `Pj`: it gives `Pj`
+//! `k + 1`) or still pending (below: it gives `k`, or `Pj` is the lapping
+//! pit and must then hold exactly `j + kL`). Within a segment pit `Pj`
+//! plays as without laps; the order of all plays is again forced. At `P1`
+//! every lap must be placed.
+//!
+//! Skeletons are grown a lap at a time, depth first: a chain with laps
+//! `k1 … kt+1` begins with a chain of laps `k1 … kt`, so a skeleton that
+//! has no chain is not extended. Every lap costs the mover's side `1 +
+//! k(N + 1)` counters and needs `j + kL` in one pit, which bounds `k`.
+//!
+//! Stack heights depend on the order of whole trees, which the program does
+//! not see: it reports none.
+
+use rustc_hash::FxHashMap;
+
+use super::error::KalahError;
+use crate::engine::limit::LimitError;
+use crate::engine::memory::MemoryLimit;
+use crate::engine::progress::{Progress, Step};
+
+/// The most skeletons (lists of laps) one count may solve before it is
+/// refused: far more than the board test needs (a few hundred at 30 pits),
+/// but a bound for positions with huge pits, whose laps have very many
+/// possible sizes.
+pub const MAX_SKELETONS: usize = 200_000;
+
+/// The most laps one chain may hold (a bit each in a 32-bit word beside a
+/// flag); a position that could hold more is refused.
+const MAX_LAPS: usize = 30;
+
+/// The most seconds a count by the dynamic program may be estimated to take
+/// (a fit to the board test's times) before it is refused: 15 hours, as for
+/// the explicit stack.
+pub const MAX_DP_SECONDS: f64 = 15.0 * 3600.0;
+
+/// Rough seconds the dynamic program takes on a position whose mover holds
+/// `counters` counters, on the two-core machine of
+/// `reports/kalah/dp.md`: fitted to the board test, 0.6 s at 30 pits (465
+/// counters) and 9 s at 35 pits (630), a factor of about 1.0165 a counter.
+/// Used to choose the method and to refuse counts that could not finish;
+/// positions unlike the board test may be much faster.
+pub fn seconds(counters: u64) -> f64 {
+    0.6 * (0.0164 * (counters as f64 - 465.0)).exp()
+}
+
+/// What a dynamic-programming count found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DpRun {
+    /// Move sequences (Bell's outputs).
+    pub sequences: u128,
+    /// Move sequences with at least one lap among their continuations.
+    pub lap_sequences: u128,
+    /// The most laps in one move sequence.
+    pub max_laps: usize,
+    /// Skeletons solved (lists of laps with at least one chain).
+    pub skeletons: usize,
+    /// The most states one pit's step held.
+    pub max_states: usize,
+}
+
+/// Per state: partial chains, and the sum of their non-empty pits.
+#[derive(Clone, Copy, Debug, Default)]
+struct Acc {
+    chains: u128,
+    nonempty: u128,
+}
+
+/// What one skeleton's program found over the chains with exactly these
+/// laps, counting only chains that end on a non-empty row.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct SkeletonSums {
+    /// `#σ`.
+    chains: u128,
+    /// `Σ nonempty(s(σ))`.
+    nonempty: u128,
+    /// Chains whose last segment is empty: the empty chain, or one whose
+    /// last play is its last lap.
+    ending_at_lap: u128,
+}
+
+fn add(a: u128, b: u128) -> Result<u128, KalahError> {
+    a.checked_add(b).ok_or(KalahError::Overflow)
+}
+
+/// Counts the move sequences from the mover's pits `own` (`P1` first).
+///
+/// `memory` bounds the states held by one pit's step (two steps are held at
+/// once); a step that would pass it stops the count with
+/// [`KalahError::Limit`] before the state is stored.
+pub(crate) fn count(own: &[u32], memory: MemoryLimit, progress: Progress<'_>) -> Result<DpRun, KalahError> {
+    let n = own.len();
+    let total: u64 = own.iter().map(|&c| u64::from(c)).sum();
+    let mut solver = Solver { own, cycle: 2 * n as u64 + 1, total, memory, run: DpRun::default(), by_laps: Vec::new() };
+    let mut skeleton = Vec::new();
+    solver.grow(&mut skeleton, 0, progress)?;
+    // Paths with exactly K laps: Σ nonempty − #σ + E_K − E_{K+1}, where E_K
+    // counts the chains of K laps whose last play is their last lap (the
+    // empty chain for K = 0): their parents' lap continuations.
+    let mut sequences = 0u128;
+    let mut lap_free = 0u128;
+    for (laps, sums) in solver.by_laps.iter().enumerate() {
+        let next = solver.by_laps.get(laps + 1).map_or(0, |s| s.ending_at_lap);
+        let paths = (sums.nonempty + sums.ending_at_lap)
+            .checked_sub(sums.chains + next)
+            .expect("every chain but the empty one is a continuation of another");
+        sequences = add(sequences, paths)?;
+        if laps == 0 {
+            lap_free = paths;
+        }
+        if sums.chains > 0 {
+            solver.run.max_laps = laps;
+        }
+    }
+    solver.run.sequences = sequences;
+    solver.run.lap_sequences = sequences - lap_free;
+    Ok(solver.run)
+}
+
+struct Solver<'a> {
+    own: &'a [u32],
+    cycle: u64,
+    total: u64,
+    memory: MemoryLimit,
+    run: DpRun,
+    /// Sums over the skeletons of each number of laps.
+    by_laps: Vec<SkeletonSums>,
+}
+
+impl Solver<'_> {
+    /// Solves `skeleton`, then every skeleton one lap longer that starts
+    /// with it, while they have chains. `spent` is the own counters the
+    /// laps so far take off the mover's side at the least.
+    fn grow(&mut self, skeleton: &mut Vec<u32>, spent: u64, progress: Progress<'_>) -> Result<(), KalahError> {
+        if self.run.skeletons >= MAX_SKELETONS {
+            return Err(KalahError::TooManySkeletons { most: MAX_SKELETONS });
+        }
+        let sums = self.solve(skeleton)?;
+        if sums.chains == 0 {
+            return Ok(());
+        }
+        self.run.skeletons += 1;
+        let laps = skeleton.len();
+        if self.by_laps.len() <= laps {
+            self.by_laps.resize(laps + 1, SkeletonSums::default());
+        }
+        let into = &mut self.by_laps[laps];
+        into.chains = add(into.chains, sums.chains)?;
+        into.nonempty = add(into.nonempty, sums.nonempty)?;
+        into.ending_at_lap = add(into.ending_at_lap, sums.ending_at_lap)?;
+        progress.report(Step {
+            label: "skeletons",
+            done: self.run.skeletons as u64,
+            total: 0,
+            nodes: self.run.skeletons as u128,
+        });
+        // The next lap needs 1 + kL counters in one pit among those left.
+        let n = self.own.len() as u64;
+        let left = self.total.saturating_sub(spent);
+        let mut k = 1u64;
+        if self.cycle < left && laps >= MAX_LAPS {
+            return Err(KalahError::TooManySkeletons { most: MAX_SKELETONS });
+        }
+        while k * self.cycle < left {
+            skeleton.push(k as u32);
+            self.grow(skeleton, spent + 1 + k * (n + 1), progress)?;
+            skeleton.pop();
+            k += 1;
+        }
+        Ok(())
+    }
+
+    /// Runs the program for one skeleton, `PN` down to `P1`, with states
+    /// packed in a `u128` when they fit.
+    fn solve(&mut self, skeleton: &[u32]) -> Result<SkeletonSums, KalahError> {
+        let bits = u64::BITS - self.total.leading_zeros();
+        let segments = skeleton.len() + 1;
+        if 1 + skeleton.len() as u32 + segments as u32 * bits <= 128 {
+            self.solve_with::<u128>(skeleton, bits)
+        } else {
+            self.solve_with::<Vec<u32>>(skeleton, bits)
+        }
+    }
+
+    fn solve_with<K: StateKey>(&mut self, skeleton: &[u32], bits: u32) -> Result<SkeletonSums, KalahError> {
+        let laps = skeleton.len();
+        let segments = laps + 1;
+        let all_placed: u32 = if laps == 0 { 0 } else { u32::MAX >> (32 - laps) };
+        let bytes = K::bytes(segments);
+        // Both steps live at once: each may hold half the limit.
+        let most_states = (self.memory.bytes() / 2 / bytes) as usize;
+        let mut states: FxHashMap<K, Acc> = FxHashMap::default();
+        let mut ticks = vec![0u32; segments];
+        states.insert(K::pack(&ticks, 0, true, bits), Acc { chains: 1, nonempty: 0 });
+        let mut key = Vec::with_capacity(segments);
+        let total = self.total;
+        for (index, &counters) in self.own.iter().enumerate().rev() {
+            let below: u64 = self.own[..index].iter().map(|&c| u64::from(c)).sum();
+            let lower = Lower { pits: index as i64, counters: below as i64, cycle: self.cycle as i64, skeleton };
+            let pit = PitStep { j: index as u64 + 1, start: u64::from(counters), cycle: self.cycle, skeleton };
+            let mut next: FxHashMap<K, Acc> = FxHashMap::default();
+            let mut failed = None;
+            for (state, acc) in &states {
+                let (placed, empty_so_far) = state.unpack(&mut ticks, bits);
+                key.clear();
+                pit.options(&ticks, placed, 0, pit.start, &mut key, &mut |new_ticks, new_placed, content| {
+                    // Every play puts a counter in the kalah for good, so a
+                    // chain makes at most `total` plays: more is no chain
+                    // (and would not fit the packed key).
+                    let plays: u64 = new_ticks.iter().map(|&t| u64::from(t)).sum();
+                    if failed.is_some() || plays > total || !lower.can_place(new_ticks, new_placed) {
+                        return;
+                    }
+                    let new_key = K::pack(new_ticks, new_placed, empty_so_far && content == 0, bits);
+                    let nonempty = u128::from(content > 0);
+                    let grown = match next.get_mut(&new_key) {
+                        Some(slot) => slot,
+                        None => {
+                            if next.len() >= most_states {
+                                failed = Some(memory_error(next.len() as u64 * bytes * 2, self.memory));
+                                return;
+                            }
+                            next.entry(new_key).or_default()
+                        }
+                    };
+                    let sum = acc.nonempty.checked_add(acc.chains * nonempty);
+                    match (grown.chains.checked_add(acc.chains), sum.and_then(|s| grown.nonempty.checked_add(s))) {
+                        (Some(c), Some(s)) => *grown = Acc { chains: c, nonempty: s },
+                        _ => failed = Some(KalahError::Overflow),
+                    }
+                });
+            }
+            if let Some(error) = failed {
+                return Err(error);
+            }
+            self.run.max_states = self.run.max_states.max(next.len());
+            states = next;
+            if states.is_empty() {
+                break;
+            }
+        }
+        let mut sums = SkeletonSums::default();
+        for (state, acc) in &states {
+            let (placed, empty) = state.unpack(&mut ticks, bits);
+            if placed != all_placed || empty {
+                continue;
+            }
+            sums.chains = add(sums.chains, acc.chains)?;
+            sums.nonempty = add(sums.nonempty, acc.nonempty)?;
+            if ticks[laps] == 0 {
+                sums.ending_at_lap = add(sums.ending_at_lap, acc.chains)?;
+            }
+        }
+        Ok(sums)
+    }
+}
+
+/// A state of the program: the ticks of each segment, the laps placed and
+/// whether every pit so far ends empty.
+trait StateKey: Eq + std::hash::Hash + Sized {
+    /// Bytes one stored state may cost in a hash table, its value and its
+    /// own allocation included, at the worst: while a table 7/8 full
+    /// doubles, the old and the new buckets (24/7 a state) are held at once.
+    fn bytes(segments: usize) -> u64;
+    fn pack(ticks: &[u32], placed: u32, empty: bool, bits: u32) -> Self;
+    /// Writes the ticks, returns the laps placed and the empty flag.
+    fn unpack(&self, ticks: &mut [u32], bits: u32) -> (u32, bool);
+}
+
+/// Packed: the empty flag in bit 0, one bit a lap, then `bits` a segment.
+impl StateKey for u128 {
+    fn bytes(_segments: usize) -> u64 {
+        (std::mem::size_of::<u128>() + std::mem::size_of::<Acc>() + 1) as u64 * 24 / 7
+    }
+
+    #[inline]
+    fn pack(ticks: &[u32], placed: u32, empty: bool, bits: u32) -> u128 {
+        let laps = ticks.len() as u32 - 1;
+        let mut key = u128::from(empty) | (u128::from(placed) << 1);
+        let mut shift = 1 + laps;
+        for &t in ticks {
+            key |= u128::from(t) << shift;
+            shift += bits;
+        }
+        key
+    }
+
+    #[inline]
+    fn unpack(&self, ticks: &mut [u32], bits: u32) -> (u32, bool) {
+        let laps = ticks.len() as u32 - 1;
+        let mask = (1u128 << bits) - 1;
+        let mut shift = 1 + laps;
+        for t in ticks.iter_mut() {
+            *t = ((self >> shift) & mask) as u32;
+            shift += bits;
+        }
+        let placed = ((self >> 1) & ((1u128 << laps) - 1)) as u32;
+        (placed, self & 1 == 1)
+    }
+}
+
+/// Unpacked, for states too wide for a `u128`: the ticks, then the laps
+/// placed with the empty flag in bit 31.
+impl StateKey for Vec<u32> {
+    fn bytes(segments: usize) -> u64 {
+        let key_heap = 4 * (segments as u64 + 1);
+        let slot = (std::mem::size_of::<Vec<u32>>() + std::mem::size_of::<Acc>() + 1) as u64;
+        slot * 24 / 7 + key_heap + 16
+    }
+
+    fn pack(ticks: &[u32], placed: u32, empty: bool, _bits: u32) -> Vec<u32> {
+        let mut key = Vec::with_capacity(ticks.len() + 1);
+        key.extend_from_slice(ticks);
+        key.push(placed | if empty { 1 << 31 } else { 0 });
+        key
+    }
+
+    fn unpack(&self, ticks: &mut [u32], _bits: u32) -> (u32, bool) {
+        let (last, rest) = self.split_last().expect("a state has its flags");
+        ticks.copy_from_slice(rest);
+        (last & !(1 << 31), last & (1 << 31) != 0)
+    }
+}
+
+/// The pits below the current one, which must place the pending laps.
+struct Lower<'a> {
+    /// How many: the current pit is `P(pits + 1)`.
+    pits: i64,
+    /// Their counters at the start.
+    counters: i64,
+    cycle: i64,
+    skeleton: &'a [u32],
+}
+
+impl Lower<'_> {
+    /// Whether every pending lap could still be placed below: lap `s` (of
+    /// size `k`) needs a pit `Pi` below holding `i + kL ≥ 1 + kL` counters
+    /// just before it. The counters below can be at most their start, plus
+    /// one each from every play above (`ticks`, the segments before the
+    /// lap), plus each earlier lap's share: `k + 1` a pit when it was played
+    /// above, and `k` a pit less the `i + kL` taken out when it was played
+    /// below. Their own plays only take counters out (one a play, to the
+    /// kalah), so this bounds them.
+    fn can_place(&self, ticks: &[u32], placed: u32) -> bool {
+        let mut bound = self.counters;
+        for (s, &k) in self.skeleton.iter().enumerate() {
+            let k = i64::from(k);
+            bound += self.pits * i64::from(ticks[s]);
+            if placed & (1 << s) == 0 {
+                if self.pits == 0 || bound < 1 + k * self.cycle {
+                    return false;
+                }
+                bound += k * self.pits - k * self.cycle - 1;
+            } else {
+                bound += (k + 1) * self.pits;
+            }
+        }
+        true
+    }
+}
+
+fn memory_error(needed: u64, limit: MemoryLimit) -> KalahError {
+    const MIB: u64 = 1 << 20;
+    KalahError::Limit(LimitError::Memory {
+        needed_mib: needed.div_ceil(MIB),
+        limit_mib: limit.bytes() / MIB,
+        why: "; the dynamic program's states: raise the memory limit or count a smaller position".to_owned(),
+    })
+}
+
+/// One pit's choices in one skeleton.
+struct PitStep<'a> {
+    j: u64,
+    start: u64,
+    cycle: u64,
+    skeleton: &'a [u32],
+}
+
+impl PitStep<'_> {
+    /// Every way pit `Pj` can play in segments `segment..`, starting the
+    /// segment with `content` counters: calls `emit(new ticks, new placed
+    /// laps, final content)` once per way. `key` holds the new ticks of the
+    /// segments before `segment`.
+    fn options(
+        &self,
+        ticks: &[u32],
+        placed: u32,
+        segment: usize,
+        content: u64,
+        key: &mut Vec<u32>,
+        emit: &mut dyn FnMut(&[u32], u32, u64),
+    ) {
+        let t = u64::from(ticks[segment]);
+        // Not playing: every tick adds a counter.
+        self.after_segment(ticks, placed, segment, content + t, 0, key, emit);
+        // Playing at exactly j counters: after j - content ticks, then every j.
+        if content <= self.j {
+            let mut at = self.j - content;
+            let mut plays = 1;
+            while at <= t {
+                self.after_segment(ticks, placed, segment, t - at, plays, key, emit);
+                at += self.j;
+                plays += 1;
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn after_segment(
+        &self,
+        ticks: &[u32],
+        placed: u32,
+        segment: usize,
+        content: u64,
+        plays: u32,
+        key: &mut Vec<u32>,
+        emit: &mut dyn FnMut(&[u32], u32, u64),
+    ) {
+        key.push(ticks[segment] + plays);
+        if segment == self.skeleton.len() {
+            emit(key, placed, content);
+        } else {
+            let k = u64::from(self.skeleton[segment]);
+            let bit = 1u32 << segment;
+            if placed & bit != 0 {
+                // The lapping pit is above: k, and one more.
+                self.options(ticks, placed, segment + 1, content + k + 1, key, emit);
+            } else {
+                if content == self.j + k * self.cycle {
+                    // This pit laps: it keeps k.
+                    self.options(ticks, placed | bit, segment + 1, k, key, emit);
+                }
+                if self.j > 1 {
+                    // A pit below laps.
+                    self.options(ticks, placed, segment + 1, content + k, key, emit);
+                }
+            }
+        }
+        key.pop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::kalah::key::{KeyKind, with_key};
+    use crate::engine::kalah::memo;
+
+    fn dp(own: &[u32]) -> DpRun {
+        count(own, MemoryLimit::from_bytes(1 << 30), Progress::NONE).unwrap()
+    }
+
+    fn memo(own: &[u32]) -> u128 {
+        let kind = KeyKind::for_values(own.len(), own.iter().map(|&c| u64::from(c)).sum());
+        with_key!(kind, memo::count(own, MemoryLimit::from_bytes(1 << 30), Progress::NONE)).unwrap().sequences
+    }
+
+    #[test]
+    fn bells_table() {
+        let bell = [1, 2, 11, 56, 232, 912, 3333, 12149, 42800, 149117];
+        for (index, &expected) in bell.iter().enumerate() {
+            let own: Vec<u32> = (1..=index as u32 + 1).collect();
+            assert_eq!(dp(&own).sequences, expected, "{} pits", index + 1);
+        }
+    }
+
+    #[test]
+    fn laps_from_eleven_pits() {
+        let own: Vec<u32> = (1..=11).collect();
+        let run = dp(&own);
+        assert_eq!(run.sequences, 508_784);
+        assert!(run.lap_sequences > 0 && run.max_laps >= 1);
+    }
+
+    #[test]
+    fn small_rows_agree_with_memoization() {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..400 {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let n = 1 + (rng % 4) as usize;
+            let own: Vec<u32> = (0..n).map(|i| ((rng >> (8 * i + 8)) % 25) as u32).collect();
+            assert_eq!(dp(&own).sequences, memo(&own), "{own:?}");
+        }
+    }
+
+    #[test]
+    fn packed_and_unpacked_states_agree() {
+        for own in [vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], vec![30, 0, 7], vec![5, 40, 3, 9]] {
+            let total: u64 = own.iter().map(|&c| u64::from(c)).sum();
+            let mut solver = Solver {
+                own: &own,
+                cycle: 2 * own.len() as u64 + 1,
+                total,
+                memory: MemoryLimit::from_bytes(1 << 30),
+                run: DpRun::default(),
+                by_laps: Vec::new(),
+            };
+            let bits = u64::BITS - total.leading_zeros();
+            for skeleton in [&[][..], &[1], &[1, 1], &[2]] {
+                let packed = solver.solve_with::<u128>(skeleton, bits).unwrap();
+                let unpacked = solver.solve_with::<Vec<u32>>(skeleton, bits).unwrap();
+                assert_eq!(packed, unpacked, "{own:?} {skeleton:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn empty_and_clearing_rows() {
+        assert_eq!(dp(&[0, 0]).sequences, 0);
+        assert_eq!(dp(&[1]).sequences, 1);
+        assert_eq!(dp(&[1, 1, 0]).sequences, memo(&[1, 1, 0]));
+    }
+}
