@@ -218,6 +218,10 @@ impl Counter {
         counting: Counting,
         with_divide: bool,
     ) -> Result<PerftRun, CheckersError> {
+        if self.table.is_none() && self.pool.is_none() {
+            // The plain driver: no key to keep, no task to split.
+            return Ok(run_perft(repr, position, depth, counting, with_divide)?);
+        }
         check_depth(depth)?;
         if let Some(table) = &mut self.table {
             table.clear();
