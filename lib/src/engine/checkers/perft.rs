@@ -224,7 +224,7 @@ impl Counter {
         }
         check_depth(depth)?;
         if let Some(table) = &mut self.table {
-            table.clear();
+            table.ready_for_count();
         }
         let how = Hashing { counting, table: self.table.as_ref(), parallel: self.pool.is_some() };
         let run = || match repr {

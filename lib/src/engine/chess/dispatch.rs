@@ -253,7 +253,7 @@ impl<'p> Counter<'p> {
         check_depth(depth)?;
         check_countable(repr, setup, depth)?;
         if let Some(table) = self.table.as_mut() {
-            table.clear();
+            table.ready_for_count();
         }
         let pool = if self.threads == 1 { None } else { Some(pool(self.threads)?) };
         let roots = with_board!(repr, setup, |board| {
