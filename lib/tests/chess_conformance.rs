@@ -290,30 +290,13 @@ fn colour_flip_symmetry<B: Board>() {
 /// with the oracle; there perft(3) of every 64th position equals the
 /// oracle's, and make/unmake restores the board at every node.
 fn chess960_matches_oracle<B: Board>() {
-    fn walk<B: Board>(board: &mut B, pos: &Chess, depth: u32) -> u64 {
-        check_node_960(board, pos);
-        if depth == 0 {
-            return 1;
-        }
-        let mut nodes = 0;
-        for m in pos.legal_moves() {
-            let ours = oracle_move(&m);
-            let mut next = pos.clone();
-            next.play_unchecked(&m);
-            let before = board.clone();
-            let undo = board.make(ours);
-            nodes += walk(board, &next, depth - 1);
-            board.unmake(ours, undo);
-            assert_eq!(*board, before, "{:?}: make/unmake of {ours:?} in {}", B::REPR, fen_of(pos));
-        }
-        nodes
-    }
     let mut fens: Vec<String> = chess960_suite().unwrap().into_iter().map(|e| e.fen).collect();
     fens.extend((0..960).map(start_position_960));
     for fen in &fens {
         let pos = oracle_960(fen);
         let depth = if fen.contains("pppppppp") { 1 } else { 2 };
-        assert_eq!(walk(&mut B::from_setup(&setup(fen)), &pos, depth), shakmaty::perft(&pos, depth), "{fen}");
+        let nodes = oracle_walk(&mut B::from_setup(&setup(fen)), &pos, depth, check_node_960);
+        assert_eq!(nodes, shakmaty::perft(&pos, depth), "{fen}");
     }
 
     let mut rng = SplitMix::new(0x960);
@@ -375,6 +358,28 @@ fn chess960_counts<B: Board>(depth: u32) {
 
 /// [`check_node`] for a Chess960 position: the oracle writes X-FEN, so
 /// the positions are compared as setups (in the same notation).
+/// Walks `board` and the oracle's `pos` in step to `depth`: `check` at
+/// every node (leaves included), every move played by both, and unmake
+/// restoring the board bit for bit. Returns the leaves.
+fn oracle_walk<B: Board>(board: &mut B, pos: &Chess, depth: u32, check: fn(&mut B, &Chess)) -> u64 {
+    check(board, pos);
+    if depth == 0 {
+        return 1;
+    }
+    let mut nodes = 0;
+    for m in pos.legal_moves() {
+        let ours = oracle_move(&m);
+        let mut next = pos.clone();
+        next.play_unchecked(&m);
+        let before = board.clone();
+        let undo = board.make(ours);
+        nodes += oracle_walk(board, &next, depth - 1, check);
+        board.unmake(ours, undo);
+        assert_eq!(*board, before, "{:?}: make/unmake of {ours:?} in {}", B::REPR, fen_of(pos));
+    }
+    nodes
+}
+
 fn check_node_960<B: Board>(board: &mut B, pos: &Chess) {
     check_moves(board, pos);
     let theirs = setup(&fen_of(pos)).with_chess960().with_clocks(0, 1);
@@ -426,27 +431,9 @@ fn start_position_518_is_the_standard_one() {
 /// on the oracle in step: [`check_node`] at every node (leaves included),
 /// every move played by both, and unmake restoring the board bit for bit.
 fn oracle_on_dataset_trees<B: Board>(fens: Vec<String>, depth: u32) {
-    fn walk<B: Board>(board: &mut B, pos: &Chess, depth: u32) -> u64 {
-        check_node(board, pos);
-        if depth == 0 {
-            return 1;
-        }
-        let mut nodes = 0;
-        for m in pos.legal_moves() {
-            let ours = oracle_move(&m);
-            let mut next = pos.clone();
-            next.play_unchecked(&m);
-            let before = board.clone();
-            let undo = board.make(ours);
-            nodes += walk(board, &next, depth - 1);
-            board.unmake(ours, undo);
-            assert_eq!(*board, before, "{:?}: make/unmake of {ours:?} in {}", B::REPR, fen_of(pos));
-        }
-        nodes
-    }
     for fen in &fens {
         let pos = oracle(fen);
-        let nodes = walk(&mut B::from_setup(&setup(fen)), &pos, depth);
+        let nodes = oracle_walk(&mut B::from_setup(&setup(fen)), &pos, depth, check_node);
         assert_eq!(nodes, shakmaty::perft(&pos, depth), "{:?} {fen}", B::REPR);
     }
 }
