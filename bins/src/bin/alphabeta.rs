@@ -13,7 +13,7 @@ use plybench::engine::chess::Setup;
 use plybench::engine::limit::check_threads;
 use plybench::engine::progress::Progress;
 use plybench::engine::search::exact::expected_leaves;
-use plybench::engine::search::{Algorithm, AlgorithmKind, LeafValues, OrderKind, SearchError, TreeShape, ValuesKind};
+use plybench::engine::search::{Algorithm, AlgorithmKind, OrderKind, SearchError, TreeShape, ValuesKind};
 use plybench::engine::tictactoe::{TicOrder, TicSearch};
 use plybench::report::{Format, Tally};
 use plybench::study::alphabeta::batches::{DEFAULT_BATCH_TREES, RandomParams, RandomSplit};
@@ -413,14 +413,7 @@ fn main() -> ExitCode {
                     SearchError::PolynomialTooLarge { .. } | SearchError::EnumerationTooLong { .. } => Some("--depth"),
                     _ => None,
                 })?;
-                let experiment = Experiment {
-                    shape,
-                    values: LeafValues::Continuous,
-                    order: OrderKind::Random,
-                    correlation: 0.0,
-                    algorithm: Algorithm::AlphaBeta,
-                    seed: args.seed,
-                };
+                let experiment = Experiment::random_order_alpha_beta(shape, args.seed);
                 let sample = run(&experiment, 0, args.trees)?;
                 let f1 = run(&Experiment { algorithm: Algorithm::AlphaBetaF1, ..experiment }, 0, args.trees)?;
                 emit(&[&exact_table(args.branching, args.depth, &exact, &sample, &f1)], format)?;

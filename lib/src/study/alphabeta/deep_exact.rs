@@ -8,9 +8,8 @@ use super::experiment::{Experiment, run};
 use crate::Result;
 use crate::engine::search::algorithm::Algorithm;
 use crate::engine::search::exact::expected_leaves;
-use crate::engine::search::order::OrderKind;
 use crate::engine::search::theory::{knuth_moore_minimum, levy_approximation};
-use crate::engine::search::tree::{LeafValues, TreeShape};
+use crate::engine::search::tree::TreeShape;
 use crate::engine::search::window_poly;
 use crate::report::{Cell, Column, Table};
 
@@ -53,14 +52,7 @@ pub fn deep_exact_table(shapes: &[(u32, u32)], trees: u64, seed: u64) -> Result<
     for &(b, d) in shapes {
         let shape = TreeShape::new(b, d)?;
         let exact = expected_leaves(shape)?;
-        let experiment = Experiment {
-            shape,
-            values: LeafValues::Continuous,
-            order: OrderKind::Random,
-            correlation: 0.0,
-            algorithm: Algorithm::AlphaBeta,
-            seed,
-        };
+        let experiment = Experiment::random_order_alpha_beta(shape, seed);
         let f2 = run(&experiment, 0, trees)?;
         let f1 = run(&Experiment { algorithm: Algorithm::AlphaBetaF1, ..experiment }, 0, trees)?;
         within += usize::from((f2.mean_leaves() - exact.value).abs() <= f2.ci95_leaves());

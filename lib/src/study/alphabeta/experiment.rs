@@ -34,6 +34,19 @@ pub struct Experiment {
 }
 
 impl Experiment {
+    /// Alpha-beta in random order on continuous independent leaf values:
+    /// the model of the exact expectations and of Newborn's figures.
+    pub fn random_order_alpha_beta(shape: TreeShape, seed: u64) -> Experiment {
+        Experiment {
+            shape,
+            values: LeafValues::Continuous,
+            order: OrderKind::Random,
+            correlation: 0.0,
+            algorithm: Algorithm::AlphaBeta,
+            seed,
+        }
+    }
+
     /// The move order as reports name it: `random`, `perfect`, `worst` or
     /// `noisy(r)`.
     pub fn order_label(&self) -> String {

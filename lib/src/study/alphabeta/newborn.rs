@@ -10,11 +10,10 @@ use serde::Deserialize;
 
 use super::experiment::{Experiment, Precision, Sample, run, run_adaptive};
 use crate::engine::progress::{Progress, Step};
-use crate::engine::search::algorithm::Algorithm;
 use crate::engine::search::exact::{self, Fraction};
 use crate::engine::search::order::OrderKind;
 use crate::engine::search::theory::{effective_branching, knuth_moore_minimum, levy_approximation, pearl_branching};
-use crate::engine::search::tree::{LeafValues, TreeShape};
+use crate::engine::search::tree::TreeShape;
 use crate::report::{Cell, Column, Table, Verdict};
 use crate::{Error, Result};
 
@@ -205,14 +204,7 @@ pub fn reproduce(settings: Settings, progress: Progress<'_>) -> Result<Vec<Row>>
             .iter()
             .find(|r| r.branching == fig16.branching && r.depth == fig16.depth)
             .ok_or_else(|| Error::Dataset { name: NAME, why: format!("no Figure 17 row for {fig16:?}") })?;
-        let experiment = Experiment {
-            shape,
-            values: LeafValues::Continuous,
-            order: OrderKind::Random,
-            correlation: 0.0,
-            algorithm: Algorithm::AlphaBeta,
-            seed: settings.seed,
-        };
+        let experiment = Experiment::random_order_alpha_beta(shape, settings.seed);
         let random = match settings.trees {
             Some(trees) => run(&experiment, 0, trees)?,
             None => run_adaptive(&experiment, settings.precision)?,
