@@ -13,6 +13,7 @@ use plybench::engine::kalah::trace::trace;
 use plybench::engine::kalah::{
     CountOptions, Estimate, KalahError, Method, Position, Rules, ScanOrder, count, estimate, is_small, parse_counts,
 };
+use plybench::engine::limit::check_threads;
 use plybench::engine::memory::MemoryLimit;
 use plybench::engine::progress::Progress;
 use plybench::report::{Format, Tally};
@@ -114,7 +115,7 @@ struct CountArgs {
     /// Work units are the subtrees below the point where the mover has sown C counters out of his pits (default: the deepest cut, up to one counter per pit, with at most 10,000 units).
     #[arg(long, value_name = "C", conflicts_with = "trace")]
     split_counters: Option<u64>,
-    /// Units counted at once in a checkpointed or sharded run (default: every core).
+    /// Threads: units counted at once in a checkpointed or sharded run, or the dynamic program's threads (default: every core). Counts do not depend on it.
     #[arg(long)]
     threads: Option<usize>,
 }
@@ -311,6 +312,10 @@ fn main() -> ExitCode {
                         Terminals::Never => false,
                     },
                     memory: args.max_memory.unwrap_or_default(),
+                    threads: match args.threads {
+                        Some(threads) => check_threads(threads).flag("--threads")?,
+                        None => std::thread::available_parallelism().map_or(1, usize::from),
+                    },
                 };
                 let estimate = estimate(&position, options);
                 estimate.check(options.memory).map_err(|error| estimate_flag(error, &args))?;

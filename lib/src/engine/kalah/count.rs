@@ -127,6 +127,10 @@ pub struct CountOptions {
     /// Whether to count distinct terminal boards too. This keeps every
     /// distinct board in memory, so it is optional.
     pub terminal_positions: bool,
+    /// Threads of the dynamic program ([`Method::Dp`]); 0 and 1 both mean
+    /// one. The other methods run on one thread here (a count in work units
+    /// runs its units in parallel instead). The count does not depend on it.
+    pub threads: usize,
 }
 
 /// The figures for one position.
@@ -223,7 +227,7 @@ pub fn count(position: &Position, options: CountOptions, progress: Progress<'_>)
         if options.terminal_positions {
             return Err(KalahError::DpTerminals);
         }
-        match dp::count(position.own(), options.memory, progress) {
+        match dp::count(position.own(), options.memory, options.threads, progress) {
             Ok(run) => {
                 return Ok(Count {
                     sequences: run.sequences,

@@ -57,6 +57,8 @@
 //! Stack heights depend on the order of whole trees, which the program does
 //! not see: it reports none.
 
+use std::collections::hash_map::Entry;
+
 use rustc_hash::FxHashMap;
 
 use super::error::KalahError;
@@ -130,13 +132,29 @@ fn add(a: u128, b: u128) -> Result<u128, KalahError> {
 
 /// Counts the move sequences from the mover's pits `own` (`P1` first).
 ///
-/// `memory` bounds the states held by one pit's step (two steps are held at
-/// once); a step that would pass it stops the count with
-/// [`KalahError::Limit`] before the state is stored.
-pub(crate) fn count(own: &[u32], memory: MemoryLimit, progress: Progress<'_>) -> Result<DpRun, KalahError> {
+/// `memory` bounds the states held at once: those before a pit and each
+/// thread's after it; a step that would pass it stops the count with
+/// [`KalahError::Limit`] before the state is stored. A pit with many
+/// states before it is stepped on `threads` threads, each taking a share
+/// of them; the count does not depend on `threads`.
+pub(crate) fn count(
+    own: &[u32],
+    memory: MemoryLimit,
+    threads: usize,
+    progress: Progress<'_>,
+) -> Result<DpRun, KalahError> {
     let n = own.len();
     let total: u64 = own.iter().map(|&c| u64::from(c)).sum();
-    let mut solver = Solver { own, cycle: 2 * n as u64 + 1, total, memory, run: DpRun::default(), by_laps: Vec::new() };
+    let mut solver = Solver {
+        own,
+        cycle: 2 * n as u64 + 1,
+        total,
+        memory,
+        threads,
+        parallel_from: PARALLEL_STATES,
+        run: DpRun::default(),
+        by_laps: Vec::new(),
+    };
     let mut skeleton = Vec::new();
     solver.grow(&mut skeleton, 0, progress)?;
     // Paths with exactly K laps: Σ nonempty − #σ + E_K − E_{K+1}, where E_K
@@ -167,6 +185,9 @@ struct Solver<'a> {
     cycle: u64,
     total: u64,
     memory: MemoryLimit,
+    threads: usize,
+    /// The fewest states before a pit that are stepped on several threads.
+    parallel_from: usize,
     run: DpRun,
     /// Sums over the skeletons of each number of laps.
     by_laps: Vec<SkeletonSums>,
@@ -232,52 +253,34 @@ impl Solver<'_> {
         let segments = laps + 1;
         let all_placed: u32 = if laps == 0 { 0 } else { u32::MAX >> (32 - laps) };
         let bytes = K::bytes(segments);
-        // Both steps live at once: each may hold half the limit.
-        let most_states = (self.memory.bytes() / 2 / bytes) as usize;
+        // The states before a pit and each thread's states after it live at
+        // once: each may hold an equal share of the limit.
+        let threads = self.threads.max(1);
+        let room = Room {
+            most_states: (self.memory.bytes() / (threads as u64 + 1) / bytes) as usize,
+            bytes,
+            memory: self.memory,
+        };
         let mut states: FxHashMap<K, Acc> = FxHashMap::default();
         let mut ticks = vec![0u32; segments];
         states.insert(K::pack(&ticks, 0, true, bits), Acc { chains: 1, nonempty: 0 });
-        let mut key = Vec::with_capacity(segments);
-        let total = self.total;
         for (index, &counters) in self.own.iter().enumerate().rev() {
             let below: u64 = self.own[..index].iter().map(|&c| u64::from(c)).sum();
-            let lower = Lower { pits: index as i64, counters: below as i64, cycle: self.cycle as i64, skeleton };
-            let pit = PitStep { j: index as u64 + 1, start: u64::from(counters), cycle: self.cycle, skeleton };
-            let mut next: FxHashMap<K, Acc> = FxHashMap::default();
-            let mut failed = None;
-            for (state, acc) in &states {
-                let (placed, empty_so_far) = state.unpack(&mut ticks, bits);
-                key.clear();
-                pit.options(&ticks, placed, 0, pit.start, &mut key, &mut |new_ticks, new_placed, content| {
-                    // Every play puts a counter in the kalah for good, so a
-                    // chain makes at most `total` plays: more is no chain
-                    // (and would not fit the packed key).
-                    let plays: u64 = new_ticks.iter().map(|&t| u64::from(t)).sum();
-                    if failed.is_some() || plays > total || !lower.can_place(new_ticks, new_placed) {
-                        return;
-                    }
-                    let new_key = K::pack(new_ticks, new_placed, empty_so_far && content == 0, bits);
-                    let nonempty = u128::from(content > 0);
-                    let grown = match next.get_mut(&new_key) {
-                        Some(slot) => slot,
-                        None => {
-                            if next.len() >= most_states {
-                                failed = Some(memory_error(next.len() as u64 * bytes * 2, self.memory));
-                                return;
-                            }
-                            next.entry(new_key).or_default()
-                        }
-                    };
-                    let sum = acc.nonempty.checked_add(acc.chains * nonempty);
-                    match (grown.chains.checked_add(acc.chains), sum.and_then(|s| grown.nonempty.checked_add(s))) {
-                        (Some(c), Some(s)) => *grown = Acc { chains: c, nonempty: s },
-                        _ => failed = Some(KalahError::Overflow),
-                    }
-                });
-            }
-            if let Some(error) = failed {
-                return Err(error);
-            }
+            let pit = PitStep {
+                j: index as u64 + 1,
+                start: u64::from(counters),
+                cycle: self.cycle,
+                skeleton,
+                below_pits: index as i64,
+                below_counters: below as i64,
+                total: self.total,
+            };
+            let parts = if states.len() >= self.parallel_from { threads } else { 1 };
+            let next = if parts == 1 {
+                pit.step(states.iter(), segments, bits, &room)?
+            } else {
+                room.merge(pit.step_in_parts(&states, parts, segments, bits, &room)?)?
+            };
             self.run.max_states = self.run.max_states.max(next.len());
             states = next;
             if states.is_empty() {
@@ -300,9 +303,58 @@ impl Solver<'_> {
     }
 }
 
+/// Fewer states than this before a pit are stepped on one thread: below
+/// it, starting threads costs more than it saves.
+const PARALLEL_STATES: usize = 16_384;
+
+/// The most states one table of the program may hold, and what it costs.
+struct Room {
+    most_states: usize,
+    bytes: u64,
+    memory: MemoryLimit,
+}
+
+impl Room {
+    /// Adds `acc` to the state `key` of `map`, checking first that a new
+    /// state fits.
+    #[inline]
+    fn add<K: StateKey>(&self, map: &mut FxHashMap<K, Acc>, key: K, acc: Acc) -> Result<(), KalahError> {
+        let len = map.len();
+        let slot = match map.entry(key) {
+            Entry::Occupied(slot) => slot.into_mut(),
+            Entry::Vacant(slot) => {
+                if len >= self.most_states {
+                    return Err(memory_error(len as u64 * self.bytes * 2, self.memory));
+                }
+                slot.insert(Acc::default())
+            }
+        };
+        match (slot.chains.checked_add(acc.chains), slot.nonempty.checked_add(acc.nonempty)) {
+            (Some(chains), Some(nonempty)) => *slot = Acc { chains, nonempty },
+            _ => return Err(KalahError::Overflow),
+        }
+        Ok(())
+    }
+
+    /// One table of the states of `parts`, summed: the smaller tables are
+    /// added into the largest. The sums are exact, so the order does not
+    /// change them.
+    fn merge<K: StateKey>(&self, mut parts: Vec<FxHashMap<K, Acc>>) -> Result<FxHashMap<K, Acc>, KalahError> {
+        parts.sort_by_key(|part| std::cmp::Reverse(part.len()));
+        let mut parts = parts.into_iter();
+        let mut merged = parts.next().unwrap_or_default();
+        for part in parts {
+            for (key, acc) in part {
+                self.add(&mut merged, key, acc)?;
+            }
+        }
+        Ok(merged)
+    }
+}
+
 /// A state of the program: the ticks of each segment, the laps placed and
 /// whether every pit so far ends empty.
-trait StateKey: Eq + std::hash::Hash + Sized {
+trait StateKey: Eq + std::hash::Hash + Sized + Send + Sync {
     /// Bytes one stored state may cost in a hash table, its value and its
     /// own allocation included, at the worst: while a table 7/8 full
     /// doubles, the old and the new buckets (24/7 a state) are held at once.
@@ -367,43 +419,6 @@ impl StateKey for Vec<u32> {
     }
 }
 
-/// The pits below the current one, which must place the pending laps.
-struct Lower<'a> {
-    /// How many: the current pit is `P(pits + 1)`.
-    pits: i64,
-    /// Their counters at the start.
-    counters: i64,
-    cycle: i64,
-    skeleton: &'a [u32],
-}
-
-impl Lower<'_> {
-    /// Whether every pending lap could still be placed below: lap `s` (of
-    /// size `k`) needs a pit `Pi` below holding `i + kL ≥ 1 + kL` counters
-    /// just before it. The counters below can be at most their start, plus
-    /// one each from every play above (`ticks`, the segments before the
-    /// lap), plus each earlier lap's share: `k + 1` a pit when it was played
-    /// above, and `k` a pit less the `i + kL` taken out when it was played
-    /// below. Their own plays only take counters out (one a play, to the
-    /// kalah), so this bounds them.
-    fn can_place(&self, ticks: &[u32], placed: u32) -> bool {
-        let mut bound = self.counters;
-        for (s, &k) in self.skeleton.iter().enumerate() {
-            let k = i64::from(k);
-            bound += self.pits * i64::from(ticks[s]);
-            if placed & (1 << s) == 0 {
-                if self.pits == 0 || bound < 1 + k * self.cycle {
-                    return false;
-                }
-                bound += k * self.pits - k * self.cycle - 1;
-            } else {
-                bound += (k + 1) * self.pits;
-            }
-        }
-        true
-    }
-}
-
 fn memory_error(needed: u64, limit: MemoryLimit) -> KalahError {
     const MIB: u64 = 1 << 20;
     KalahError::Limit(LimitError::Memory {
@@ -414,36 +429,144 @@ fn memory_error(needed: u64, limit: MemoryLimit) -> KalahError {
 }
 
 /// One pit's choices in one skeleton.
+///
+/// The choices are walked a segment at a time, and a walk stops as soon as
+/// its segments so far rule it out, so that no state is built only to be
+/// thrown away (before this, four in five were):
+///
+/// - Every play puts a counter in the kalah for good, so a chain makes at
+///   most `total` plays.
+/// - Every lap left pending must still be placeable below. Lap `s` (of size
+///   `k`) needs a pit `Pi` below holding `i + kL ≥ 1 + kL` counters just
+///   before it. The counters below are at most their start, plus one each
+///   from every play above (the ticks of the segments before the lap), plus
+///   each earlier lap's share: `k + 1` a pit when it was played above or
+///   here, and `k` a pit less the `i + kL` taken out when it was played
+///   below. Their own plays only take counters out (one a play, to the
+///   kalah), so this bounds them. The bound of lap `s` needs the ticks and
+///   laps up to `s` only: it is checked when the walk passes lap `s`.
 struct PitStep<'a> {
     j: u64,
     start: u64,
     cycle: u64,
     skeleton: &'a [u32],
+    /// The pits below, `P1 … P(j-1)`: their number and counters at the start.
+    below_pits: i64,
+    below_counters: i64,
+    /// Counters on the mover's side at the start: the most plays a chain makes.
+    total: u64,
+}
+
+/// What a walk through the segments has gathered so far.
+#[derive(Clone, Copy)]
+struct Walk {
+    /// Plays in the segments so far (their new ticks).
+    plays: u64,
+    /// The bound on the counters below before the next lap.
+    below: i64,
 }
 
 impl PitStep<'_> {
-    /// Every way pit `Pj` can play in segments `segment..`, starting the
-    /// segment with `content` counters: calls `emit(new ticks, new placed
-    /// laps, final content)` once per way. `key` holds the new ticks of the
-    /// segments before `segment`.
-    fn options(
+    /// The states after this pit of `states`, the states before it.
+    fn step<'s, K: StateKey + 's>(
+        &self,
+        states: impl Iterator<Item = (&'s K, &'s Acc)>,
+        segments: usize,
+        bits: u32,
+        room: &Room,
+    ) -> Result<FxHashMap<K, Acc>, KalahError> {
+        let mut next = FxHashMap::default();
+        let mut ticks = vec![0u32; segments];
+        let mut key = Vec::with_capacity(segments);
+        let mut failed = None;
+        for (state, acc) in states {
+            let (placed, empty_so_far) = state.unpack(&mut ticks, bits);
+            // The walk keeps to at most `total` plays, which also keeps the
+            // packed key's fields within `bits`.
+            self.walk(&ticks, placed, &mut key, &mut |new_ticks, new_placed, content| {
+                if failed.is_some() {
+                    return;
+                }
+                let new_key = K::pack(new_ticks, new_placed, empty_so_far && content == 0, bits);
+                let added = match acc.nonempty.checked_add(if content > 0 { acc.chains } else { 0 }) {
+                    Some(nonempty) => room.add(&mut next, new_key, Acc { chains: acc.chains, nonempty }),
+                    None => Err(KalahError::Overflow),
+                };
+                failed = added.err();
+            });
+            if let Some(error) = failed {
+                return Err(error);
+            }
+        }
+        Ok(next)
+    }
+
+    /// [`PitStep::step`] on `parts` threads, each taking its share of
+    /// `states`; their tables, to be merged. A thread that cannot start
+    /// leaves its share to this one.
+    fn step_in_parts<K: StateKey>(
+        &self,
+        states: &FxHashMap<K, Acc>,
+        parts: usize,
+        segments: usize,
+        bits: u32,
+        room: &Room,
+    ) -> Result<Vec<FxHashMap<K, Acc>>, KalahError> {
+        let len = states.len();
+        let share = |part: usize| (len * part / parts, len * (part + 1) / parts);
+        let step_share = |part: usize| {
+            let (from, to) = share(part);
+            self.step(states.iter().skip(from).take(to - from), segments, bits, room)
+        };
+        std::thread::scope(|scope| {
+            let started: Vec<_> = (1..parts)
+                .map(|part| (part, std::thread::Builder::new().spawn_scoped(scope, move || step_share(part))))
+                .collect();
+            let mut tables = vec![step_share(0)?];
+            for (part, thread) in started {
+                let table = match thread {
+                    Ok(thread) => thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                    Err(_) => step_share(part),
+                };
+                tables.push(table?);
+            }
+            Ok(tables)
+        })
+    }
+
+    /// Every way pit `Pj` can play, starting from a state's `ticks` and
+    /// laps `placed`: calls `emit(new ticks, new placed laps, final
+    /// content)` once per way that the pits below can still complete. `key`
+    /// is scratch space for the new ticks.
+    #[inline]
+    fn walk<F: FnMut(&[u32], u32, u64)>(&self, ticks: &[u32], placed: u32, key: &mut Vec<u32>, emit: &mut F) {
+        key.clear();
+        let walk = Walk { plays: 0, below: self.below_counters };
+        self.options(ticks, placed, 0, self.start, walk, key, emit);
+    }
+
+    /// The ways to play in segments `segment..`, starting the segment with
+    /// `content` counters; `key` holds the new ticks of the segments before.
+    #[allow(clippy::too_many_arguments)]
+    fn options<F: FnMut(&[u32], u32, u64)>(
         &self,
         ticks: &[u32],
         placed: u32,
         segment: usize,
         content: u64,
+        walk: Walk,
         key: &mut Vec<u32>,
-        emit: &mut dyn FnMut(&[u32], u32, u64),
+        emit: &mut F,
     ) {
         let t = u64::from(ticks[segment]);
         // Not playing: every tick adds a counter.
-        self.after_segment(ticks, placed, segment, content + t, 0, key, emit);
+        self.after_segment(ticks, placed, segment, content + t, 0, walk, key, emit);
         // Playing at exactly j counters: after j - content ticks, then every j.
         if content <= self.j {
             let mut at = self.j - content;
             let mut plays = 1;
             while at <= t {
-                self.after_segment(ticks, placed, segment, t - at, plays, key, emit);
+                self.after_segment(ticks, placed, segment, t - at, plays, walk, key, emit);
                 at += self.j;
                 plays += 1;
             }
@@ -451,33 +574,46 @@ impl PitStep<'_> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn after_segment(
+    fn after_segment<F: FnMut(&[u32], u32, u64)>(
         &self,
         ticks: &[u32],
         placed: u32,
         segment: usize,
         content: u64,
         plays: u32,
+        walk: Walk,
         key: &mut Vec<u32>,
-        emit: &mut dyn FnMut(&[u32], u32, u64),
+        emit: &mut F,
     ) {
-        key.push(ticks[segment] + plays);
+        let new_ticks = ticks[segment] + plays;
+        let walk = Walk { plays: walk.plays + u64::from(new_ticks), ..walk };
+        if walk.plays > self.total {
+            return;
+        }
+        key.push(new_ticks);
         if segment == self.skeleton.len() {
             emit(key, placed, content);
         } else {
             let k = u64::from(self.skeleton[segment]);
+            let ki = i64::from(self.skeleton[segment]);
+            let pits = self.below_pits;
+            let below = walk.below + pits * i64::from(new_ticks);
             let bit = 1u32 << segment;
             if placed & bit != 0 {
                 // The lapping pit is above: k, and one more.
-                self.options(ticks, placed, segment + 1, content + k + 1, key, emit);
+                let walk = Walk { below: below + (ki + 1) * pits, ..walk };
+                self.options(ticks, placed, segment + 1, content + k + 1, walk, key, emit);
             } else {
                 if content == self.j + k * self.cycle {
                     // This pit laps: it keeps k.
-                    self.options(ticks, placed | bit, segment + 1, k, key, emit);
+                    let walk = Walk { below: below + (ki + 1) * pits, ..walk };
+                    self.options(ticks, placed | bit, segment + 1, k, walk, key, emit);
                 }
-                if self.j > 1 {
-                    // A pit below laps.
-                    self.options(ticks, placed, segment + 1, content + k, key, emit);
+                // A pit below laps, if one can.
+                let cycle = self.cycle as i64;
+                if pits > 0 && below >= 1 + ki * cycle {
+                    let walk = Walk { below: below + ki * pits - ki * cycle - 1, ..walk };
+                    self.options(ticks, placed, segment + 1, content + k, walk, key, emit);
                 }
             }
         }
@@ -492,7 +628,7 @@ mod tests {
     use crate::engine::kalah::memo;
 
     fn dp(own: &[u32]) -> DpRun {
-        count(own, MemoryLimit::from_bytes(1 << 30), Progress::NONE).unwrap()
+        count(own, MemoryLimit::from_bytes(1 << 30), 1, Progress::NONE).unwrap()
     }
 
     fn memo(own: &[u32]) -> u128 {
@@ -531,6 +667,34 @@ mod tests {
     }
 
     #[test]
+    fn threads_do_not_change_the_count() {
+        // The board test, and rows whose P1 and P3 hold a lap (j + 2N + 1).
+        for own in [(1..=14).collect::<Vec<u32>>(), vec![8, 2, 3], vec![1, 2, 12, 4]] {
+            let total: u64 = own.iter().map(|&c| u64::from(c)).sum();
+            let run = |threads: usize| {
+                let mut solver = Solver {
+                    own: &own,
+                    cycle: 2 * own.len() as u64 + 1,
+                    total,
+                    memory: MemoryLimit::from_bytes(1 << 30),
+                    threads,
+                    // Every pit in parts, however few its states.
+                    parallel_from: 1,
+                    run: DpRun::default(),
+                    by_laps: Vec::new(),
+                };
+                let bits = u64::BITS - total.leading_zeros();
+                [&[][..], &[1], &[1, 1], &[2]].map(|skeleton| solver.solve_with::<u128>(skeleton, bits).unwrap())
+            };
+            let one = run(1);
+            assert!(one.iter().any(|sums| sums.chains > 1), "{own:?}: a test with nothing to count");
+            for threads in [2, 3, 7] {
+                assert_eq!(run(threads), one, "{own:?} on {threads} threads");
+            }
+        }
+    }
+
+    #[test]
     fn packed_and_unpacked_states_agree() {
         for own in [vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], vec![30, 0, 7], vec![5, 40, 3, 9]] {
             let total: u64 = own.iter().map(|&c| u64::from(c)).sum();
@@ -539,6 +703,8 @@ mod tests {
                 cycle: 2 * own.len() as u64 + 1,
                 total,
                 memory: MemoryLimit::from_bytes(1 << 30),
+                threads: 1,
+                parallel_from: PARALLEL_STATES,
                 run: DpRun::default(),
                 by_laps: Vec::new(),
             };
