@@ -14,9 +14,11 @@
 //!   algorithms with their node counts.
 //! - [`table`]: the perft transposition table of chess and checkers.
 //! - [`rng`], [`memory`], [`limit`], [`progress`]: what every engine shares.
+//! - [`hint`]: huge pages and prefetch, the library's only `unsafe` code.
 
 pub mod checkers;
 pub mod chess;
+pub mod hint;
 pub mod kalah;
 pub mod limit;
 pub mod memory;

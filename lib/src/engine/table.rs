@@ -148,6 +148,8 @@ impl PerftTable {
         buckets
             .try_reserve_exact(count)
             .map_err(|e| TableError::Allocation { entries: count.saturating_mul(BUCKET), why: e.to_string() })?;
+        // Before the first write: the pages then come in huge.
+        crate::engine::hint::huge_pages(buckets.spare_capacity_mut());
         buckets.resize_with(count, Bucket::default);
         Ok(PerftTable { buckets, mask: count as u64 - 1, fresh: true })
     }
@@ -186,6 +188,12 @@ impl PerftTable {
     fn bucket(&self, key: u64) -> &Bucket {
         // The high bits choose the bucket; the whole key is checked.
         &self.buckets[(((key >> 32) ^ key) & self.mask) as usize]
+    }
+
+    /// Starts loading the bucket of `key`, for a probe soon after.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        crate::engine::hint::prefetch(self.bucket(key));
     }
 
     /// The count stored for `key` at `depth`, if any.

@@ -82,6 +82,10 @@ fn root_key(at: &Position, counting: Counting) -> u64 {
 }
 
 /// One move list per ply left, made once per task.
+/// Children whose table buckets are fetched ahead; a position with more
+/// moves (checkers has rarely more than 30) fetches the rest as it goes.
+const AHEAD: usize = 48;
+
 fn lists(depth: u32) -> Vec<Vec<Move>> {
     (0..depth.max(1)).map(|_| Vec::with_capacity(64)).collect()
 }
@@ -123,11 +127,25 @@ fn walk_hashed<B: Board + Send + Sync>(
             })
             .sum()
     } else {
+        // The children that probe the table (two plies or more left) have
+        // their buckets fetched first, so that the misses overlap.
+        let mut keys = [0u64; AHEAD];
+        let ahead = match how.table {
+            Some(table) if depth > 2 => {
+                for (slot, mv) in keys.iter_mut().zip(list.iter()) {
+                    *slot = key ^ change(at, &play(at, mv));
+                    table.prefetch(*slot);
+                }
+                list.len().min(AHEAD)
+            }
+            _ => 0,
+        };
         let mut nodes = 0;
-        for mv in list.iter() {
+        for (i, mv) in list.iter().enumerate() {
             let next = play(at, mv);
+            let next_key = if i < ahead { keys[i] } else { key ^ change(at, &next) };
             let undo = board.make(mv);
-            nodes += walk_hashed(board, &next, key ^ change(at, &next), depth - 1, how, rest);
+            nodes += walk_hashed(board, &next, next_key, depth - 1, how, rest);
             board.unmake(mv, undo);
         }
         nodes

@@ -611,7 +611,8 @@ impl PitStep<'_> {
                 }
                 // A pit below laps, if one can.
                 let cycle = self.cycle as i64;
-                if pits > 0 && below >= 1 + ki * cycle {
+                // The lapping pit needs at least 1 + kL counters.
+                if pits > 0 && below > ki * cycle {
                     let walk = Walk { below: below + ki * pits - ki * cycle - 1, ..walk };
                     self.options(ticks, placed, segment + 1, content + k, walk, key, emit);
                 }
