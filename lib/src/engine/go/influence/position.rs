@@ -103,7 +103,8 @@ impl Position {
             if compact.is_empty() || compact.starts_with(';') || compact.eq_ignore_ascii_case(COLUMNS) {
                 continue;
             }
-            let body = compact.trim_end_matches(|c: char| c.is_ascii_digit()).trim_start_matches(|c: char| c.is_ascii_digit());
+            let body =
+                compact.trim_end_matches(|c: char| c.is_ascii_digit()).trim_start_matches(|c: char| c.is_ascii_digit());
             if row == SIZE {
                 return Err(GoError::Diagram { line: number + 1, why: "more than 19 lines of points".into() });
             }
@@ -131,7 +132,10 @@ impl Position {
             row += 1;
         }
         if row != SIZE {
-            return Err(GoError::Diagram { line: text.lines().count(), why: format!("{row} lines of points; a board has 19") });
+            return Err(GoError::Diagram {
+                line: text.lines().count(),
+                why: format!("{row} lines of points; a board has 19"),
+            });
         }
         Ok(position)
     }
