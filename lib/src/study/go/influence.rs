@@ -297,14 +297,14 @@ pub fn fig_3_16_points(result: &Fig316Result, all: bool) -> Result<Table> {
             Column::new("verdict", "verdict"),
         ],
     );
-    for p in 0..SIZE * SIZE {
+    for (p, &printed) in printed.iter().enumerate() {
         let (row, col) = (p / SIZE, p % SIZE);
         let name = point_name(row, col);
         let value = result.map.at(row, col);
-        let known = bell.fig_3_16.known.iter().find(|k| k.point == name && k.printed == printed[p]);
+        let known = bell.fig_3_16.known.iter().find(|k| k.point == name && k.printed == printed);
         let mut comparison = Comparison::new(
             Some(i64::from(value.abs())),
-            Some(&Published { value: i64::from(printed[p]), source: source.clone() }),
+            Some(&Published { value: i64::from(printed), source: source.clone() }),
         );
         if comparison.verdict == Verdict::Differs && known.is_some() {
             comparison.verdict = Verdict::Known;
@@ -399,11 +399,11 @@ pub fn fig_3_16_summary(result: &Fig316Result) -> Result<Table> {
 
 fn tally_points(result: &Fig316Result, printed: &[i32], bell: &Bell) -> (usize, usize, usize) {
     let (mut matches, mut known, mut differs) = (0, 0, 0);
-    for p in 0..SIZE * SIZE {
+    for (p, &printed) in printed.iter().enumerate() {
         let (row, col) = (p / SIZE, p % SIZE);
-        if result.map.at(row, col).abs() == printed[p] {
+        if result.map.at(row, col).abs() == printed {
             matches += 1;
-        } else if bell.fig_3_16.known.iter().any(|k| k.point == point_name(row, col) && k.printed == printed[p]) {
+        } else if bell.fig_3_16.known.iter().any(|k| k.point == point_name(row, col) && k.printed == printed) {
             known += 1;
         } else {
             differs += 1;
@@ -748,6 +748,23 @@ pub fn part(budget: Budget, progress: Progress<'_>) -> Result<Part> {
 mod tests {
     use super::*;
     use crate::report::Tally;
+
+    #[test]
+    fn the_quick_part_passes_and_declares_every_column() {
+        let part = part(Budget::Quick, Progress::NONE).unwrap();
+        assert!(Tally::of(&part.tables).passed());
+        assert_eq!(part.plots.len(), 2);
+        for table in &part.tables {
+            for column in &table.columns {
+                assert!(
+                    crate::study::schema::column_kind(&table.id, &column.key).is_some(),
+                    "{}.{} has no kind in study::schema",
+                    table.id,
+                    column.key
+                );
+            }
+        }
+    }
 
     #[test]
     fn the_dataset_parses() {
