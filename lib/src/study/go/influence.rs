@@ -5,7 +5,7 @@
 //! Published numbers come from `datasets/go/influence-bell-1972.json` and
 //! are only compared with, with one exception the issue asks for: the
 //! position of Figs. 3.15/3.16, lost from the scan, is reconstructed from
-//! the magnitudes Fig. 3.16 prints ([`reconstruct`]), and its recomputed
+//! the magnitudes Fig. 3.16 prints ([`reconstruct()`]), and its recomputed
 //! map is then compared with the same figure point by point.
 
 use std::sync::OnceLock;

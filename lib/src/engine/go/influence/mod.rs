@@ -1,7 +1,7 @@
 //! Zobrist's influence algorithm after Bell (1972, §3.4, Figs. 3.13 to
 //! 3.16): the position ([`position`]), the four passes of the Fortran
 //! ([`map`]), a position recovered from a map whose signs were lost
-//! ([`reconstruct`]), and territory counts ([`territory`]).
+//! ([`mod@reconstruct`]), and territory counts ([`territory`]).
 
 pub mod map;
 pub mod position;
