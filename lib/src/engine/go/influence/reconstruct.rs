@@ -214,7 +214,8 @@ pub fn reconstruct(printed: &[i32], search: Search) -> Result<Reconstruction, Go
                 trial.set(row, col, stone);
                 let score = settle(&mut trial, printed, p, 6);
                 if score.0 + 2 <= now.0 && found.as_ref().is_none_or(|(s, _, _)| score < *s) {
-                    let edit = Edit { row, col, before: implied.at(row, col), after: stone };
+                    // The settling may have recoloured the new stone itself.
+                    let edit = Edit { row, col, before: implied.at(row, col), after: trial.at(row, col) };
                     found = Some((score, trial, edit));
                 }
             }
@@ -264,6 +265,7 @@ mod tests {
         assert_eq!((found.edits[0].row, found.edits[0].col, found.edits[0].before), (9, 9, EMPTY));
         assert_eq!(found.mismatches, 1);
         assert_eq!(found.position.count(EMPTY), original.count(EMPTY));
+        assert_eq!(found.edits[0].after, found.position.at(9, 9));
     }
 
     #[test]
