@@ -1,7 +1,7 @@
 //! The library's error type: one variant per domain.
 //!
 //! Engines fail with the error of their own domain ([`ChessError`],
-//! [`CheckersError`], [`KalahError`], [`SearchError`], [`LimitError`],
+//! [`CheckersError`], [`GoError`], [`KalahError`], [`SearchError`], [`LimitError`],
 //! [`TableError`]);
 //! batch runs with [`BatchError`]; reading and writing files with
 //! [`IoError`]; an external program that `perft check` drives with
@@ -17,6 +17,7 @@ use std::path::PathBuf;
 use crate::batch::BatchError;
 use crate::engine::checkers::CheckersError;
 use crate::engine::chess::ChessError;
+use crate::engine::go::GoError;
 use crate::engine::kalah::KalahError;
 use crate::engine::limit::LimitError;
 use crate::engine::search::SearchError;
@@ -32,6 +33,9 @@ pub enum Error {
     /// A draughts position, move or game record the checkers engine cannot take.
     #[error(transparent)]
     Checkers(#[from] CheckersError),
+    /// A Go position, point or size the Go engine cannot take.
+    #[error(transparent)]
+    Go(#[from] GoError),
     /// A Kalah position or count the Kalah engine cannot take.
     #[error(transparent)]
     Kalah(#[from] KalahError),
@@ -90,6 +94,7 @@ impl Error {
         match self {
             Error::Chess(_)
             | Error::Checkers(_)
+            | Error::Go(_)
             | Error::Kalah(_)
             | Error::Search(_)
             | Error::Limit(_)

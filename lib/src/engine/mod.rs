@@ -8,6 +8,8 @@
 //! - [`chess`]: the core types, four board representations, perft drivers,
 //!   Zobrist keys.
 //! - [`checkers`]: English draughts in three representations.
+//! - [`go`]: Zobrist's influence algorithm, Go boards and perft, counts of
+//!   legal positions.
 //! - [`kalah`]: sowing, Bell's continuation counts, stacks and sweeps.
 //! - [`tictactoe`]: the full game tree with Levy's move orders.
 //! - [`search`]: random and real game trees, move orders and the search
@@ -18,6 +20,7 @@
 
 pub mod checkers;
 pub mod chess;
+pub mod go;
 pub mod hint;
 pub mod kalah;
 pub mod limit;

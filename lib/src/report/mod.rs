@@ -26,6 +26,7 @@ mod cell;
 mod compare;
 pub mod decimal;
 mod format;
+pub mod heatmap;
 pub mod machine;
 pub mod plot;
 mod table;

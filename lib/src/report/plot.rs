@@ -7,6 +7,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use super::heatmap::{HeatMap, draw_heat};
 use crate::{Error, Result};
 
 /// How a series is drawn.
@@ -84,6 +85,8 @@ pub enum Plot {
     Line(LinePlot),
     /// Bars.
     Bar(BarPlot),
+    /// A heat map.
+    Heat(HeatMap),
 }
 
 impl Plot {
@@ -92,6 +95,7 @@ impl Plot {
         match self {
             Plot::Line(p) => &p.id,
             Plot::Bar(p) => &p.id,
+            Plot::Heat(p) => &p.id,
         }
     }
 
@@ -100,6 +104,7 @@ impl Plot {
         match self {
             Plot::Line(p) => &p.title,
             Plot::Bar(p) => &p.title,
+            Plot::Heat(p) => &p.title,
         }
     }
 
@@ -111,6 +116,7 @@ impl Plot {
             let drawn = match self {
                 Plot::Line(p) => draw_lines(&root, p),
                 Plot::Bar(p) => draw_bars(&root, p),
+                Plot::Heat(p) => draw_heat(&root, p),
             };
             drawn
                 .and_then(|()| root.present().map_err(|e| e.to_string()))

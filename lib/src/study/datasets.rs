@@ -50,3 +50,9 @@ dataset!(
     /// games, and games up to symmetry, each with its source.
     ALPHABETA_TICTACTOE = "alphabeta/tictactoe.json"
 );
+dataset!(
+    /// Bell (1972), §3.4: Zobrist's influence maps (Figs. 3.14 and 3.16,
+    /// the latter as scanned, unsigned), the game's score and the ±17–33
+    /// remark.
+    GO_INFLUENCE_BELL = "go/influence-bell-1972.json"
+);

@@ -7,6 +7,7 @@
 //! - [`perft`]: chess perft over four representations.
 //! - [`checkers`]: draughts perft and Cochran's game records.
 //! - [`kalah`]: Bell's Kalah counts.
+//! - [`go`]: Zobrist's influence figures, Go perft, Tromp's counts.
 //! - [`alphabeta`]: alpha-beta node counts against Levy, Newborn and
 //!   Knuth-Moore.
 //! - [`reproduce`]: every study at one budget, with a tally of verdicts.
@@ -20,6 +21,7 @@ pub mod alphabeta;
 pub mod checkers;
 pub mod compare;
 pub mod datasets;
+pub mod go;
 pub mod kalah;
 pub mod perft;
 pub mod reproduce;

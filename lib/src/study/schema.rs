@@ -227,6 +227,55 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
     ];
     const CHECKERS_BENCH: &[(&str, Kind)] =
         &[("repr", Key), ("depth", Key), ("nodes", Exact), ("seconds", Info), ("nps", Speed), ("ratio", Info)];
+    const GO_INFLUENCE_FIG3_14: &[(&str, Kind)] =
+        &[("line", Key), ("computed", Exact), ("published", Exact), ("source", Info), ("verdict", Verdict)];
+    const GO_INFLUENCE_FIG3_15: &[(&str, Kind)] = &[("row", Key), ("points", Exact)];
+    const GO_INFLUENCE_FIG3_16: &[(&str, Kind)] = &[
+        ("point", Key),
+        ("stone", Exact),
+        ("value", Exact),
+        ("computed", Exact),
+        ("published", Exact),
+        ("source", Info),
+        ("verdict", Verdict),
+    ];
+    const GO_INFLUENCE_FIG3_16_SUMMARY: &[(&str, Kind)] = &[
+        ("printed_stones", Exact),
+        ("printed_in_gap", Exact),
+        ("black_stones", Exact),
+        ("white_stones", Exact),
+        ("black_moves", Exact),
+        ("white_moves", Exact),
+        ("annealing_mismatches", Exact),
+        ("annealing_distance", Exact),
+        ("edits", Exact),
+        ("runs_at_best", Info),
+        ("runs", Info),
+        ("matches", Exact),
+        ("known", Exact),
+        ("differs", Exact),
+    ];
+    const GO_INFLUENCE_SCORE: &[(&str, Kind)] = &[
+        ("rule", Key),
+        ("black_territory", Exact),
+        ("white_territory", Exact),
+        ("black_score", Exact),
+        ("white_score", Exact),
+        ("published", Exact),
+        ("source", Info),
+        ("verdict", Verdict),
+    ];
+    const GO_INFLUENCE_CLAIM: &[(&str, Kind)] = &[
+        ("positions", Key),
+        ("count", Exact),
+        ("values", Exact),
+        ("max_empty", Exact),
+        ("min_stone", Exact),
+        ("computed", Exact),
+        ("published", Exact),
+        ("source", Info),
+        ("verdict", Verdict),
+    ];
     Some(match table {
         "summary" => SUMMARY,
         "kalah_table" => KALAH_TABLE,
@@ -243,6 +292,12 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         "checkers_perft_opening" => CHECKERS_PERFT_OPENING,
         "checkers_cochran_games" => CHECKERS_COCHRAN_GAMES,
         "checkers_bench" => CHECKERS_BENCH,
+        "go_influence_fig3_14" => GO_INFLUENCE_FIG3_14,
+        "go_influence_fig3_15" => GO_INFLUENCE_FIG3_15,
+        "go_influence_fig3_16" => GO_INFLUENCE_FIG3_16,
+        "go_influence_fig3_16_summary" => GO_INFLUENCE_FIG3_16_SUMMARY,
+        "go_influence_score" => GO_INFLUENCE_SCORE,
+        "go_influence_claim" => GO_INFLUENCE_CLAIM,
         _ => return None,
     })
 }

@@ -9,6 +9,7 @@
 
 mod alphabeta;
 mod checkers;
+mod go;
 mod kalah;
 mod perft;
 mod plan;
@@ -32,6 +33,7 @@ pub fn run_study(study: Study, options: &Options, progress: Progress<'_>) -> Res
         Study::Perft => perft::run(options.budget, progress)?,
         Study::Alphabeta => alphabeta::run(options.budget, options.seed, progress)?,
         Study::Checkers => checkers::run(options.budget, progress)?,
+        Study::Go => go::run(options.budget, progress)?,
     };
     report.seconds = start.elapsed().as_secs_f64();
     Ok(report)

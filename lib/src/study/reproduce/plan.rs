@@ -42,11 +42,13 @@ pub enum Study {
     Alphabeta,
     /// Draughts perft and Cochran's games.
     Checkers,
+    /// Zobrist's influence figures, Go perft and the counts of legal positions.
+    Go,
 }
 
 impl Study {
     /// Every study, in report order.
-    pub const ALL: [Study; 4] = [Study::Kalah, Study::Perft, Study::Alphabeta, Study::Checkers];
+    pub const ALL: [Study; 5] = [Study::Kalah, Study::Perft, Study::Alphabeta, Study::Checkers, Study::Go];
 
     /// The study's name, as in a list of studies to run.
     pub fn name(self) -> &'static str {
@@ -55,6 +57,7 @@ impl Study {
             Study::Perft => "perft",
             Study::Alphabeta => "alphabeta",
             Study::Checkers => "checkers",
+            Study::Go => "go",
         }
     }
 
@@ -65,6 +68,7 @@ impl Study {
             Study::Perft => "Chess perft: four board representations",
             Study::Alphabeta => "Alpha-beta: Newborn's table, the minimal tree, real game trees (Levy 1983)",
             Study::Checkers => "Checkers: draughts perft in three representations, Cochran's games (Bell 1972, §3.2)",
+            Study::Go => "Go: Zobrist's influence algorithm, Go perft, Tromp's legal positions (Bell 1972, §3.4)",
         }
     }
 }

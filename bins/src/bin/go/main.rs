@@ -1,0 +1,48 @@
+//! `go`: Bell's §3.4. Zobrist's influence algorithm (Figs. 3.13 to 3.16),
+//! Go perft in two representations, and the counts of legal positions.
+//! All logic is in `plybench::engine::go` and `plybench::study::go`.
+
+mod influence;
+mod legal;
+mod perft;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use plybench::report::Format;
+use plybench_cli::{parse_args, run};
+
+/// Go after Bell (1972, §3.4): influence maps, perft, legal positions.
+#[derive(Parser)]
+#[command(version, about, long_about = None)]
+struct Cli {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t, global = true)]
+    format: Format,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Zobrist's influence map of a position, beside Bell's Figs. 3.14 and 3.16.
+    Influence(influence::InfluenceArgs),
+    /// Count the leaves of the game tree to a depth, in one or every representation.
+    Perft(perft::PerftArgs),
+    /// Speed table: nodes per second of each representation.
+    Bench(perft::BenchArgs),
+    /// Count the legal positions of a board by a dynamic program over its border.
+    Legal(legal::LegalArgs),
+}
+
+fn main() -> ExitCode {
+    run(|| {
+        let cli: Cli = parse_args();
+        match cli.command {
+            Command::Influence(args) => influence::run(args, cli.format),
+            Command::Perft(args) => perft::run_perft(args, cli.format),
+            Command::Bench(args) => perft::run_bench(args, cli.format),
+            Command::Legal(args) => legal::run(args, cli.format),
+        }
+    })
+}

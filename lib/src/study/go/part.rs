@@ -1,0 +1,15 @@
+//! What one part of the Go study gives the report.
+
+use crate::report::Table;
+use crate::report::plot::Plot;
+
+/// The tables, plots and reading of one part of the Go study.
+#[derive(Clone, Debug, Default)]
+pub struct Part {
+    /// Tables, published figures beside computed ones.
+    pub tables: Vec<Table>,
+    /// Plots.
+    pub plots: Vec<Plot>,
+    /// A short reading, one paragraph per entry.
+    pub reading: Vec<String>,
+}
