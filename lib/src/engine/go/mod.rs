@@ -5,3 +5,4 @@
 mod error;
 
 pub use error::GoError;
+pub mod legal;
