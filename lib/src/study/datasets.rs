@@ -50,3 +50,8 @@ dataset!(
     /// games, and games up to symmetry, each with its source.
     ALPHABETA_TICTACTOE = "alphabeta/tictactoe.json"
 );
+dataset!(
+    /// Published counts of legal Go positions (OEIS A094777, A102620,
+    /// A266278) and of games on tiny boards (Tromp and Farnebäck 2016).
+    GO_LEGAL = "go/legal.json"
+);
