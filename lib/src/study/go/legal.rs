@@ -5,30 +5,38 @@
 
 pub mod published;
 
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
 use crate::Result;
 use crate::engine::go::legal::games::{GameCount, count_games};
 use crate::engine::go::legal::{LegalCount, MAX_POINTS, MAX_WIDTH, count_legal};
 use crate::engine::memory::MemoryLimit;
 use crate::engine::progress::{Progress, Step};
 use crate::report::machine::logical_cores;
-use crate::report::{Cell, Column, Comparison, Published, Table, Tally, Verdict};
+use crate::report::{Cell, Column, Comparison, Published, Table, Tally};
 use crate::study::reproduce::Budget;
 
 use super::Part;
 use published::{LegalData, PublishedCount};
 
+/// A count in a cell: an integer while it fits 128 bits, its decimal
+/// digits beyond.
+pub fn count_cell(n: &BigUint) -> Cell {
+    n.to_u128().map_or_else(|| Cell::Text(n.to_string()), Cell::UInt)
+}
+
 /// The computed count beside the published one: the four cells
-/// `computed, published, source, verdict`. A published count past 128 bits
-/// is shown as text and cannot be compared.
-fn compare(data: &LegalData, computed: Option<u128>, published: Option<&PublishedCount>) -> [Cell; 4] {
-    let Some(p) = published else {
-        return Comparison::new(computed, None).cells();
-    };
-    let source = data.short(p);
-    match p.value() {
-        Some(value) => Comparison::new(computed, Some(&Published { value, source })).cells(),
-        None => [Cell::opt(computed), p.digits.clone().into(), source.into(), Verdict::NotComputed.into()],
-    }
+/// `computed, published, source, verdict`.
+fn compare(data: &LegalData, computed: Option<BigUint>, published: Option<&PublishedCount>) -> [Cell; 4] {
+    let published = published.map(|p| Published { value: p.value(), source: data.short(p) });
+    let c = Comparison::new(computed, published.as_ref());
+    [
+        c.computed.as_ref().map_or(Cell::Null, count_cell),
+        c.published.as_ref().map_or(Cell::Null, count_cell),
+        Cell::opt(c.source),
+        c.verdict.into(),
+    ]
 }
 
 fn sources_note(table: &mut Table, data: &LegalData, keys: &[String]) {
@@ -71,7 +79,7 @@ pub fn legal_table(id: &str, title: &str, boards: &[(usize, usize)], runs: &[Leg
         if let Some(p) = &published {
             keys.push(p.source.clone());
         }
-        let [computed, published, source, verdict] = compare(data, run.map(|r| r.count), published.as_ref());
+        let [computed, published, source, verdict] = compare(data, run.map(|r| r.count.clone()), published.as_ref());
         t.push(vec![
             rows.into(),
             cols.into(),
@@ -118,7 +126,7 @@ pub fn games_table(boards: &[(usize, usize)], runs: &[GameCount]) -> Result<Tabl
         if let Some(p) = &published {
             keys.push(p.source.clone());
         }
-        let [games, published, source, verdict] = compare(data, run.map(|r| r.games), published.as_ref());
+        let [games, published, source, verdict] = compare(data, run.map(|r| BigUint::from(r.games)), published.as_ref());
         t.push(vec![
             rows.into(),
             cols.into(),
@@ -247,7 +255,7 @@ mod tests {
     #[test]
     fn a_wrong_count_is_a_difference() {
         let mut run = count_legal(2, 2, 1, MemoryLimit::default(), Progress::NONE).unwrap();
-        run.count += 1;
+        run.count += 1u32;
         let t = legal_table("t", "t", &[(2, 2)], &[run]).unwrap();
         assert_eq!(Tally::of([&t]).differs, 1);
     }

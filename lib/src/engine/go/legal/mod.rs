@@ -22,11 +22,14 @@
 //! dies the moment a liberty-less chain loses its last border point; a
 //! complete position is counted when no liberty-less chain remains.
 //!
-//! The counts are exact `u128`: the board may have at most
-//! [`MAX_POINTS`] points (9×9, 1.04·10³⁸ positions, is the largest square
-//! whose count fits), and the shorter side at most [`MAX_WIDTH`] points,
-//! the widest border a state key holds. The memory the states need is
-//! checked against a [`MemoryLimit`] before each layer is built.
+//! The counts are exact. In the hot loop they are fixed-width integers of
+//! as many 64-bit limbs as 3^(m·n), a bound on every partial sum, needs
+//! (two for up to 80 points, nine for 19×19), added with carries and no
+//! allocation; the result is returned as a [`BigUint`]. The shorter side
+//! may have at most [`MAX_WIDTH`] points, the widest border a state key
+//! holds, and the board at most [`MAX_POINTS`]. The memory the states need
+//! is estimated and checked against a [`MemoryLimit`] before the count
+//! starts, and checked again after every point.
 //!
 //! [`brute`] counts the same thing by enumeration (the oracle of the
 //! tests), and [`games`] counts games on tiny boards.
@@ -36,6 +39,7 @@ pub mod games;
 
 use std::time::Instant;
 
+use num_bigint::BigUint;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
@@ -48,16 +52,27 @@ use crate::engine::progress::{Progress, Step};
 /// The widest border a state holds: the shorter side of the board.
 pub const MAX_WIDTH: usize = 12;
 
-/// The most points of a board whose count is sure to fit `u128` (9×9: the
-/// count of every legal position is below 3⁸¹ and the partial counts of
-/// the program never exceed the 3^k colourings of the first k points
-/// once the dead ones are dropped).
-pub const MAX_POINTS: usize = 81;
+/// The most points of a board: 19×19. Every partial sum of the program
+/// after k points is at most the 3^k colourings of those points, and
+/// 3³⁶¹ < 2⁵⁷⁶, nine limbs.
+pub const MAX_POINTS: usize = 361;
 
-/// Bytes one border state may take at the peak of a layer: its key and
-/// count in the vector of the layer before (24) and in the hash map of the
-/// layer being built (24, with the map's control bytes and spare capacity).
-pub const BYTES_PER_STATE: u64 = 96;
+/// The most limbs of a count.
+const MAX_LIMBS: usize = 9;
+
+/// Bytes one border state may take at the peak of a layer, for counts of
+/// `limbs` limbs: its key and count in the vector of the layer before and
+/// in the hash map of the layer being built, doubled for the map's spare
+/// capacity and control bytes.
+pub fn bytes_per_state(limbs: usize) -> u64 {
+    4 * (8 + 8 * limbs as u64)
+}
+
+/// Limbs of 64 bits that hold 3^points (log2 3 < 1.585).
+pub fn limbs_for(points: usize) -> usize {
+    let bits = (points * 1585).div_ceil(1000) + 1;
+    bits.div_ceil(64).max(2)
+}
 
 /// Bits of one border point in a state key.
 const BITS: u32 = 5;
@@ -80,22 +95,26 @@ pub struct LegalCount {
     /// Columns of the board.
     pub cols: usize,
     /// The number of legal positions, L(rows, cols).
-    pub count: u128,
+    pub count: BigUint,
     /// The most border states held after any one point.
     pub max_states: usize,
     /// Border width used (the shorter side unless asked otherwise).
     pub width: usize,
+    /// 64-bit limbs of the counts in the hot loop.
+    pub limbs: usize,
     /// Wall-clock seconds.
     pub seconds: f64,
 }
 
 /// Checks that an m×n board can be counted: both sides at least 1, the
-/// shorter at most [`MAX_WIDTH`], at most [`MAX_POINTS`] points.
+/// shorter at most [`MAX_WIDTH`], at most [`MAX_POINTS`] points. Memory
+/// and time are checked separately ([`count_legal`]).
 ///
 /// ```
 /// use plybench::engine::go::legal::check_board;
 ///
 /// assert!(check_board(7, 7).is_ok());
+/// assert!(check_board(12, 30).is_ok());
 /// assert!(check_board(19, 19).is_err());
 /// assert!(check_board(0, 3).is_err());
 /// ```
@@ -104,26 +123,24 @@ pub fn check_board(rows: usize, cols: usize) -> Result<(), GoError> {
         "a board needs at least one row and one column".to_owned()
     } else if rows.min(cols) > MAX_WIDTH {
         format!(
-            "the shorter side may have at most {MAX_WIDTH} points (the border state is a 64-bit key), \
-             and the count would not fit 128 bits anyway; count a narrower board"
+            "the shorter side may have at most {MAX_WIDTH} points (a border state is a 64-bit key; \
+             a wider border would need billions of states); count a narrower board"
         )
     } else if rows * cols > MAX_POINTS {
-        format!(
-            "{} points may give a count past 128 bits; at most {MAX_POINTS} points are counted (9x9 is the largest square)",
-            rows * cols
-        )
+        format!("{} points; at most {MAX_POINTS} are counted", rows * cols)
     } else {
         return Ok(());
     };
     Err(GoError::LegalBoard { rows, cols, why })
 }
 
-/// An upper estimate of the border states of a width: 6^width, above the
-/// growth rate λ < 5.4 Tromp and Farnebäck prove, with room for the
-/// liberty flags. The states measured by this program stay below it (see
-/// the tests).
+/// An estimate, with a margin, of the most border states of a width:
+/// 1.25 · 4.5^width. The states this program holds grow by a factor of about 4.1
+/// per column (3, 17, 87, 319, 1197, 4725, 19123, 76945, 315165 for
+/// widths 1 to 9), below Tromp and Farnebäck's bound λ < 5.4 for their
+/// own encoding; the tests check that the estimate stays above them.
 pub fn estimated_states(width: usize) -> u64 {
-    6u64.saturating_pow(width as u32)
+    (1.25 * 4.5f64.powi(width as i32)).ceil() as u64
 }
 
 /// Counts the legal positions of a `rows`×`cols` board on `threads`
@@ -174,8 +191,8 @@ pub fn count_with_width(
         .into());
     }
     let threads = check_threads(threads)?;
-    let length = rows * cols / width;
-    let planned = estimated_states(width).saturating_mul(BYTES_PER_STATE);
+    let limbs = limbs_for(rows * cols);
+    let planned = estimated_states(width).saturating_mul(bytes_per_state(limbs));
     if planned > memory.bytes() {
         return Err(GoError::LegalMemory { rows, cols, needed: planned, limit: memory.bytes() }.into());
     }
@@ -184,18 +201,75 @@ pub fn count_with_width(
         .num_threads(threads)
         .build()
         .map_err(|e| GoError::LegalBoard { rows, cols, why: format!("no thread pool: {e}") })?;
-    let mut layer: Vec<(u64, u128)> = vec![(initial(width), 1)];
+    let board = Shape { rows, cols, width, threads, memory };
+    let (count, max_states) = pool.install(|| match limbs {
+        0..=2 => run::<2>(board, progress),
+        3 => run::<3>(board, progress),
+        4 => run::<4>(board, progress),
+        5 => run::<5>(board, progress),
+        6 => run::<6>(board, progress),
+        7 => run::<7>(board, progress),
+        8 => run::<8>(board, progress),
+        _ => run::<MAX_LIMBS>(board, progress),
+    })?;
+    Ok(LegalCount { rows, cols, count, max_states, width, limbs, seconds: start.elapsed().as_secs_f64() })
+}
+
+/// What [`run`] counts.
+#[derive(Clone, Copy)]
+struct Shape {
+    rows: usize,
+    cols: usize,
+    width: usize,
+    threads: usize,
+    memory: MemoryLimit,
+}
+
+/// A count of `N` 64-bit limbs, least significant first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Wide<const N: usize>([u64; N]);
+
+impl<const N: usize> Wide<N> {
+    const ZERO: Self = Wide([0; N]);
+
+    fn one() -> Self {
+        let mut limbs = [0; N];
+        limbs[0] = 1;
+        Wide(limbs)
+    }
+
+    /// Adds `other`; `false` when the sum passes N limbs.
+    #[inline]
+    fn add(&mut self, other: &Self) -> bool {
+        let mut carry = false;
+        for (a, &b) in self.0.iter_mut().zip(&other.0) {
+            let (s, c1) = a.overflowing_add(b);
+            let (s, c2) = s.overflowing_add(u64::from(carry));
+            *a = s;
+            carry = c1 || c2;
+        }
+        !carry
+    }
+
+    fn to_big(self) -> BigUint {
+        let bytes: Vec<u8> = self.0.iter().flat_map(|limb| limb.to_le_bytes()).collect();
+        BigUint::from_bytes_le(&bytes)
+    }
+}
+
+/// The program with counts of `N` limbs: the count and the most states.
+fn run<const N: usize>(board: Shape, progress: Progress<'_>) -> Result<(BigUint, usize)> {
+    let Shape { rows, cols, width, threads, memory } = board;
+    let length = rows * cols / width;
+    let mut layer: Vec<(u64, Wide<N>)> = vec![(initial(width), Wide::one())];
     let mut max_states = 1;
     let total = (length * width) as u64;
     let label = format!("legal {rows}x{cols}");
     for line in 0..length {
         for col in 0..width {
-            let next = pool
-                .install(|| step(&layer, col, width, threads))
-                .ok_or(GoError::LegalOverflow { rows, cols })?;
-            layer = next;
+            layer = step(&layer, col, width, threads).ok_or(GoError::LegalOverflow { rows, cols })?;
             max_states = max_states.max(layer.len());
-            let bytes = (layer.len() as u64).saturating_mul(BYTES_PER_STATE);
+            let bytes = (layer.len() as u64).saturating_mul(bytes_per_state(N));
             if bytes > memory.bytes() {
                 return Err(GoError::LegalMemory { rows, cols, needed: bytes, limit: memory.bytes() }.into());
             }
@@ -207,13 +281,13 @@ pub fn count_with_width(
             });
         }
     }
-    let mut count: u128 = 0;
-    for &(key, n) in &layer {
-        if (0..width).all(|i| !is_hungry(get(key, i))) {
-            count = count.checked_add(n).ok_or(GoError::LegalOverflow { rows, cols })?;
+    let mut count = Wide::<N>::ZERO;
+    for (key, n) in &layer {
+        if (0..width).all(|i| !is_hungry(get(*key, i))) && !count.add(n) {
+            return Err(GoError::LegalOverflow { rows, cols }.into());
         }
     }
-    Ok(LegalCount { rows, cols, count, max_states, width, seconds: start.elapsed().as_secs_f64() })
+    Ok((count.to_big(), max_states))
 }
 
 /// The state before the first point: every border point off the board.
@@ -250,28 +324,34 @@ fn hungry(label: u8, colour: u8) -> u8 {
 /// One point filled in column `col`: every state of `layer` times the
 /// three colours, merged. With several threads, each keeps the successors
 /// whose key falls in its shard, so every key is summed by one thread and
-/// the sums do not depend on the thread count.
-/// `None` when a count passes `u128`.
-fn step(layer: &[(u64, u128)], col: usize, width: usize, threads: usize) -> Option<Vec<(u64, u128)>> {
+/// the sums do not depend on the thread count. `None` when a count passes
+/// N limbs.
+fn step<const N: usize>(
+    layer: &[(u64, Wide<N>)],
+    col: usize,
+    width: usize,
+    threads: usize,
+) -> Option<Vec<(u64, Wide<N>)>> {
     let shards = if layer.len() < 4096 { 1 } else { threads };
-    let maps: Vec<Option<FxHashMap<u64, u128>>> = (0..shards)
+    let maps: Vec<Option<FxHashMap<u64, Wide<N>>>> = (0..shards)
         .into_par_iter()
         .map(|shard| {
-            let mut map: FxHashMap<u64, u128> = FxHashMap::default();
+            let mut map: FxHashMap<u64, Wide<N>> = FxHashMap::default();
             map.reserve(layer.len() * 2 / shards + 16);
-            for &(key, n) in layer {
-                for next in successors(key, col, width).into_iter().flatten() {
+            for (key, n) in layer {
+                for next in successors(*key, col, width).into_iter().flatten() {
                     if shards > 1 && shard_of(next, shards) != shard {
                         continue;
                     }
-                    let slot = map.entry(next).or_insert(0);
-                    *slot = slot.checked_add(n)?;
+                    if !map.entry(next).or_insert(Wide::ZERO).add(n) {
+                        return None;
+                    }
                 }
             }
             Some(map)
         })
         .collect();
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(maps.iter().flatten().map(FxHashMap::len).sum());
     for map in maps {
         out.extend(map?);
     }
@@ -377,7 +457,8 @@ mod tests {
     use super::*;
 
     fn count(rows: usize, cols: usize) -> u128 {
-        count_legal(rows, cols, 1, MemoryLimit::default(), Progress::NONE).unwrap().count
+        let run = count_legal(rows, cols, 1, MemoryLimit::default(), Progress::NONE).unwrap();
+        u128::try_from(run.count).unwrap()
     }
 
     #[test]
@@ -421,9 +502,12 @@ mod tests {
         let d = MemoryLimit::default();
         assert!(matches!(count_legal(0, 4, 1, d, Progress::NONE), Err(Go(GoError::LegalBoard { .. }))));
         assert!(matches!(count_legal(19, 19, 1, d, Progress::NONE), Err(Go(GoError::LegalBoard { .. }))));
-        assert!(matches!(count_legal(1, 82, 1, d, Progress::NONE), Err(Go(GoError::LegalBoard { .. }))));
+        assert!(matches!(count_legal(1, 362, 1, d, Progress::NONE), Err(Go(GoError::LegalBoard { .. }))));
         let tight = MemoryLimit::from_bytes(1 << 20);
         assert!(matches!(count_legal(9, 9, 1, tight, Progress::NONE), Err(Go(GoError::LegalMemory { .. }))));
+        // A limit below the estimate refuses 12x12 before it starts (about 13 GiB planned).
+        let eight = MemoryLimit::from_bytes(8 << 30);
+        assert!(matches!(count_legal(12, 12, 1, eight, Progress::NONE), Err(Go(GoError::LegalMemory { .. }))));
         assert!(count_legal(3, 3, 0, MemoryLimit::default(), Progress::NONE).is_err());
     }
 
@@ -456,7 +540,22 @@ mod tests {
         fn random_small_rectangles_agree_with_enumeration(rows in 1usize..=5, cols in 1usize..=5, threads in 1usize..=3) {
             proptest::prop_assume!(rows * cols <= 11);
             let run = count_legal(rows, cols, threads, MemoryLimit::default(), Progress::NONE).unwrap();
-            proptest::prop_assert_eq!(run.count, u128::from(brute::count_brute(rows, cols).unwrap()));
+            proptest::prop_assert_eq!(run.count, BigUint::from(brute::count_brute(rows, cols).unwrap()));
         }
+    }
+
+    #[test]
+    fn wide_counts_carry_and_agree_with_narrow_ones() {
+        let mut a = Wide::<3>([u64::MAX, u64::MAX, 0]);
+        assert!(a.add(&Wide::one()));
+        assert_eq!(a, Wide([0, 0, 1]));
+        let mut top = Wide::<2>([u64::MAX, u64::MAX]);
+        assert!(!top.add(&Wide::one()));
+        // 1x90 needs three limbs (3^90 > 2^128): the long strip obeys
+        // A102620's recurrence a(n) = 3a(n-1) - a(n-2) + a(n-3).
+        let strip = |n: usize| count_legal(1, n, 1, MemoryLimit::default(), Progress::NONE).unwrap();
+        let (a, b, c, d) = (strip(87), strip(88), strip(89), strip(90));
+        assert_eq!(d.limbs, 3);
+        assert_eq!(d.count + b.count, c.count * 3u32 + a.count);
     }
 }

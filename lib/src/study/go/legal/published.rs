@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
+use num_bigint::BigUint;
 use serde::Deserialize;
 
 use crate::{Error, Result};
@@ -36,9 +37,9 @@ pub struct PublishedCount {
 }
 
 impl PublishedCount {
-    /// The value, when it fits 128 bits.
-    pub fn value(&self) -> Option<u128> {
-        self.digits.parse().ok()
+    /// The value (the digits are checked when the dataset is read).
+    pub fn value(&self) -> BigUint {
+        self.digits.parse().unwrap_or_default()
     }
 }
 
@@ -195,6 +196,6 @@ mod tests {
         assert!(data.legal(3, 4).is_none());
         assert_eq!(data.games(2, 1).unwrap().digits, "9");
         assert!(data.games(2, 1).unwrap().transposed);
-        assert!(data.legal(19, 19).unwrap().value().is_none());
+        assert_eq!(data.legal(19, 19).unwrap().value().to_string().len(), 171);
     }
 }
