@@ -227,6 +227,27 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
     ];
     const CHECKERS_BENCH: &[(&str, Kind)] =
         &[("repr", Key), ("depth", Key), ("nodes", Exact), ("seconds", Info), ("nps", Speed), ("ratio", Info)];
+    const GO_LEGAL: &[(&str, Kind)] = &[
+        ("rows", Key),
+        ("cols", Key),
+        ("computed", Exact),
+        ("published", Exact),
+        ("source", Info),
+        ("verdict", Verdict),
+        ("states", Exact),
+        ("seconds", Info),
+    ];
+    const GO_GAMES: &[(&str, Kind)] = &[
+        ("rows", Key),
+        ("cols", Key),
+        ("games", Exact),
+        ("published", Exact),
+        ("source", Info),
+        ("verdict", Verdict),
+        ("longest", Exact),
+        ("nodes", Exact),
+        ("seconds", Info),
+    ];
     Some(match table {
         "summary" => SUMMARY,
         "kalah_table" => KALAH_TABLE,
@@ -243,6 +264,8 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         "checkers_perft_opening" => CHECKERS_PERFT_OPENING,
         "checkers_cochran_games" => CHECKERS_COCHRAN_GAMES,
         "checkers_bench" => CHECKERS_BENCH,
+        "go_legal" | "go_legal_squares" | "go_legal_rectangles" => GO_LEGAL,
+        "go_games" => GO_GAMES,
         _ => return None,
     })
 }
@@ -418,6 +441,10 @@ mod tests {
             "checkers_perft_opening",
             "checkers_cochran_games",
             "checkers_bench",
+            "go_legal",
+            "go_legal_squares",
+            "go_legal_rectangles",
+            "go_games",
         ] {
             let columns = declared_columns(table).unwrap();
             assert!(columns.iter().any(|&(_, k)| k == Kind::Key), "{table} has no key column");
