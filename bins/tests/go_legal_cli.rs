@@ -58,7 +58,10 @@ fn rectangles_either_way_round() {
     let b = json(&["legal", "--rows", "5", "--cols", "2"]);
     assert_eq!(a[0]["computed"], 35117);
     assert_eq!(a[0]["verdict"], "match");
-    assert_eq!((b[0]["computed"].clone(), b[0]["verdict"].clone()), (a[0]["computed"].clone(), a[0]["verdict"].clone()));
+    assert_eq!(
+        (b[0]["computed"].clone(), b[0]["verdict"].clone()),
+        (a[0]["computed"].clone(), a[0]["verdict"].clone())
+    );
     assert!(b[0]["source"].as_str().unwrap().contains("turned"));
     // Unpublished here: computed, with no verdict against anything.
     let c = json(&["legal", "--rows", "3", "--cols", "4"]);

@@ -57,7 +57,11 @@ fn boards(args: &LegalArgs) -> anyhow::Result<(Vec<(usize, usize)>, &'static str
     let Some(text) = args.size.as_deref() else {
         return Err(Usage("give --size N (or a range such as 1-7), or --rows M --cols N".into()).into());
     };
-    let side = |s: &str| s.trim().parse::<usize>().map_err(|_| Usage::flag("--size", format!("{text:?}; expected a side such as 7 or a range such as 1-7")));
+    let side = |s: &str| {
+        s.trim()
+            .parse::<usize>()
+            .map_err(|_| Usage::flag("--size", format!("{text:?}; expected a side such as 7 or a range such as 1-7")))
+    };
     let (from, to) = match text.split_once('-') {
         Some((a, b)) => (side(a)?, side(b)?),
         None => (side(text)?, side(text)?),

@@ -126,7 +126,8 @@ pub fn games_table(boards: &[(usize, usize)], runs: &[GameCount]) -> Result<Tabl
         if let Some(p) = &published {
             keys.push(p.source.clone());
         }
-        let [games, published, source, verdict] = compare(data, run.map(|r| BigUint::from(r.games)), published.as_ref());
+        let [games, published, source, verdict] =
+            compare(data, run.map(|r| BigUint::from(r.games)), published.as_ref());
         t.push(vec![
             rows.into(),
             cols.into(),
@@ -186,7 +187,8 @@ pub fn part(budget: Budget, progress: Progress<'_>) -> Result<Part> {
         progress.report(Step::label(&format!("go legal {n}x{n}")));
         square_runs.push(count_legal(n, n, threads, memory, Progress::NONE)?);
     }
-    let mut squares_table = legal_table("go_legal_squares", "Legal Go positions on n×n boards", &squares, &square_runs)?;
+    let mut squares_table =
+        legal_table("go_legal_squares", "Legal Go positions on n×n boards", &squares, &square_runs)?;
     squares_table.note(format!(
         "Counted here up to {0}x{0}. `go legal --size 10` reproduces 10x10 (1.3 million border states, minutes); \
          each extra column multiplies the states by about 4.1, so 11x11 and 12x12 take tens of minutes to hours \
@@ -206,7 +208,8 @@ pub fn part(budget: Budget, progress: Progress<'_>) -> Result<Part> {
         progress.report(Step::label(&format!("go legal {m}x{n}")));
         rect_runs.push(count_legal(m, n, threads, memory, Progress::NONE)?);
     }
-    let mut rect_table = legal_table("go_legal_rectangles", "Legal Go positions on m×n rectangles", &rects, &rect_runs)?;
+    let mut rect_table =
+        legal_table("go_legal_rectangles", "Legal Go positions on m×n rectangles", &rects, &rect_runs)?;
     rect_table.note(
         "Published rows: 1xn (A102620) and 2xn (A266278); the other rectangles are printed on Tromp's site but \
          were not available to this study, so they stand without a published value.",

@@ -271,10 +271,11 @@ pub fn count_games(rows: usize, cols: usize, threads: usize) -> Result<GameCount
         }
         frontier = next;
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| GoError::GamesBoard { rows, cols, why: format!("no thread pool: {e}") })?;
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| GoError::GamesBoard {
+        rows,
+        cols,
+        why: format!("no thread pool: {e}"),
+    })?;
     let below = pool.install(|| {
         frontier
             .par_iter()

@@ -180,8 +180,7 @@ pub fn count_with_width(
     memory: MemoryLimit,
     progress: Progress<'_>,
 ) -> Result<LegalCount> {
-    if rows == 0 || cols == 0 || width > MAX_WIDTH || rows * cols > MAX_POINTS || (width != rows && width != cols)
-    {
+    if rows == 0 || cols == 0 || width > MAX_WIDTH || rows * cols > MAX_POINTS || (width != rows && width != cols) {
         check_board(rows, cols)?;
         return Err(GoError::LegalBoard {
             rows,
@@ -197,10 +196,11 @@ pub fn count_with_width(
         return Err(GoError::LegalMemory { rows, cols, needed: planned, limit: memory.bytes() }.into());
     }
     let start = Instant::now();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| GoError::LegalBoard { rows, cols, why: format!("no thread pool: {e}") })?;
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| GoError::LegalBoard {
+        rows,
+        cols,
+        why: format!("no thread pool: {e}"),
+    })?;
     let board = Shape { rows, cols, width, threads, memory };
     let (count, max_states) = pool.install(|| match limbs {
         0..=2 => run::<2>(board, progress),
@@ -397,10 +397,7 @@ fn feed(key: u64, width: usize, code: u8) -> u64 {
 /// A stone of colour `c` in column `col`.
 fn place(key: u64, col: usize, width: usize, up: u8, left: u8, c: u8) -> Option<u64> {
     let is_own = |code: u8| code != EMPTY && code != OFF && colour(code) == c;
-    let liberty = up == EMPTY
-        || left == EMPTY
-        || (is_own(up) && !is_hungry(up))
-        || (is_own(left) && !is_hungry(left));
+    let liberty = up == EMPTY || left == EMPTY || (is_own(up) && !is_hungry(up)) || (is_own(left) && !is_hungry(left));
     let mut k = key;
     let new_code = if liberty {
         for nb in [up, left] {
