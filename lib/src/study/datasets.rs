@@ -56,3 +56,8 @@ dataset!(
     /// remark.
     GO_INFLUENCE_BELL = "go/influence-bell-1972.json"
 );
+dataset!(
+    /// Published counts of legal Go positions (OEIS A094777, A102620,
+    /// A266278) and of games on tiny boards (Tromp and Farnebäck 2016).
+    GO_LEGAL = "go/legal.json"
+);

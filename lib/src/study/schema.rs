@@ -276,6 +276,27 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         ("source", Info),
         ("verdict", Verdict),
     ];
+    const GO_LEGAL: &[(&str, Kind)] = &[
+        ("rows", Key),
+        ("cols", Key),
+        ("computed", Exact),
+        ("published", Exact),
+        ("source", Info),
+        ("verdict", Verdict),
+        ("states", Exact),
+        ("seconds", Info),
+    ];
+    const GO_GAMES: &[(&str, Kind)] = &[
+        ("rows", Key),
+        ("cols", Key),
+        ("games", Exact),
+        ("published", Exact),
+        ("source", Info),
+        ("verdict", Verdict),
+        ("longest", Exact),
+        ("nodes", Exact),
+        ("seconds", Info),
+    ];
     Some(match table {
         "summary" => SUMMARY,
         "kalah_table" => KALAH_TABLE,
@@ -298,6 +319,8 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         "go_influence_fig3_16_summary" => GO_INFLUENCE_FIG3_16_SUMMARY,
         "go_influence_score" => GO_INFLUENCE_SCORE,
         "go_influence_claim" => GO_INFLUENCE_CLAIM,
+        "go_legal" | "go_legal_squares" | "go_legal_rectangles" => GO_LEGAL,
+        "go_games" => GO_GAMES,
         _ => return None,
     })
 }
@@ -473,6 +496,10 @@ mod tests {
             "checkers_perft_opening",
             "checkers_cochran_games",
             "checkers_bench",
+            "go_legal",
+            "go_legal_squares",
+            "go_legal_rectangles",
+            "go_games",
         ] {
             let columns = declared_columns(table).unwrap();
             assert!(columns.iter().any(|&(_, k)| k == Kind::Key), "{table} has no key column");

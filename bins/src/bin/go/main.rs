@@ -33,6 +33,8 @@ enum Command {
     Bench(perft::BenchArgs),
     /// Count the legal positions of a board by a dynamic program over its border.
     Legal(legal::LegalArgs),
+    /// Count the games of a tiny board under positional superko, beside Tromp and Farnebäck's.
+    Games(legal::GamesArgs),
 }
 
 fn main() -> ExitCode {
@@ -43,6 +45,7 @@ fn main() -> ExitCode {
             Command::Perft(args) => perft::run_perft(args, cli.format),
             Command::Bench(args) => perft::run_bench(args, cli.format),
             Command::Legal(args) => legal::run(args, cli.format),
+            Command::Games(args) => legal::run_games(args, cli.format),
         }
     })
 }

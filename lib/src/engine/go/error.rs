@@ -31,4 +31,48 @@ pub enum GoError {
     /// A table of influence magnitudes of the wrong size.
     #[error("an influence map has 361 values, one per point; {0} were given")]
     MapSize(usize),
+    /// A board whose legal positions cannot be counted.
+    #[error("a {rows}x{cols} board cannot be counted: {why}")]
+    LegalBoard {
+        /// Rows asked for.
+        rows: usize,
+        /// Columns asked for.
+        cols: usize,
+        /// Why, and what to count instead.
+        why: String,
+    },
+    /// The border states of a count could pass the memory limit.
+    #[error(
+        "counting the {rows}x{cols} board could need {:.1} GiB of border states, more than the limit of {:.1} GiB; raise the limit or count a narrower board",
+        *needed as f64 / (1u64 << 30) as f64,
+        *limit as f64 / (1u64 << 30) as f64
+    )]
+    LegalMemory {
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+        /// Bytes the states could need.
+        needed: u64,
+        /// Bytes allowed.
+        limit: u64,
+    },
+    /// A count passed 128 bits.
+    #[error("the count of the {rows}x{cols} board passed 128 bits; count a smaller board")]
+    LegalOverflow {
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+    },
+    /// A board whose games cannot be enumerated.
+    #[error("the games of a {rows}x{cols} board cannot be counted: {why}")]
+    GamesBoard {
+        /// Rows asked for.
+        rows: usize,
+        /// Columns asked for.
+        cols: usize,
+        /// Why, and what to count instead.
+        why: String,
+    },
 }

@@ -6,3 +6,4 @@ mod error;
 
 pub use error::GoError;
 pub mod influence;
+pub mod legal;

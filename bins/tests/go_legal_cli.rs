@@ -1,0 +1,92 @@
+//! `go legal` and `go games`: counts beside the published ones, JSON
+//! contracts, and bad input refused with exit status 2.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn go(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_go")).args(args).output().expect("go runs")
+}
+
+fn json(args: &[&str]) -> Vec<Value> {
+    let mut all = args.to_vec();
+    all.extend(["--format", "json"]);
+    let out = go(&all);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    v.as_array().expect("an array of rows").clone()
+}
+
+fn refused(args: &[&str], flag: &str) {
+    let out = go(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert_eq!(stderr.trim().lines().count(), 1, "{args:?}: {stderr}");
+    assert!(stderr.contains(flag), "{args:?} should name {flag}: {stderr}");
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn squares_match_oeis_a094777() {
+    let rows = json(&["legal", "--size", "1-5", "--threads", "2"]);
+    let counts: Vec<u64> = rows.iter().map(|r| r["computed"].as_u64().unwrap()).collect();
+    assert_eq!(counts, [1, 57, 12675, 24318165, 414295148741]);
+    for r in &rows {
+        assert_eq!(r["verdict"], "match", "{r}");
+        assert_eq!(r["source"], "OEIS A094777");
+        for key in ["rows", "cols", "computed", "published", "source", "verdict", "states", "seconds"] {
+            assert!(r.get(key).is_some(), "missing {key} in {r}");
+        }
+    }
+}
+
+#[test]
+fn a_count_past_64_bits_stays_exact() {
+    let rows = json(&["legal", "--size", "7"]);
+    // serde_json reads a u128 past u64 as a float unless asked; compare the text.
+    let out = go(&["legal", "--size", "7", "--format", "csv"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("rows,cols,computed,published,source,verdict,states,seconds"), "{text}");
+    assert!(text.contains("7,7,83677847847984287628595,83677847847984287628595,OEIS A094777,match,"), "{text}");
+    assert_eq!(rows[0]["verdict"], "match");
+}
+
+#[test]
+fn rectangles_either_way_round() {
+    let a = json(&["legal", "--rows", "2", "--cols", "5"]);
+    let b = json(&["legal", "--rows", "5", "--cols", "2"]);
+    assert_eq!(a[0]["computed"], 35117);
+    assert_eq!(a[0]["verdict"], "match");
+    assert_eq!(
+        (b[0]["computed"].clone(), b[0]["verdict"].clone()),
+        (a[0]["computed"].clone(), a[0]["verdict"].clone())
+    );
+    assert!(b[0]["source"].as_str().unwrap().contains("turned"));
+    // Unpublished here: computed, with no verdict against anything.
+    let c = json(&["legal", "--rows", "3", "--cols", "4"]);
+    assert_eq!(c[0]["verdict"], "no published value");
+    assert!(c[0]["published"].is_null());
+}
+
+#[test]
+fn game_counts_match_tromp_and_farneback() {
+    let rows = json(&["games", "--rows", "1", "--cols", "3", "--threads", "2"]);
+    assert_eq!((rows[0]["games"].as_u64(), rows[0]["verdict"].as_str()), (Some(907), Some("match")));
+    let rows = json(&["games", "--rows", "1", "--cols", "1"]);
+    assert_eq!((rows[0]["games"].as_u64(), rows[0]["longest"].as_u64()), (Some(1), Some(2)));
+}
+
+#[test]
+fn bad_input_is_refused_with_the_flag() {
+    refused(&["legal", "--size", "0"], "--size");
+    refused(&["legal", "--size", "19"], "--size");
+    refused(&["legal", "--size", "5-3"], "--size");
+    refused(&["legal", "--size", "seven"], "--size");
+    refused(&["legal", "--rows", "13", "--cols", "13"], "--rows/--cols");
+    refused(&["legal", "--size", "3", "--threads", "0"], "--threads");
+    refused(&["legal", "--size", "9", "--max-memory", "0.001"], "--max-memory");
+    refused(&["legal"], "--size");
+    refused(&["games", "--rows", "2", "--cols", "3"], "--rows/--cols");
+    refused(&["games", "--rows", "1", "--cols", "2", "--threads", "0"], "--threads");
+}
