@@ -135,7 +135,7 @@ fn bad_input_exits_2_with_one_line() {
         fails_with_one_line(&["perft", "--depth", "1", "--fen", fen]);
     }
     fails_with_one_line(&["perft", "--depth", "1", "--repr", "bitmap"]);
-    fails_with_one_line(&["perft", "--depth", "28"]);
+    fails_with_one_line(&["perft", "--depth", "29"]);
     fails_with_one_line(&["perft", "--depth", "3", "--threads", "0"]);
     fails_with_one_line(&["perft", "--depth", "3", "--hash", "99999999999"]);
     fails_with_one_line(&["replay", "/nonexistent/record.pdn"]);

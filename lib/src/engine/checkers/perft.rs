@@ -15,9 +15,10 @@ use super::{Move, Position};
 use crate::engine::limit::{LimitError, Quantity, check_range, check_threads};
 use crate::engine::table::PerftTable;
 
-/// The deepest perft accepted: counts are `u64`, and the published
-/// perft(28) of the opening (about 1.6e19) no longer fits one.
-pub const MAX_DEPTH: u32 = 27;
+/// The deepest perft accepted: counts are `u64`. The published perft(28)
+/// of the opening (about 1.64e19) still fits one; perft(29), at the growth
+/// of the plies before it (about 4.7 a ply), would not.
+pub const MAX_DEPTH: u32 = 28;
 
 /// The number of move sequences of `depth` plies from `board`'s position:
 /// the leaves of the game tree cut at `depth` (perft). Leaves are counted
@@ -340,12 +341,18 @@ impl PerftRun {
 /// ```
 /// use plybench::engine::checkers::check_depth;
 ///
-/// assert_eq!(check_depth(27)?, 27);
-/// assert!(check_depth(28).unwrap_err().to_string().contains("u64"));
+/// assert_eq!(check_depth(28)?, 28);
+/// assert!(check_depth(29).unwrap_err().to_string().contains("u64"));
 /// # Ok::<(), plybench::engine::limit::LimitError>(())
 /// ```
 pub fn check_depth(depth: u32) -> Result<u32, LimitError> {
-    check_range(Quantity::Depth, depth, 0, MAX_DEPTH, "; perft counts are u64 and perft(28) of the opening exceeds it")
+    check_range(
+        Quantity::Depth,
+        depth,
+        0,
+        MAX_DEPTH,
+        "; perft counts are u64, which perft(28) of the opening fits and perft(29) would pass",
+    )
 }
 
 fn timed<B: Board>(position: &Position, depth: u32, counting: Counting, with_divide: bool) -> PerftRun {

@@ -131,6 +131,16 @@ pub fn opening(depth: u32) -> Result<Option<Published<u64>>> {
     }))
 }
 
+/// The published count under each opening move at `depth`, keyed
+/// `from-to`, with its citation: the divide of the opening.
+pub fn opening_divide(depth: u32) -> Result<Option<(&'static BTreeMap<String, u64>, String)>> {
+    let d = data()?;
+    Ok(d.divide
+        .iter()
+        .find(|div| div.depth == depth)
+        .map(|div| (&div.moves, d.sources.get(&div.source).cloned().unwrap_or_default())))
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -180,17 +180,46 @@ impl CheckersPerftReport {
         }
         let mut out = vec![t];
         if let Some(run) = self.runs.iter().find(|r| r.divide.is_some()) {
-            let mut d = Table::new(
-                "checkers_divide",
-                &format!("Divide by {} ({})", run.repr.name(), run.counting.name()),
-                vec![Column::new("move", "Move"), Column::new("nodes", "Nodes")],
-            );
-            for (mv, n) in run.divide.iter().flatten() {
-                d.push(vec![mv.to_string().into(), (*n).into()]);
-            }
-            out.push(d);
+            out.push(self.divide_table(run));
         }
         out
+    }
+}
+
+impl CheckersPerftReport {
+    /// The count under each root move of `run`; from the opening under
+    /// [`Counting::Paths`], beside the published divide when there is one
+    /// (Bik's at depths 18 to 20 and 27), each move with its verdict.
+    fn divide_table(&self, run: &PerftRun) -> Table {
+        let published = if self.request.position == Position::start() && run.counting == Counting::Paths {
+            published::opening_divide(self.request.depth).ok().flatten()
+        } else {
+            None
+        };
+        let mut columns = vec![Column::new("move", "Move"), Column::new("nodes", "Nodes")];
+        if published.is_some() {
+            columns.extend([Column::new("published", "Published"), Column::new("verdict", "Verdict")]);
+        }
+        let mut d =
+            Table::new("checkers_divide", &format!("Divide by {} ({})", run.repr.name(), run.counting.name()), columns);
+        for (mv, n) in run.divide.iter().flatten() {
+            let mut row = vec![mv.to_string().into(), (*n).into()];
+            if let Some((moves, source)) = &published {
+                let value = moves.get(&mv.to_string()).map(|&value| Published { value, source: source.clone() });
+                let comparison = Comparison::new(Some(*n), value.as_ref());
+                row.extend([Cell::opt(comparison.published), Cell::from(comparison.verdict)]);
+            }
+            d.push(row);
+        }
+        if let Some((moves, source)) = &published {
+            d.note(format!("Published: {source}."));
+            let shown: Vec<String> = run.divide.iter().flatten().map(|(mv, _)| mv.to_string()).collect();
+            // A published move the generator did not list is a failure.
+            for (missing, &value) in moves.iter().filter(|(m, _)| !shown.contains(m)) {
+                d.push(vec![missing.as_str().into(), Cell::opt(None::<u64>), value.into(), Verdict::Differs.into()]);
+            }
+        }
+        d
     }
 }
 
@@ -306,4 +335,53 @@ pub fn replay_table(replays: &[Replay]) -> Table {
     t.note("Repair: the legal move after which the rest of the record replays legally for the most plies (ties broken by the fewest characters changed in the square numbers); empty when no single move is ahead or none lets the next recorded ply through, where the replay stops.");
     t.note("Sides: black moves first; white is Cochran's Red.");
     t
+}
+
+#[cfg(test)]
+mod divide_tests {
+    use super::*;
+    use crate::engine::checkers::legal_moves;
+    use crate::report::Tally;
+
+    /// A report of one run from the opening at `depth` whose divide gives
+    /// each root move `nodes(move)`.
+    fn report(depth: u32, nodes: impl Fn(&str) -> u64) -> CheckersPerftReport {
+        let position = Position::start();
+        let divide: Vec<(crate::engine::checkers::Move, u64)> =
+            legal_moves(Repr::Bitboard, &position).into_iter().map(|mv| (mv, nodes(&mv.to_string()))).collect();
+        let total = divide.iter().map(|(_, n)| n).sum();
+        let run = PerftRun {
+            repr: Repr::Bitboard,
+            counting: Counting::Paths,
+            nodes: total,
+            seconds: 1.0,
+            divide: Some(divide),
+        };
+        let request = CheckersPerftRequest {
+            position,
+            depth,
+            reprs: vec![Repr::Bitboard],
+            countings: vec![Counting::Paths],
+            divide: true,
+            threads: 1,
+            table_mb: 0,
+        };
+        CheckersPerftReport { request, runs: vec![run], agree: true, comparison: None }
+    }
+
+    #[test]
+    fn the_divide_of_the_opening_is_compared_with_bik() {
+        let published = published::opening_divide(20).unwrap().unwrap().0;
+        let right = report(20, |mv| published[mv]);
+        let table = right.tables().pop().unwrap();
+        assert_eq!(table.id, "checkers_divide");
+        assert_eq!(Tally::of(std::slice::from_ref(&table)).matches, 7);
+        // One root move off by one fails the table.
+        let wrong = report(20, |mv| published[mv] + u64::from(mv == "9-13"));
+        let table = wrong.tables().pop().unwrap();
+        assert!(!Tally::of(std::slice::from_ref(&table)).passed());
+        // No published divide at depth 5: no verdict column.
+        let table = report(5, |_| 1).tables().pop().unwrap();
+        assert_eq!(table.columns.len(), 2);
+    }
 }
