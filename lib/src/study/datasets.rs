@@ -50,3 +50,13 @@ dataset!(
     /// games, and games up to symmetry, each with its source.
     ALPHABETA_TICTACTOE = "alphabeta/tictactoe.json"
 );
+dataset!(
+    /// Go positions for perft defined by plybench: captures, ko, suicide,
+    /// a crowded board, a capture race, the end after two passes.
+    GO_POSITIONS = "go/positions.txt"
+);
+dataset!(
+    /// Published Go perft counts from the empty board (McKenzie 2005), and
+    /// the disputed count with the evidence.
+    GO_POSITIONS_PUBLISHED = "go/positions-published.json"
+);

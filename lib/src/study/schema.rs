@@ -227,6 +227,34 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
     ];
     const CHECKERS_BENCH: &[(&str, Kind)] =
         &[("repr", Key), ("depth", Key), ("nodes", Exact), ("seconds", Info), ("nps", Speed), ("ratio", Info)];
+    const GO_PERFT_PUBLISHED: &[(&str, Kind)] = &[
+        ("board", Key),
+        ("depth", Key),
+        ("computed", Exact),
+        ("representations", Exact),
+        ("published", Exact),
+        ("source", Info),
+        ("verdict", Verdict),
+    ];
+    const GO_PERFT_AGREEMENT: &[(&str, Kind)] = &[
+        ("position", Key),
+        ("board", Key),
+        ("passing", Key),
+        ("depth", Key),
+        ("array", Exact),
+        ("bitboard", Exact),
+        ("agree", Exact),
+        ("verdict", Verdict),
+    ];
+    const GO_BENCH: &[(&str, Kind)] = &[
+        ("repr", Key),
+        ("position", Key),
+        ("depth", Key),
+        ("nodes", Exact),
+        ("seconds", Info),
+        ("nps", Speed),
+        ("ratio", Info),
+    ];
     Some(match table {
         "summary" => SUMMARY,
         "kalah_table" => KALAH_TABLE,
@@ -243,6 +271,9 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         "checkers_perft_opening" => CHECKERS_PERFT_OPENING,
         "checkers_cochran_games" => CHECKERS_COCHRAN_GAMES,
         "checkers_bench" => CHECKERS_BENCH,
+        "go_perft_published" => GO_PERFT_PUBLISHED,
+        "go_perft_agreement" => GO_PERFT_AGREEMENT,
+        "go_bench" => GO_BENCH,
         _ => return None,
     })
 }

@@ -49,6 +49,14 @@ pub enum GoError {
     /// More than two passes in a row.
     #[error("{0} passes in a row; the game ends after 2")]
     TooManyPasses(u32),
+    /// A name that is neither a position file nor a named position.
+    #[error("`{name}` is neither a file nor a named position; use {known}")]
+    UnknownPosition {
+        /// The name given.
+        name: String,
+        /// The names known, comma-separated.
+        known: String,
+    },
     /// A name that is not a representation.
     #[error("`{0}` is not a representation; use array or bitboard")]
     UnknownRepr(String),
