@@ -16,9 +16,8 @@ use plybench_cli::{Flag, Usage, emit};
 /// A value parser for a list of representations: one name, or `all`.
 fn one_or_all() -> impl TypedValueParser<Value = Vec<Repr>> {
     let names = Repr::value_variants().iter().filter_map(ValueEnum::to_possible_value);
-    PossibleValuesParser::new(names.chain([PossibleValue::new("all").help("Both, the array first")])).map(|name| {
-        if name == "all" { Repr::ALL.to_vec() } else { Repr::from_str(&name, false).into_iter().collect() }
-    })
+    PossibleValuesParser::new(names.chain([PossibleValue::new("all").help("Both, the array first")]))
+        .map(|name| if name == "all" { Repr::ALL.to_vec() } else { Repr::from_str(&name, false).into_iter().collect() })
 }
 
 /// The board and the position, shared by both subcommands.

@@ -231,8 +231,8 @@ impl Board for ArrayBoard {
 
     fn position(&self) -> Position {
         let mut cells = [None; MAX_POINTS];
-        for k in 0..self.size.points() {
-            cells[k] = match self.cells[usize::from(self.interior[k])] {
+        for (cell, &a) in cells.iter_mut().zip(&self.interior[..self.size.points()]) {
+            *cell = match self.cells[usize::from(a)] {
                 BLACK => Some(Color::Black),
                 WHITE => Some(Color::White),
                 _ => None,

@@ -285,9 +285,7 @@ impl FromStr for Position {
                     }
                 }
                 "passes" => {
-                    passes = value
-                        .parse()
-                        .map_err(|_| bad(line_no, format!("passes `{value}` is not 0, 1 or 2")))?;
+                    passes = value.parse().map_err(|_| bad(line_no, format!("passes `{value}` is not 0, 1 or 2")))?;
                 }
                 _ => {
                     return Err(bad(

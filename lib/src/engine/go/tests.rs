@@ -300,7 +300,7 @@ fn random_playout(start: &Position, seed: u64, plies: usize) {
         }
         // Passes are rare, so that games run long and fill the board.
         let plays = moves_a.iter().filter(|m| **m != Move::Pass).count();
-        let pick = if plays > 0 && rng.next_u64() % 16 != 0 {
+        let pick = if plays > 0 && !rng.next_u64().is_multiple_of(16) {
             moves_a[(rng.next_u64() % plays as u64) as usize]
         } else {
             Move::Pass

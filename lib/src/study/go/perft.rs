@@ -82,7 +82,8 @@ pub fn named_position(name: &str, size: Size) -> Result<Position> {
         Some(p) => Ok(p.position.clone()),
         None => {
             let names: Vec<&str> = all.iter().map(|p| p.name.as_str()).collect();
-            Err(GoError::UnknownPosition { name: name.to_owned(), known: format!("empty, {}", names.join(", ")) }.into())
+            Err(GoError::UnknownPosition { name: name.to_owned(), known: format!("empty, {}", names.join(", ")) }
+                .into())
         }
     }
 }
@@ -315,7 +316,14 @@ pub fn bench_table(position: &Position, label: &str, depth: u32, passing: Passin
     Ok(t)
 }
 
-fn bench_rows(t: &mut Table, position: &Position, label: &str, depth: u32, passing: Passing, repeats: u32) -> Result<()> {
+fn bench_rows(
+    t: &mut Table,
+    position: &Position,
+    label: &str,
+    depth: u32,
+    passing: Passing,
+    repeats: u32,
+) -> Result<()> {
     let mut runs: Vec<PerftRun> = Vec::new();
     for repr in Repr::ALL {
         let mut best: Option<PerftRun> = None;
