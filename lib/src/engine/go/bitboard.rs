@@ -213,6 +213,10 @@ impl BitBoard {
         let around = self.geo.neighbours(here);
         let friends = around.and(own);
         if !friends.is_empty() {
+            // A friend that breathes elsewhere by itself settles it without a flood.
+            if !self.geo.neighbours(friends).and(empty).and_not(here).is_empty() {
+                return true;
+            }
             let chains = self.geo.flood(friends, own);
             if !self.geo.neighbours(chains).and(empty).and_not(here).is_empty() {
                 return true;
@@ -220,10 +224,12 @@ impl BitBoard {
         }
         let mut done = Bits::EMPTY;
         for q in around.and(opp).iter() {
-            if done.contains(q) {
+            let stone = Bits::single(q);
+            // A stone that breathes elsewhere by itself keeps its chain alive.
+            if done.contains(q) || !self.geo.neighbours(stone).and(empty).and_not(here).is_empty() {
                 continue;
             }
-            let chain = self.geo.flood(Bits::single(q), opp);
+            let chain = self.geo.flood(stone, opp);
             if self.geo.neighbours(chain).and(empty) == here {
                 return true;
             }
@@ -301,10 +307,11 @@ impl Board for BitBoard {
         let around = self.geo.neighbours(here);
         let mut done = Bits::EMPTY;
         for q in around.and(opp).iter() {
-            if done.contains(q) {
+            let stone = Bits::single(q);
+            if done.contains(q) || !self.geo.neighbours(stone).and(empty).is_empty() {
                 continue;
             }
-            let chain = self.geo.flood(Bits::single(q), opp);
+            let chain = self.geo.flood(stone, opp);
             if self.geo.neighbours(chain).and(empty).is_empty() {
                 undo.captured = undo.captured.or(chain);
             }
