@@ -104,6 +104,9 @@ pub trait Board: Clone {
     const REPR: Repr;
     /// What [`Board::unmake`] needs to restore the position.
     type Undo: Copy;
+    /// Whether the perft driver copies the board and plays the move on the
+    /// copy (copy-make) instead of make/unmake.
+    const COPY_MAKE: bool = false;
 
     /// Sets up `position`.
     fn from_position(position: &Position) -> Self;

@@ -85,9 +85,15 @@ fn walk<B: Board>(board: &mut B, depth: u32, passing: Passing, lists: &mut [Move
     let mut nodes = 0;
     for i in 0..list.len() {
         let mv = list.get(i);
-        let undo = board.make(mv);
-        nodes += walk(board, depth - 1, passing, rest);
-        board.unmake(mv, undo);
+        if B::COPY_MAKE {
+            let mut child = board.clone();
+            child.make(mv);
+            nodes += walk(&mut child, depth - 1, passing, rest);
+        } else {
+            let undo = board.make(mv);
+            nodes += walk(board, depth - 1, passing, rest);
+            board.unmake(mv, undo);
+        }
     }
     nodes
 }
