@@ -570,3 +570,33 @@ pub fn part(budget: Budget, progress: Progress<'_>) -> Result<Part> {
     reading.push(format!("Speed of the bitboards over the array (1 = as fast): {}.", ratios.join("; ")));
     Ok(Part { tables: vec![published, agreement, bench], plots: Vec::new(), reading })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_dataset_position_parses_and_round_trips() {
+        let all = positions().unwrap();
+        assert_eq!(all.len(), 6);
+        for p in &all {
+            assert!(!p.about.is_empty(), "{}", p.name);
+            let again: Position = p.position.to_string().parse().unwrap();
+            assert_eq!(again, p.position, "{}", p.name);
+            assert_eq!(named_position(&p.name, Size::square(9).unwrap()).unwrap(), p.position);
+        }
+        assert!(matches!(
+            named_position("nowhere", Size::square(9).unwrap()),
+            Err(Error::Go(GoError::UnknownPosition { .. }))
+        ));
+    }
+
+    #[test]
+    fn mckenzie_to_four_plies_matches_and_wedds_figure_is_a_known_discrepancy() {
+        let depths = Depths { published_9x9: 4, ..depths(Budget::Quick) };
+        let table = published_table(&depths, Progress::NONE).unwrap();
+        let tally = Tally::of(std::slice::from_ref(&table));
+        assert_eq!((tally.matches, tally.known, tally.differs), (4, 1, 0));
+        assert_eq!(tally.not_computed, 2);
+    }
+}
