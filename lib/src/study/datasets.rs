@@ -61,3 +61,13 @@ dataset!(
     /// A266278) and of games on tiny boards (Tromp and Farnebäck 2016).
     GO_LEGAL = "go/legal.json"
 );
+dataset!(
+    /// Go positions for perft defined by plybench: captures, ko, suicide,
+    /// a crowded board, a capture race, the end after two passes.
+    GO_POSITIONS = "go/positions.txt"
+);
+dataset!(
+    /// Published Go perft counts from the empty board (McKenzie 2005), and
+    /// the disputed count with the evidence.
+    GO_POSITIONS_PUBLISHED = "go/positions-published.json"
+);

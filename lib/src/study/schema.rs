@@ -297,6 +297,34 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         ("nodes", Exact),
         ("seconds", Info),
     ];
+    const GO_PERFT_PUBLISHED: &[(&str, Kind)] = &[
+        ("board", Key),
+        ("depth", Key),
+        ("computed", Exact),
+        ("representations", Exact),
+        ("published", Exact),
+        ("source", Info),
+        ("verdict", Verdict),
+    ];
+    const GO_PERFT_AGREEMENT: &[(&str, Kind)] = &[
+        ("position", Key),
+        ("board", Key),
+        ("passing", Key),
+        ("depth", Key),
+        ("array", Exact),
+        ("bitboard", Exact),
+        ("agree", Exact),
+        ("verdict", Verdict),
+    ];
+    const GO_BENCH: &[(&str, Kind)] = &[
+        ("repr", Key),
+        ("position", Key),
+        ("depth", Key),
+        ("nodes", Exact),
+        ("seconds", Info),
+        ("nps", Speed),
+        ("ratio", Info),
+    ];
     Some(match table {
         "summary" => SUMMARY,
         "kalah_table" => KALAH_TABLE,
@@ -321,6 +349,9 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         "go_influence_claim" => GO_INFLUENCE_CLAIM,
         "go_legal" | "go_legal_squares" | "go_legal_rectangles" => GO_LEGAL,
         "go_games" => GO_GAMES,
+        "go_perft_published" => GO_PERFT_PUBLISHED,
+        "go_perft_agreement" => GO_PERFT_AGREEMENT,
+        "go_bench" => GO_BENCH,
         _ => return None,
     })
 }
