@@ -5,14 +5,6 @@ use crate::engine::limit::LimitError;
 /// A Go position, point, board size or count the Go engine cannot take.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GoError {
-    /// A point name that is not a point of the 19×19 board.
-    #[error("\"{text}\" is not a point: {why}; write a column A to T without I and a row 1 to 19, e.g. K10")]
-    Point {
-        /// The text as given.
-        text: String,
-        /// What is wrong with it.
-        why: &'static str,
-    },
     /// The same point given two stones.
     #[error("{point} is given more than one stone; give each point at most one")]
     Occupied {

@@ -256,11 +256,9 @@ impl Solver<'_> {
         // The states before a pit and each thread's states after it live at
         // once: each may hold an equal share of the limit.
         let threads = self.threads.max(1);
-        let room = Room {
-            most_states: (self.memory.bytes() / (threads as u64 + 1) / bytes) as usize,
-            bytes,
-            memory: self.memory,
-        };
+        let tables = threads as u64 + 1;
+        let room =
+            Room { most_states: (self.memory.bytes() / tables / bytes) as usize, bytes, tables, memory: self.memory };
         let mut states: FxHashMap<K, Acc> = FxHashMap::default();
         let mut ticks = vec![0u32; segments];
         states.insert(K::pack(&ticks, 0, true, bits), Acc { chains: 1, nonempty: 0 });
@@ -311,6 +309,9 @@ const PARALLEL_STATES: usize = 16_384;
 struct Room {
     most_states: usize,
     bytes: u64,
+    /// Tables held at once, each with up to `most_states` states: the
+    /// states before a pit and one for each thread's states after it.
+    tables: u64,
     memory: MemoryLimit,
 }
 
@@ -324,7 +325,8 @@ impl Room {
             Entry::Occupied(slot) => slot.into_mut(),
             Entry::Vacant(slot) => {
                 if len >= self.most_states {
-                    return Err(memory_error(len as u64 * self.bytes * 2, self.memory));
+                    // Every table held at once could grow as large as this one.
+                    return Err(memory_error((len as u64 + 1) * self.bytes * self.tables, self.memory));
                 }
                 slot.insert(Acc::default())
             }

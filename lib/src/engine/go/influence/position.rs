@@ -1,7 +1,7 @@
 //! The position the influence map is computed from: a 19×19 board of
 //! black stones, white stones and empty points, with GTP-style point names.
 
-use crate::engine::go::GoError;
+use crate::engine::go::{GoError, Point};
 use crate::engine::rng::{mix, unit};
 
 /// The board's side: 19 lines.
@@ -186,28 +186,14 @@ impl Position {
 
 /// The GTP-style name of `(row, col)`, row 0 at the top: `(9, 9)` is `K10`.
 pub fn point_name(row: usize, col: usize) -> String {
-    let letter = COLUMNS.as_bytes()[col] as char;
-    format!("{letter}{}", SIZE - row)
+    Point::new(col as u32, (SIZE - 1 - row) as u32).map(|point| point.to_string()).unwrap_or_default()
 }
 
-/// The `(row, col)` of a GTP-style name, row 0 at the top.
+/// The `(row, col)` of a GTP-style name, row 0 at the top: the board's
+/// point names ([`Point`]), turned to the map's rows.
 fn parse_point(text: &str) -> Result<(usize, usize), GoError> {
-    let bad = |why| GoError::Point { text: text.to_owned(), why };
-    let mut chars = text.chars();
-    let letter = chars.next().ok_or_else(|| bad("it is empty"))?.to_ascii_uppercase();
-    if letter == 'I' {
-        return Err(bad("there is no column I"));
-    }
-    let col = COLUMNS.find(letter).ok_or_else(|| bad("the column is not a letter A to T"))?;
-    let digits = chars.as_str();
-    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) || digits.len() > 2 {
-        return Err(bad("the row is not a number 1 to 19"));
-    }
-    let number: usize = digits.parse().map_err(|_| bad("the row is not a number 1 to 19"))?;
-    if !(1..=SIZE).contains(&number) {
-        return Err(bad("the row is not a number 1 to 19"));
-    }
-    Ok((SIZE - number, col))
+    let point: Point = text.parse()?;
+    Ok((SIZE - 1 - point.row(), point.col()))
 }
 
 #[cfg(test)]
