@@ -240,6 +240,7 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         ("verdict", Verdict),
     ];
     const GO_INFLUENCE_FIG3_16_SUMMARY: &[(&str, Kind)] = &[
+        ("figure", Key),
         ("printed_stones", Exact),
         ("printed_in_gap", Exact),
         ("black_stones", Exact),

@@ -363,6 +363,7 @@ pub fn fig_3_16_summary(result: &Fig316Result) -> Result<Table> {
         "go_influence_fig3_16_summary",
         "Fig. 3.16: the position reconstructed from the scan",
         vec![
+            ("figure", "figure", Cell::from("3.16")),
             ("printed_stones", "printed magnitudes above 16 (stones)", Cell::from(implied)),
             ("printed_in_gap", "printed magnitudes in 17..33", Cell::from(in_gap)),
             ("black_stones", "black stones", Cell::from(black)),
