@@ -124,7 +124,7 @@ fn fig_3_16_is_reconstructed() {
 fn bad_input_is_one_line_and_status_2() {
     refused(&["influence", "--stone", "I5"], "invalid --stone");
     refused(&["influence", "--stone", "Z99"], "not a point");
-    refused(&["influence", "--stone", "K20"], "row 1 to 19");
+    refused(&["influence", "--stone", "K20"], "is not a point");
     refused(&["influence", "--black", "K10,K10"], "more than one stone");
     refused(&["influence", "--black", "K10", "--white", "K10"], "invalid --white");
     refused(&["influence"], "give a position");
