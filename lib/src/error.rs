@@ -1,7 +1,7 @@
 //! The library's error type: one variant per domain.
 //!
 //! Engines fail with the error of their own domain ([`ChessError`],
-//! [`CheckersError`], [`GoError`], [`KalahError`], [`SearchError`], [`LimitError`],
+//! [`CheckersError`], [`GoError`], [`KalahError`], [`RulesError`], [`SearchError`], [`LimitError`],
 //! [`TableError`]);
 //! batch runs with [`BatchError`]; reading and writing files with
 //! [`IoError`]; an external program that `perft check` drives with
@@ -20,6 +20,7 @@ use crate::engine::chess::ChessError;
 use crate::engine::go::GoError;
 use crate::engine::kalah::KalahError;
 use crate::engine::limit::LimitError;
+use crate::engine::rules::RulesError;
 use crate::engine::search::SearchError;
 use crate::engine::table::TableError;
 use crate::study::perft::program_error::ProgramError;
@@ -36,6 +37,9 @@ pub enum Error {
     /// A Go position, point or size the Go engine cannot take.
     #[error(transparent)]
     Go(#[from] GoError),
+    /// A rule file, run or position the rules engine cannot take.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
     /// A Kalah position or count the Kalah engine cannot take.
     #[error(transparent)]
     Kalah(#[from] KalahError),
@@ -95,6 +99,7 @@ impl Error {
             Error::Chess(_)
             | Error::Checkers(_)
             | Error::Go(_)
+            | Error::Rules(_)
             | Error::Kalah(_)
             | Error::Search(_)
             | Error::Limit(_)

@@ -11,6 +11,8 @@
 //! - [`go`]: Zobrist's influence algorithm, Go boards and perft, counts of
 //!   legal positions.
 //! - [`kalah`]: sowing, Bell's continuation counts, stacks and sweeps.
+//! - [`rules`]: Pitrat's rules language: parser, interpreter, compiler,
+//!   perft over any described game, the conditions found in the rules.
 //! - [`tictactoe`]: the full game tree with Levy's move orders.
 //! - [`search`]: random and real game trees, move orders and the search
 //!   algorithms with their node counts.
@@ -27,6 +29,7 @@ pub mod limit;
 pub mod memory;
 pub mod progress;
 pub mod rng;
+pub mod rules;
 pub mod search;
 pub mod table;
 pub mod tictactoe;

@@ -8,6 +8,9 @@
 //! - [`checkers`]: draughts perft and Cochran's game records.
 //! - [`kalah`]: Bell's Kalah counts.
 //! - [`go`]: Zobrist's influence figures, Go perft, Tromp's counts.
+//! - [`rules`]: Pitrat's rules language: perft agreement, interpreter
+//!   against compiler, the conditions found in the rules.
+//! - [`part`]: what one part of a study gives the report.
 //! - [`alphabeta`]: alpha-beta node counts against Levy, Newborn and
 //!   Knuth-Moore.
 //! - [`reproduce`]: every study at one budget, with a tally of verdicts.
@@ -23,7 +26,9 @@ pub mod compare;
 pub mod datasets;
 pub mod go;
 pub mod kalah;
+pub mod part;
 pub mod perft;
 pub mod reproduce;
+pub mod rules;
 pub mod schema;
 pub mod tools;

@@ -12,7 +12,6 @@ use std::sync::OnceLock;
 
 use serde::Deserialize;
 
-use super::Part;
 use crate::engine::go::influence::map::{PASSES, STEP, STONE};
 use crate::engine::go::influence::reconstruct::EMPTY_MAX;
 use crate::engine::go::influence::{
@@ -24,6 +23,7 @@ use crate::engine::rng::{mix, unit};
 use crate::report::heatmap::{Disc, HeatMap};
 use crate::report::plot::Plot;
 use crate::report::{Cell, Column, Comparison, Published, Table, Verdict};
+use crate::study::part::Part;
 use crate::study::reproduce::Budget;
 use crate::{Error, Result};
 

@@ -17,7 +17,7 @@ use crate::report::machine::logical_cores;
 use crate::report::{Cell, Column, Comparison, Published, Table, Tally};
 use crate::study::reproduce::Budget;
 
-use super::Part;
+use crate::study::part::Part;
 use published::{LegalData, PublishedCount};
 
 /// A count in a cell: an integer while it fits 128 bits, its decimal

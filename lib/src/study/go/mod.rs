@@ -3,7 +3,4 @@
 
 pub mod influence;
 pub mod legal;
-pub mod part;
 pub mod perft;
-
-pub use part::Part;

@@ -8,11 +8,11 @@
 
 use serde::Deserialize;
 
-use super::Part;
 use crate::engine::go::{GoError, Passing, PerftRun, Position, Repr, Size, check_depth, run_perft};
 use crate::engine::progress::{Progress, Step};
 use crate::report::{Cell, Column, Comparison, Published, Table, Tally, Verdict};
 use crate::study::datasets::{GO_POSITIONS, GO_POSITIONS_PUBLISHED};
+use crate::study::part::Part;
 use crate::study::reproduce::Budget;
 use crate::{Error, Result};
 

@@ -4,7 +4,8 @@
 use super::plan::{Budget, Study, StudyReport};
 use crate::Result;
 use crate::engine::progress::Progress;
-use crate::study::go::{Part, influence, legal, perft};
+use crate::study::go::{influence, legal, perft};
+use crate::study::part::Part;
 
 pub(super) fn run(budget: Budget, progress: Progress<'_>) -> Result<StudyReport> {
     let mut report =

@@ -13,6 +13,7 @@ mod go;
 mod kalah;
 mod perft;
 mod plan;
+mod rules;
 mod write;
 
 use std::time::Instant;
@@ -34,6 +35,7 @@ pub fn run_study(study: Study, options: &Options, progress: Progress<'_>) -> Res
         Study::Alphabeta => alphabeta::run(options.budget, options.seed, progress)?,
         Study::Checkers => checkers::run(options.budget, progress)?,
         Study::Go => go::run(options.budget, progress)?,
+        Study::Rules => rules::run(options.budget, progress)?,
     };
     report.seconds = start.elapsed().as_secs_f64();
     Ok(report)

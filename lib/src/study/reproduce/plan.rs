@@ -44,11 +44,14 @@ pub enum Study {
     Checkers,
     /// Zobrist's influence figures, Go perft and the counts of legal positions.
     Go,
+    /// Pitrat's rules language: perft agreement, interpreter against compiler, conditions.
+    Rules,
 }
 
 impl Study {
     /// Every study, in report order.
-    pub const ALL: [Study; 5] = [Study::Kalah, Study::Perft, Study::Alphabeta, Study::Checkers, Study::Go];
+    pub const ALL: [Study; 6] =
+        [Study::Kalah, Study::Perft, Study::Alphabeta, Study::Checkers, Study::Go, Study::Rules];
 
     /// The study's name, as in a list of studies to run.
     pub fn name(self) -> &'static str {
@@ -58,6 +61,7 @@ impl Study {
             Study::Alphabeta => "alphabeta",
             Study::Checkers => "checkers",
             Study::Go => "go",
+            Study::Rules => "rules",
         }
     }
 
@@ -68,6 +72,7 @@ impl Study {
             Study::Perft => "Chess perft: four board representations",
             Study::Alphabeta => "Alpha-beta: Newborn's table, the minimal tree, real game trees (Levy 1983)",
             Study::Checkers => "Checkers: draughts perft in three representations, Cochran's games (Bell 1972, §3.2)",
+            Study::Rules => "Rules: Pitrat's general game-playing language (1971), interpreted and compiled",
             Study::Go => "Go: Zobrist's influence algorithm, Go perft, Tromp's legal positions (Bell 1972, §3.4)",
         }
     }

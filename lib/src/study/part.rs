@@ -1,9 +1,10 @@
-//! What one part of the Go study gives the report.
+//! What one part of a study gives the report (the Go and rules studies are
+//! built of parts).
 
 use crate::report::Table;
 use crate::report::plot::Plot;
 
-/// The tables, plots and reading of one part of the Go study.
+/// The tables, plots and reading of one part of a study.
 #[derive(Clone, Debug, Default)]
 pub struct Part {
     /// Tables, published figures beside computed ones.

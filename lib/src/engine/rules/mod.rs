@@ -1,0 +1,31 @@
+//! Pitrat's (1971) language for the rules of board games: its syntax tree,
+//! parser, interpreter and compiler, perft over any game it describes, and
+//! the study of the rules themselves (the flowchart, the conjugués, the
+//! necessary conditions of each move, the moves after modifications).
+//!
+//! - [`ast`]: the syntax tree of a rule file.
+//! - [`parse`]: text to syntax tree.
+//! - [`state`]: a position of a described game, and the moves the rules output.
+//! - [`view`]: what the rules read of a position, and the observer of a run.
+//! - [`interp`]: the interpreter, which walks the statements.
+//! - [`compile`]: the compiler, to a faster form.
+//! - [`perft`]: perft over a rule file.
+//! - [`flow`]: the flowchart and the conjugués.
+//! - [`conditions`]: necessary conditions, modifications.
+//! - [`bridge`]: chess and checkers positions in the rules' terms.
+//! - [`games`]: the rule files shipped with plybench.
+
+pub mod ast;
+pub mod bridge;
+pub mod compile;
+pub mod conditions;
+pub mod error;
+pub mod flow;
+pub mod games;
+pub mod interp;
+pub mod parse;
+pub mod perft;
+pub mod state;
+pub mod view;
+
+pub use error::{Location, RulesError};

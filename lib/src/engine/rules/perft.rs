@@ -1,0 +1,1 @@
+//! SKELETON (core helper): perft over a rule file, interpreted or compiled.
