@@ -66,6 +66,14 @@ pub enum LimitError {
         /// What to change, starting with `"; "`, or empty.
         why: String,
     },
+    /// A leaf count that passed `u64`: the perft drivers add with
+    /// saturation, and a count that reached `u64::MAX` is refused, never
+    /// printed wrapped.
+    #[error("{depth}: the count passes u64 (18,446,744,073,709,551,615 leaves); count a smaller depth")]
+    CountOverflow {
+        /// The depth asked for.
+        depth: u32,
+    },
 }
 
 impl LimitError {
@@ -74,8 +82,23 @@ impl LimitError {
         match self {
             LimitError::OutOfRange { quantity, .. } => *quantity,
             LimitError::Memory { .. } => Quantity::Memory,
+            LimitError::CountOverflow { .. } => Quantity::Depth,
         }
     }
+}
+
+/// Checks that a leaf count summed with saturation (`u64::saturating_add`)
+/// did not pass `u64`: a count at `u64::MAX` is taken as one that did.
+///
+/// ```
+/// use plybench::engine::limit::check_count;
+///
+/// assert_eq!(check_count(197_281, 4)?, 197_281);
+/// assert!(check_count(u64::MAX, 14).unwrap_err().to_string().contains("passes u64"));
+/// # Ok::<(), plybench::engine::limit::LimitError>(())
+/// ```
+pub fn check_count(count: u64, depth: u32) -> Result<u64, LimitError> {
+    if count == u64::MAX { Err(LimitError::CountOverflow { depth }) } else { Ok(count) }
 }
 
 /// Checks that `value` lies in `min..=max`.

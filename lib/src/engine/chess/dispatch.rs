@@ -21,13 +21,15 @@ use super::{
     Board, ChessError, Color, MAX_MOVES, Move, MoveList, PerftStats, Repr, Role, Setup, Split, divide, perft,
     perft_like_for_like, perft_parallel, perft_split, perft_stats,
 };
-use crate::engine::limit::{LimitError, Quantity, check_range, check_threads};
+use crate::engine::limit::{LimitError, Quantity, check_count, check_range, check_threads};
 use crate::engine::progress::{Progress, Step};
 use crate::engine::table::PerftTable;
 
-/// The deepest perft accepted. Every count up to it fits in `u64` for any
-/// position that a run could finish (the initial position's perft(13),
-/// about 2 x 10^18, is the deepest below 2^64, and would take centuries).
+/// The deepest perft accepted. The initial position's perft(13), about
+/// 2 x 10^18, is its deepest below 2^64; a position with many more moves,
+/// counted with a table, can pass 2^64 sooner. The drivers add with
+/// saturation and every function here refuses a count that reached
+/// `u64::MAX` ([`check_count`]), so no count is ever printed wrapped.
 pub const MAX_DEPTH: u32 = 15;
 
 /// Calls `$body` with `$board` bound to `$setup` on representation `$repr`.
@@ -155,14 +157,14 @@ fn pool(threads: usize) -> Result<ThreadPool, ChessError> {
 pub fn perft_on(repr: Repr, setup: &Setup, depth: u32) -> Result<u64, ChessError> {
     check_depth(depth)?;
     check_countable(repr, setup, depth)?;
-    Ok(with_board!(repr, setup, |board| perft(&mut board, depth)))
+    Ok(check_count(with_board!(repr, setup, |board| perft(&mut board, depth)), depth)?)
 }
 
 /// [`perft_like_for_like`] of `setup` to `depth` on `repr`.
 pub fn like_for_like_on(repr: Repr, setup: &Setup, depth: u32) -> Result<u64, ChessError> {
     check_depth(depth)?;
     check_countable(repr, setup, depth)?;
-    Ok(with_board!(repr, setup, |board| perft_like_for_like(&mut board, depth)))
+    Ok(check_count(with_board!(repr, setup, |board| perft_like_for_like(&mut board, depth)), depth)?)
 }
 
 /// Perft of `setup` to `depth` on `repr` with `threads` threads. One
@@ -186,14 +188,19 @@ pub fn perft_threads_on(repr: Repr, setup: &Setup, depth: u32, threads: usize) -
     }
     #[allow(unused_mut)] // with_board! binds the board mutably; the parallel driver copies it
     let count = || with_board!(repr, setup, |board| perft_parallel(&board, depth));
-    Ok(pool(threads)?.install(count))
+    Ok(check_count(pool(threads)?.install(count), depth)?)
 }
 
 /// [`divide`] of `setup` to `depth` on `repr`.
 pub fn divide_on(repr: Repr, setup: &Setup, depth: u32) -> Result<Vec<(Move, u64)>, ChessError> {
     check_depth(depth)?;
     check_countable(repr, setup, depth)?;
-    Ok(with_board!(repr, setup, |board| divide(&mut board, depth)))
+    let split = with_board!(repr, setup, |board| divide(&mut board, depth));
+    // Each subtree, and their total, must fit.
+    split.iter().try_fold(0u64, |total, &(_, nodes)| {
+        total.checked_add(check_count(nodes, depth)?).ok_or(LimitError::CountOverflow { depth })
+    })?;
+    Ok(split)
 }
 
 /// [`perft_stats`] of `setup` for depths 1 to `depth` on `repr`.
@@ -243,7 +250,7 @@ impl<'p> Counter<'p> {
     /// the threads or the table. The same as [`Counter::prepare`] then
     /// [`Ready::count`].
     pub fn count(&mut self, repr: Repr, setup: &Setup, depth: u32) -> Result<u64, ChessError> {
-        Ok(self.prepare(repr, setup, depth)?.count())
+        self.prepare(repr, setup, depth)?.count()
     }
 
     /// Everything a count does before counting: checks the depth, empties
@@ -278,8 +285,12 @@ pub struct Ready<'a, 'p> {
 
 impl Ready<'_, '_> {
     /// The leaf count.
+    ///
+    /// # Errors
+    ///
+    /// [`ChessError::Limit`] if the count passes `u64`.
     #[allow(unused_mut)] // with_board! binds the board mutably; the split driver copies it
-    pub fn count(self) -> u64 {
+    pub fn count(self) -> Result<u64, ChessError> {
         let Ready { counter, repr, setup, depth, pool, roots } = self;
         let split = Split { parallel: pool.is_some(), table: counter.table.as_ref() };
         let (nodes, done) = (AtomicU64::new(0), AtomicU64::new(0));
@@ -290,9 +301,10 @@ impl Ready<'_, '_> {
             progress.report(Step { label: "root moves", done, total: roots, nodes: u128::from(nodes) });
         };
         let count = || with_board!(repr, setup, |board| perft_split(&board, depth, split, done));
-        match pool {
+        let nodes = match pool {
             None => count(),
             Some(pool) => pool.install(count),
-        }
+        };
+        Ok(check_count(nodes, depth)?)
     }
 }

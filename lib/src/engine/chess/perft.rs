@@ -10,7 +10,10 @@ use crate::engine::table::PerftTable;
 ///
 /// The last ply is counted, not played ([`Board::count_legal`]): "bulk
 /// counting". Boards that ask for it ([`Board::COPY_MAKE`]) are copied
-/// and the move made on the copy. `perft(b, 0)` is 1. Debug builds check at every interior node
+/// and the move made on the copy. `perft(b, 0)` is 1. Sums saturate: a
+/// count that passes `u64` reads `u64::MAX`, which
+/// [`check_count`](crate::engine::limit::check_count) refuses (every
+/// driver of this file does the same). Debug builds check at every interior node
 /// that unmake restores the board bit for bit.
 ///
 /// ```
@@ -31,7 +34,7 @@ pub fn perft<B: Board>(board: &mut B, depth: u32) -> u64 {
                 for &m in moves.iter() {
                     let mut child = board.clone();
                     child.make(m);
-                    nodes += perft(&mut child, depth - 1);
+                    nodes = u64::saturating_add(nodes, perft(&mut child, depth - 1));
                 }
                 return nodes;
             }
@@ -39,7 +42,7 @@ pub fn perft<B: Board>(board: &mut B, depth: u32) -> u64 {
                 #[cfg(debug_assertions)]
                 let before = board.clone();
                 let undo = board.make(m);
-                nodes += perft(board, depth - 1);
+                nodes = u64::saturating_add(nodes, perft(board, depth - 1));
                 board.unmake(m, undo);
                 #[cfg(debug_assertions)]
                 debug_assert_eq!(*board, before, "make/unmake of {m} did not restore the board");
@@ -80,7 +83,7 @@ pub fn perft_parallel<B: Board + Send + Sync>(board: &B, depth: u32) -> u64 {
             child.make(m);
             perft_parallel(&child, depth - 1)
         })
-        .sum()
+        .reduce(|| 0, u64::saturating_add)
 }
 
 /// [`perft`] with a transposition table: at every node with at least two
@@ -113,12 +116,12 @@ pub fn perft_hashed<B: Board>(board: &mut B, depth: u32, table: &PerftTable) -> 
         for &m in moves.iter() {
             let mut child = board.clone();
             child.make(m);
-            nodes += perft_hashed(&mut child, depth - 1, table);
+            nodes = u64::saturating_add(nodes, perft_hashed(&mut child, depth - 1, table));
         }
     } else {
         for &m in moves.iter() {
             let undo = board.make(m);
-            nodes += perft_hashed(board, depth - 1, table);
+            nodes = u64::saturating_add(nodes, perft_hashed(board, depth - 1, table));
             board.unmake(m, undo);
         }
     }
@@ -157,7 +160,7 @@ pub fn perft_parallel_hashed<B: Board + Send + Sync>(board: &B, depth: u32, tabl
             child.make(m);
             perft_parallel_hashed(&child, depth - 1, table)
         })
-        .sum();
+        .reduce(|| 0, u64::saturating_add);
     table.store(key, depth, nodes);
     nodes
 }
@@ -210,7 +213,11 @@ where
         done(nodes);
         nodes
     };
-    if split.parallel { moves.as_slice().par_iter().map(subtree).sum() } else { moves.iter().map(subtree).sum() }
+    if split.parallel {
+        moves.as_slice().par_iter().map(subtree).reduce(|| 0, u64::saturating_add)
+    } else {
+        moves.iter().map(subtree).fold(0, u64::saturating_add)
+    }
 }
 
 /// The same count as [`perft`] by the textbook algorithm, identical for
@@ -236,7 +243,7 @@ pub fn perft_like_for_like<B: Board>(board: &mut B, depth: u32) -> u64 {
     for &m in moves.iter() {
         let undo = board.make(m);
         if !board.mover_king_attacked() {
-            nodes += perft_like_for_like(board, depth - 1);
+            nodes = u64::saturating_add(nodes, perft_like_for_like(board, depth - 1));
         }
         board.unmake(m, undo);
     }

@@ -35,5 +35,5 @@ pub fn timed<T, E>(f: impl FnOnce() -> Result<T, E>) -> Result<Timed<T>, E> {
 /// table and starting the threads ([`Counter::prepare`]) are not.
 pub fn timed_count(counter: &mut Counter, repr: Repr, setup: &Setup, depth: u32) -> Result<Timed<u64>, ChessError> {
     let ready = counter.prepare(repr, setup, depth)?;
-    timed(|| Ok(ready.count()))
+    timed(|| ready.count())
 }
