@@ -391,7 +391,14 @@ impl<'p> Compiled<'p> {
         Ok(None)
     }
 
-    fn build<V: View>(&self, mv: &mut RuleMove, subs: &[CSub], player: u8, m: &Machine, view: &V) -> Result<(), String> {
+    fn build<V: View>(
+        &self,
+        mv: &mut RuleMove,
+        subs: &[CSub],
+        player: u8,
+        m: &Machine,
+        view: &V,
+    ) -> Result<(), String> {
         let sq = |e: &CExpr| -> Result<Square, String> {
             match self.eval::<V, Inner>(e, player, m, view)? {
                 Value::Pair(x, y) if on_board(view, x, y) => Ok(Square::new(x as i8, y as i8)),
@@ -404,7 +411,8 @@ impl<'p> Compiled<'p> {
                 v => Err(format!("{} is not an integer", show(v))),
             }
         };
-        let nature = |n: i64| u8::try_from(n).ok().filter(|&n| n > 0).ok_or_else(|| format!("{n} is not a piece nature"));
+        let nature =
+            |n: i64| u8::try_from(n).ok().filter(|&n| n > 0).ok_or_else(|| format!("{n} is not a piece nature"));
         let full = || format!("the move holds more than {MAX_SUBS} sub-moves");
         for sub in subs {
             let resolved = match sub {
@@ -447,7 +455,8 @@ impl<'p> Compiled<'p> {
             CExpr::LoopW(s) => Value::Int(m.loops[*s].0 as i64 + 1),
             CExpr::LoopY(s) => Value::Int(m.loops[*s].1),
             CExpr::Indic(id, p) => Value::Int(view.indic(*id, *p)),
-            CExpr::Pair(a, b) => match (self.eval::<V, N>(a, player, m, view)?, self.eval::<V, N>(b, player, m, view)?) {
+            CExpr::Pair(a, b) => match (self.eval::<V, N>(a, player, m, view)?, self.eval::<V, N>(b, player, m, view)?)
+            {
                 (Value::Int(x), Value::Int(y)) => Value::Pair(x, y),
                 (x, y) => return Err(format!("a pair holds two integers, not {} and {}", show(x), show(y))),
             },
@@ -501,7 +510,9 @@ impl<'p> Compiled<'p> {
                     return Err("a table's subscripts are integers".into());
                 };
                 let values = self.tables[*t].get(&r).ok_or_else(|| format!("the table has no row {r}"))?;
-                *values.get(usize::try_from(k - 1).unwrap_or(usize::MAX)).ok_or_else(|| format!("no value {k} in row {r}"))?
+                *values
+                    .get(usize::try_from(k - 1).unwrap_or(usize::MAX))
+                    .ok_or_else(|| format!("no value {k} in row {r}"))?
             }
         })
     }
@@ -519,7 +530,13 @@ impl<'p> Compiled<'p> {
         Ok(sink.1)
     }
 
-    fn run_nested<V: View>(&self, view: &V, player: u8, m: &mut Machine, sink: &mut CaptureSink<'_>) -> Result<(), RulesError> {
+    fn run_nested<V: View>(
+        &self,
+        view: &V,
+        player: u8,
+        m: &mut Machine,
+        sink: &mut CaptureSink<'_>,
+    ) -> Result<(), RulesError> {
         self.run::<V, CaptureSink<'_>, Inner>(true, player, m, view, sink)
     }
 }

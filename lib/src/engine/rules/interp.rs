@@ -240,10 +240,14 @@ impl<'p> Interpreter<'p> {
                         exprs.extend(q);
                     }
                     SubMove::Held(q) => {
-                        if !self.move_vars.contains_key(q) && !algo.stmts.iter().any(|s| matches!(&s.kind, StmtKind::Build(b, ..) if b == q)) {
+                        if !self.move_vars.contains_key(q)
+                            && !algo.stmts.iter().any(|s| matches!(&s.kind, StmtKind::Build(b, ..) if b == q))
+                        {
                             return Err(error(
                                 i,
-                                format!("{q} is not a sub-move (TRAVEL, CAPTURE, PUT, PROMOTION, INDIC) nor a move variable built with BUILD"),
+                                format!(
+                                    "{q} is not a sub-move (TRAVEL, CAPTURE, PUT, PROMOTION, INDIC) nor a move variable built with BUILD"
+                                ),
                             ));
                         }
                         let n = self.move_vars.len();
@@ -271,7 +275,9 @@ impl<'p> Interpreter<'p> {
                         }
                     }
                     Expr::Int(_) => {}
-                    Expr::Pair(a, b) | Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) => stack.extend([&**a, &**b]),
+                    Expr::Pair(a, b) | Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) => {
+                        stack.extend([&**a, &**b])
+                    }
                     Expr::Call(_, a) | Expr::Neg(a) => stack.push(a),
                     Expr::Index(t, a, b) => {
                         if !self.tables.contains_key(t) {
@@ -377,7 +383,13 @@ impl<'p> Interpreter<'p> {
     /// Whether the opponent of `player`, to move in `view`, has a move
     /// capturing `player`'s piece on any of `squares` (ATTACKED and ILLEGAL
     /// use it; within it ATTACKED reads 0).
-    pub fn captures<V: View>(&self, view: &V, player: u8, squares: &[Square], frame: &mut Frame) -> Result<bool, RulesError> {
+    pub fn captures<V: View>(
+        &self,
+        view: &V,
+        player: u8,
+        squares: &[Square],
+        frame: &mut Frame,
+    ) -> Result<bool, RulesError> {
         self.restart(frame, Algo::Moves, 3 - player);
         frame.depth = 1;
         let mut watch = CaptureWatch { squares, found: false };
@@ -385,7 +397,12 @@ impl<'p> Interpreter<'p> {
         Ok(watch.found)
     }
 
-    fn run_in<V: View, O: Observer, P: Policy>(&self, frame: &mut Frame, view: &V, observer: &mut O) -> Result<(), RulesError> {
+    fn run_in<V: View, O: Observer, P: Policy>(
+        &self,
+        frame: &mut Frame,
+        view: &V,
+        observer: &mut O,
+    ) -> Result<(), RulesError> {
         while !frame.finished {
             if observer.enter(frame.node, frame) == Flow::Stop {
                 return Ok(());
@@ -405,7 +422,12 @@ impl<'p> Interpreter<'p> {
         Ok(frame.node)
     }
 
-    fn step<V: View, O: Observer, P: Policy>(&self, frame: &mut Frame, view: &V, observer: &mut O) -> Result<(), RulesError> {
+    fn step<V: View, O: Observer, P: Policy>(
+        &self,
+        frame: &mut Frame,
+        view: &V,
+        observer: &mut O,
+    ) -> Result<(), RulesError> {
         let (algorithm, linked) = self.algorithm(frame.algo);
         let node = frame.node;
         let i = node.stmt;
@@ -420,11 +442,14 @@ impl<'p> Interpreter<'p> {
                 match target {
                     Target::Var(n) => self.set(frame, n, v),
                     Target::Abscissa(n) | Target::Ordinate(n) => {
-                        let Value::Int(k) = v else { return Err(fail(format!("{n}'s element takes an integer, not {v:?}"))) };
+                        let Value::Int(k) = v else {
+                            return Err(fail(format!("{n}'s element takes an integer, not {v:?}")));
+                        };
                         let Some(Value::Pair(x, y)) = self.get(frame, n) else {
                             return Err(fail(format!("{n} is not a pair (a square) here")));
                         };
-                        let pair = if matches!(target, Target::Abscissa(_)) { Value::Pair(k, y) } else { Value::Pair(x, k) };
+                        let pair =
+                            if matches!(target, Target::Abscissa(_)) { Value::Pair(k, y) } else { Value::Pair(x, k) };
                         self.set(frame, n, pair);
                     }
                 }
@@ -564,7 +589,9 @@ impl<'p> Interpreter<'p> {
                     if j == 0 {
                         return match self.get(frame, n) {
                             Some(v @ Value::Pair(..)) => Ok(Some(v)),
-                            other => Err(format!("the increment {n} is {}, not a pair", other.map_or("unset".into(), show))),
+                            other => {
+                                Err(format!("the increment {n} is {}, not a pair", other.map_or("unset".into(), show)))
+                            }
                         };
                     }
                     j -= 1;
@@ -599,17 +626,30 @@ impl<'p> Interpreter<'p> {
         }
     }
 
-    fn build<V: View>(&self, mv: &mut RuleMove, subs: &[SubMove], frame: &Frame, linked: &Linked, view: &V) -> Result<(), String> {
+    fn build<V: View>(
+        &self,
+        mv: &mut RuleMove,
+        subs: &[SubMove],
+        frame: &Frame,
+        linked: &Linked,
+        view: &V,
+    ) -> Result<(), String> {
         for sub in subs {
             let resolved = match sub {
-                SubMove::Travel(a, b) => Sub::Travel(self.square(a, frame, linked, view)?, self.square(b, frame, linked, view)?),
+                SubMove::Travel(a, b) => {
+                    Sub::Travel(self.square(a, frame, linked, view)?, self.square(b, frame, linked, view)?)
+                }
                 SubMove::Capture(a) => Sub::Capture(self.square(a, frame, linked, view)?),
-                SubMove::Put(n, a) => Sub::Put(nature(self.int(n, frame, linked, view)?)?, self.square(a, frame, linked, view)?),
+                SubMove::Put(n, a) => {
+                    Sub::Put(nature(self.int(n, frame, linked, view)?)?, self.square(a, frame, linked, view)?)
+                }
                 SubMove::Promotion(n, a) => {
                     Sub::Promotion(nature(self.int(n, frame, linked, view)?)?, self.square(a, frame, linked, view)?)
                 }
                 SubMove::Indic(m, v, q) => {
-                    let Some(Slot::Indic(id)) = self.names.get(m) else { return Err(format!("{m} is not an indicatif")) };
+                    let Some(Slot::Indic(id)) = self.names.get(m) else {
+                        return Err(format!("{m} is not an indicatif"));
+                    };
                     let value = self.int(v, frame, linked, view)?;
                     let per_player = self.program.header.indics[usize::from(*id)].per_player;
                     let player = match (per_player, q) {
@@ -665,7 +705,10 @@ impl<'p> Interpreter<'p> {
                     None => return Err(format!("{n} is not a variable")),
                 }
             }
-            Expr::Pair(a, b) => match (self.eval::<V, P>(a, frame, linked, view, facts)?, self.eval::<V, P>(b, frame, linked, view, facts)?) {
+            Expr::Pair(a, b) => match (
+                self.eval::<V, P>(a, frame, linked, view, facts)?,
+                self.eval::<V, P>(b, frame, linked, view, facts)?,
+            ) {
                 (Value::Int(x), Value::Int(y)) => Value::Pair(x, y),
                 (x, y) => return Err(format!("a pair holds two integers, not {} and {}", show(x), show(y))),
             },
@@ -716,7 +759,9 @@ impl<'p> Interpreter<'p> {
                             _ => Value::Int(i64::from(P::attacked(self, view, frame.player, s)?)),
                         }
                     }
-                    (f, v) => return Err(format!("{}({}): the argument must be a pair (a square)", fname(*f), show(v))),
+                    (f, v) => {
+                        return Err(format!("{}({}): the argument must be a pair (a square)", fname(*f), show(v)));
+                    }
                 }
             }
         })
@@ -861,7 +906,13 @@ pub fn arith(e: &Expr, x: Value, y: Value) -> Result<Value, String> {
         (Expr::Mul(..), Value::Int(k), Value::Pair(a, b)) | (Expr::Mul(..), Value::Pair(a, b), Value::Int(k)) => {
             Value::Pair(k * a, k * b)
         }
-        (_, x, y) => return Err(format!("cannot combine {} and {}: + and - take two integers or two pairs, * an integer", show(x), show(y))),
+        (_, x, y) => {
+            return Err(format!(
+                "cannot combine {} and {}: + and - take two integers or two pairs, * an integer",
+                show(x),
+                show(y)
+            ));
+        }
     })
 }
 
@@ -876,7 +927,9 @@ pub fn compare(x: Value, r: Relation, y: Value) -> Result<bool, String> {
             Relation::Lt => a < b,
             Relation::Le => a <= b,
         },
-        (Value::Pair(..), Value::Pair(..)) if matches!(r, Relation::Eq | Relation::Ne) => (x == y) == (r == Relation::Eq),
+        (Value::Pair(..), Value::Pair(..)) if matches!(r, Relation::Eq | Relation::Ne) => {
+            (x == y) == (r == Relation::Eq)
+        }
         _ => return Err(format!("cannot compare {} with {}: pairs compare only with = and #", show(x), show(y))),
     })
 }

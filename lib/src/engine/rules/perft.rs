@@ -109,7 +109,12 @@ pub struct Tree {
 }
 
 /// Perft: the positions at `depth` plies from `state` (0 plies: 1).
-pub fn perft<R: Rules>(rules: &mut R, state: &mut State, depth: u32, buffers: &mut Buffers) -> Result<u128, RulesError> {
+pub fn perft<R: Rules>(
+    rules: &mut R,
+    state: &mut State,
+    depth: u32,
+    buffers: &mut Buffers,
+) -> Result<u128, RulesError> {
     if buffers.plies.len() < depth as usize + 1 {
         buffers.plies.resize_with(depth as usize + 1, Vec::new);
     }
