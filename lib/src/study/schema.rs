@@ -326,6 +326,26 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         ("nps", Speed),
         ("ratio", Info),
     ];
+    const RULES_TICTACTOE: &[(&str, Kind)] = &[
+        ("engine", Key),
+        ("computed", Exact),
+        ("hand_written", Exact),
+        ("published", Exact),
+        ("source", Info),
+        ("verdict", Verdict),
+    ];
+    const RULES_GAMES_PERFT: &[(&str, Kind)] = &[
+        ("game", Key),
+        ("board", Key),
+        ("depth", Key),
+        ("interp", Exact),
+        ("compiled", Exact),
+        ("hand_written", Exact),
+        ("interp_seconds", Info),
+        ("compiled_seconds", Info),
+        ("ratio", Info),
+        ("verdict", Verdict),
+    ];
     Some(match table {
         "summary" => SUMMARY,
         "kalah_table" => KALAH_TABLE,
@@ -353,6 +373,8 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         "go_perft_published" => GO_PERFT_PUBLISHED,
         "go_perft_agreement" => GO_PERFT_AGREEMENT,
         "go_bench" => GO_BENCH,
+        "rules_tictactoe" => RULES_TICTACTOE,
+        "rules_games_perft" => RULES_GAMES_PERFT,
         _ => return None,
     })
 }
