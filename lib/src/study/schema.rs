@@ -326,6 +326,17 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         ("nps", Speed),
         ("ratio", Info),
     ];
+    const RULES_AGREEMENT: &[(&str, Kind)] = &[
+        ("game", Key),
+        ("position", Key),
+        ("depth", Key),
+        ("repr", Key),
+        ("computed", Exact),
+        ("published", Exact),
+        ("source", Info),
+        ("verdict", Verdict),
+        ("command", Info),
+    ];
     Some(match table {
         "summary" => SUMMARY,
         "kalah_table" => KALAH_TABLE,
@@ -353,6 +364,7 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         "go_perft_published" => GO_PERFT_PUBLISHED,
         "go_perft_agreement" => GO_PERFT_AGREEMENT,
         "go_bench" => GO_BENCH,
+        "rules_agreement" => RULES_AGREEMENT,
         _ => return None,
     })
 }
