@@ -337,6 +337,17 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         ("verdict", Verdict),
         ("command", Info),
     ];
+    const RULES_BENCH: &[(&str, Kind)] = &[
+        ("game", Key),
+        ("engine", Key),
+        ("depth", Key),
+        ("nodes", Exact),
+        ("seconds", Info),
+        ("nps", Speed),
+        ("ratio", Info),
+        ("anchor", Info),
+        ("command", Info),
+    ];
     Some(match table {
         "summary" => SUMMARY,
         "kalah_table" => KALAH_TABLE,
@@ -365,6 +376,7 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         "go_perft_agreement" => GO_PERFT_AGREEMENT,
         "go_bench" => GO_BENCH,
         "rules_agreement" => RULES_AGREEMENT,
+        "rules_bench" => RULES_BENCH,
         _ => return None,
     })
 }
