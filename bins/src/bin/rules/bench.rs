@@ -16,7 +16,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 3)]
     chess_depth: u32,
     /// Perft depth of draughts from the opening (1 to 12).
-    #[arg(long, default_value_t = 7)]
+    #[arg(long, default_value_t = 6)]
     draughts_depth: u32,
     /// Runs of each engine; the median time is reported.
     #[arg(long, default_value_t = 3)]
