@@ -222,22 +222,23 @@ pub fn bench_table(spec: BenchSpec) -> Result<Table> {
             spec.runs
         )
     };
-    let mut push = |game: &str, engine: &str, depth: u32, nodes: u128, seconds: f64, base: f64, anchor: Option<String>| {
-        let nps = if seconds > 0.0 { nodes as f64 / seconds } else { 0.0 };
-        let ratio = if base > 0.0 { nps / base } else { 1.0 };
-        table.push(vec![
-            Cell::from(game),
-            Cell::from(engine),
-            Cell::from(depth),
-            Cell::from(nodes),
-            Cell::float(seconds, 3),
-            Cell::float(nps, 0),
-            Cell::float(ratio, 1),
-            Cell::from(anchor.unwrap_or_default()),
-            Cell::from(command(game, depth)),
-        ]);
-        nps
-    };
+    let mut push =
+        |game: &str, engine: &str, depth: u32, nodes: u128, seconds: f64, base: f64, anchor: Option<String>| {
+            let nps = if seconds > 0.0 { nodes as f64 / seconds } else { 0.0 };
+            let ratio = if base > 0.0 { nps / base } else { 1.0 };
+            table.push(vec![
+                Cell::from(game),
+                Cell::from(engine),
+                Cell::from(depth),
+                Cell::from(nodes),
+                Cell::float(seconds, 3),
+                Cell::float(nps, 0),
+                Cell::float(ratio, 1),
+                Cell::from(anchor.unwrap_or_default()),
+                Cell::from(command(game, depth)),
+            ]);
+            nps
+        };
     // Chess.
     let chess_rules = program("chess")?;
     let start = Setup::starting();
