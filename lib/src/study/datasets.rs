@@ -34,6 +34,11 @@ dataset!(
     PERFT_STATS = "perft/stats.json"
 );
 dataset!(
+    /// Published speed ratios of the rules study: Pitrat's compiler against
+    /// his interpreter, the RBG reasoner against Ludii on chess.
+    RULES_SPEED = "rules/speed.json"
+);
+dataset!(
     /// Published checkers perft counts and divides.
     CHECKERS_PERFT = "checkers/perft.json"
 );

@@ -346,6 +346,28 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         ("ratio", Info),
         ("verdict", Verdict),
     ];
+    const RULES_AGREEMENT: &[(&str, Kind)] = &[
+        ("game", Key),
+        ("position", Key),
+        ("depth", Key),
+        ("repr", Key),
+        ("computed", Exact),
+        ("published", Exact),
+        ("source", Info),
+        ("verdict", Verdict),
+        ("command", Info),
+    ];
+    const RULES_BENCH: &[(&str, Kind)] = &[
+        ("game", Key),
+        ("engine", Key),
+        ("depth", Key),
+        ("nodes", Exact),
+        ("seconds", Info),
+        ("nps", Speed),
+        ("ratio", Info),
+        ("anchor", Info),
+        ("command", Info),
+    ];
     Some(match table {
         "summary" => SUMMARY,
         "kalah_table" => KALAH_TABLE,
@@ -375,6 +397,8 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         "go_bench" => GO_BENCH,
         "rules_tictactoe" => RULES_TICTACTOE,
         "rules_games_perft" => RULES_GAMES_PERFT,
+        "rules_agreement" => RULES_AGREEMENT,
+        "rules_bench" => RULES_BENCH,
         _ => return None,
     })
 }

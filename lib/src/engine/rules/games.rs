@@ -29,6 +29,18 @@ pub const SHIPPED: &[Shipped] = &[
         text: include_str!("../../../rules/gomoku.rules"),
         start: "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 1",
     },
+    Shipped {
+        name: "chess",
+        file: "chess.rules",
+        text: include_str!("../../../rules/chess.rules"),
+        start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR 1",
+    },
+    Shipped {
+        name: "draughts",
+        file: "draughts.rules",
+        text: include_str!("../../../rules/draughts.rules"),
+        start: "m1m1m1m1/1m1m1m1m/m1m1m1m1/8/8/1M1M1M1M/M1M1M1M1/1M1M1M1M 1",
+    },
 ];
 
 /// The shipped rule file called `name`.
