@@ -38,4 +38,13 @@ pub enum RulesError {
         /// What went wrong, with the variables' values.
         why: String,
     },
+    /// A position whose text does not fit the rules (`docs/rules.md`,
+    /// "Positions").
+    #[error("position `{text}`: {why}")]
+    Position {
+        /// The position as given.
+        text: String,
+        /// What is wrong, and how to write it.
+        why: String,
+    },
 }

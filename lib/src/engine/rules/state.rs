@@ -1,5 +1,25 @@
 //! A position of a game described by a rule file: the board, the
 //! indicatifs and the player to move; and the moves the rules output.
+//!
+//! A position's text form (`docs/rules.md`, "Positions"): the rows from the
+//! top (ordinate H) down, separated by `/`, each with the pieces' letters
+//! (upper case: the first player's, lower case: the second's) and digits
+//! for runs of empty squares; then the player to move, `1` or `2`; then
+//! the indicatifs that differ from their initial values, `NAME=v` for an
+//! indicatif of the game and `NAME=v1,v2` for one with a value per player.
+//!
+//! ```
+//! use plybench::engine::rules::{parse::parse, state::State};
+//!
+//! let text = "BOARD * 3, 3.\nPIECE * MAN, X.\nALGORITHM * MOVES.\n. END.\n";
+//! let program = parse("t.rules", text).unwrap();
+//! let state = State::from_text(&program, "X2/1x1/3 1").unwrap();
+//! assert_eq!(state.to_text(&program), "X2/1x1/3 1");
+//! ```
+
+use super::ast::Program;
+use super::error::RulesError;
+use super::view::View;
 
 /// A square: abscissa and ordinate, from 1 (Pitrat's pairs).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -73,5 +93,508 @@ impl RuleMove {
     /// The sub-moves, in order.
     pub fn subs(&self) -> &[Sub] {
         &self.subs[..usize::from(self.len)]
+    }
+}
+
+impl Square {
+    /// The square at abscissa `x`, ordinate `y` (from 1).
+    pub fn new(x: i8, y: i8) -> Self {
+        Square { x, y }
+    }
+}
+
+impl std::fmt::Display for Square {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "({}, {})", self.x, self.y)
+    }
+}
+
+impl std::fmt::Display for Sub {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Sub::None => Ok(()),
+            Sub::Travel(a, b) => write!(f, "TRAVEL, {a}, {b}"),
+            Sub::Capture(a) => write!(f, "CAPTURE, {a}"),
+            Sub::Put(n, a) => write!(f, "PUT, {n}, {a}"),
+            Sub::Promotion(n, a) => write!(f, "PROMOTION, {n}, {a}"),
+            Sub::Indic { id, player, value } => write!(f, "INDIC, #{id}, {value}, {player}"),
+        }
+    }
+}
+
+impl std::fmt::Display for RuleMove {
+    /// The sub-moves as the paper prints them: `CAPTURE, (7, 7). TRAVEL, (2, 2), (7, 7).`
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, sub) in self.subs().iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{sub}.")?;
+        }
+        Ok(())
+    }
+}
+
+/// The most indicatif values a position holds (one per game indicatif, two
+/// per player's indicatif).
+pub const MAX_INDIC_VALUES: usize = 16;
+
+/// One square's content: its owner (0 empty, 1 or 2) and the nature.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Cell {
+    /// 0 empty, else the player (1 or 2).
+    pub owner: u8,
+    /// The nature (from 1), 0 if empty.
+    pub nature: u8,
+}
+
+/// A position: the board, the indicatifs and the player to move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    width: i64,
+    height: i64,
+    cells: Vec<Cell>,
+    /// Each indicatif's first value's place in `values`, and whether it has
+    /// one value per player.
+    layout: Vec<(usize, bool)>,
+    /// Which places every move resets, and to what.
+    resets: Vec<(usize, i64)>,
+    values: Vec<i64>,
+    player: u8,
+}
+
+/// What [`State::unmake`] needs to take a move back.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    cells: [(u16, Cell); 2 * MAX_SUBS],
+    len: u8,
+    values: [i64; MAX_INDIC_VALUES],
+}
+
+impl Default for Undo {
+    fn default() -> Self {
+        Undo { cells: [(0, Cell::default()); 2 * MAX_SUBS], len: 0, values: [0; MAX_INDIC_VALUES] }
+    }
+}
+
+fn position_error(text: &str, why: impl Into<String>) -> RulesError {
+    RulesError::Position { text: text.to_string(), why: why.into() }
+}
+
+impl State {
+    /// The empty board of `program` (or of `width` × `height`, when a
+    /// position overrides the board's size), the first player to move, the
+    /// indicatifs at their initial values.
+    pub fn empty(program: &Program) -> Result<Self, RulesError> {
+        Self::empty_sized(program, program.header.width, program.header.height)
+    }
+
+    /// The empty board of `width` × `height` (1 to 26 each) for `program`.
+    pub fn empty_sized(program: &Program, width: i64, height: i64) -> Result<Self, RulesError> {
+        if !(1..=26).contains(&width) || !(1..=26).contains(&height) {
+            return Err(position_error(&format!("{width}x{height}"), "a board is 1 to 26 squares each way"));
+        }
+        let mut layout = Vec::new();
+        let mut values = Vec::new();
+        let mut resets = Vec::new();
+        for decl in &program.header.indics {
+            layout.push((values.len(), decl.per_player));
+            let n = if decl.per_player { 2 } else { 1 };
+            for _ in 0..n {
+                if decl.transient {
+                    resets.push((values.len(), decl.initial));
+                }
+                values.push(decl.initial);
+            }
+        }
+        if values.len() > MAX_INDIC_VALUES {
+            return Err(position_error(
+                "",
+                format!("{} indicatif values; plybench holds at most {MAX_INDIC_VALUES}", values.len()),
+            ));
+        }
+        let cells = vec![Cell::default(); usize::try_from(width * height).unwrap_or(0)];
+        Ok(State { width, height, cells, layout, resets, values, player: 1 })
+    }
+
+    /// Reads a position in the text form (see the module's documentation).
+    /// The board's size is the position's: the rules read it through
+    /// [`View`], so a position may be smaller than the header's board.
+    pub fn from_text(program: &Program, text: &str) -> Result<Self, RulesError> {
+        let mut fields = text.split_whitespace();
+        let board = fields.next().ok_or_else(|| position_error(text, "an empty position; write e.g. `3/3/3 1`"))?;
+        let rows: Vec<&str> = board.split('/').collect();
+        let mut grid: Vec<Vec<Cell>> = Vec::new();
+        for row in &rows {
+            let mut cells = Vec::new();
+            let mut run = 0usize;
+            for c in row.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    run = run * 10 + d as usize;
+                    if run > 26 {
+                        return Err(position_error(text, "a run of more than 26 empty squares"));
+                    }
+                    continue;
+                }
+                cells.extend(std::iter::repeat_n(Cell::default(), run));
+                run = 0;
+                let upper = c.to_ascii_uppercase();
+                let Some(n) = program.header.pieces.iter().position(|d| d.letter.to_ascii_uppercase() == upper) else {
+                    let letters: String = program.header.pieces.iter().map(|d| d.letter).collect();
+                    return Err(position_error(
+                        text,
+                        format!("`{c}` is not a piece's letter; this game's are {letters} (lower case: second player)"),
+                    ));
+                };
+                let owner = if c.is_ascii_uppercase() { 1 } else { 2 };
+                cells.push(Cell { owner, nature: u8::try_from(n + 1).unwrap_or(0) });
+            }
+            cells.extend(std::iter::repeat_n(Cell::default(), run));
+            grid.push(cells);
+        }
+        let width = grid[0].len();
+        if grid.iter().any(|r| r.len() != width) {
+            return Err(position_error(text, "rows of different lengths; every row must cover the board's width"));
+        }
+        let mut state = Self::empty_sized(program, width as i64, grid.len() as i64)?;
+        for (i, row) in grid.iter().enumerate() {
+            let y = grid.len() - i; // the first row is the top
+            for (x, cell) in row.iter().enumerate() {
+                let at = (y - 1) * width + x;
+                state.cells[at] = *cell;
+            }
+        }
+        state.player = match fields.next() {
+            Some("1") => 1,
+            Some("2") => 2,
+            other => {
+                return Err(position_error(
+                    text,
+                    format!("after the board, the player to move, 1 or 2 (found {})", other.unwrap_or("nothing")),
+                ));
+            }
+        };
+        for field in fields {
+            let Some((name, value)) = field.split_once('=') else {
+                return Err(position_error(text, format!("`{field}`: an indicatif is written NAME=v or NAME=v1,v2")));
+            };
+            let name = name.to_ascii_uppercase();
+            let Some(id) = program.header.indics.iter().position(|d| d.name == name) else {
+                return Err(position_error(text, format!("`{name}` is not an indicatif of this game")));
+            };
+            let parsed: Result<Vec<i64>, _> = value.split(',').map(str::parse::<i64>).collect();
+            let parsed = parsed.map_err(|_| position_error(text, format!("`{field}`: the values are integers")))?;
+            let (base, per_player) = state.layout[id];
+            match (per_player, parsed.as_slice()) {
+                (true, [a, b]) => {
+                    state.values[base] = *a;
+                    state.values[base + 1] = *b;
+                }
+                (false, [a]) => state.values[base] = *a,
+                _ => {
+                    let want = if per_player { "two values, NAME=v1,v2" } else { "one value, NAME=v" };
+                    return Err(position_error(text, format!("`{field}`: {name} takes {want}")));
+                }
+            }
+        }
+        Ok(state)
+    }
+
+    /// The position in the text form.
+    pub fn to_text(&self, program: &Program) -> String {
+        let mut out = String::new();
+        for y in (1..=self.height).rev() {
+            let mut run = 0;
+            for x in 1..=self.width {
+                let cell = self.cells[self.index(x, y)];
+                if cell.owner == 0 {
+                    run += 1;
+                    continue;
+                }
+                if run > 0 {
+                    out.push_str(&run.to_string());
+                    run = 0;
+                }
+                let letter = program.header.pieces.get(usize::from(cell.nature).wrapping_sub(1)).map_or('?', |d| d.letter);
+                out.push(if cell.owner == 1 { letter.to_ascii_uppercase() } else { letter.to_ascii_lowercase() });
+            }
+            if run > 0 {
+                out.push_str(&run.to_string());
+            }
+            if y > 1 {
+                out.push('/');
+            }
+        }
+        out.push(' ');
+        out.push(if self.player == 1 { '1' } else { '2' });
+        for (id, decl) in program.header.indics.iter().enumerate() {
+            let Some(&(base, per_player)) = self.layout.get(id) else { continue };
+            if per_player {
+                let (a, b) = (self.values[base], self.values[base + 1]);
+                if a != decl.initial || b != decl.initial {
+                    out.push_str(&format!(" {}={a},{b}", decl.name));
+                }
+            } else if self.values[base] != decl.initial {
+                out.push_str(&format!(" {}={}", decl.name, self.values[base]));
+            }
+        }
+        out
+    }
+
+    fn index(&self, x: i64, y: i64) -> usize {
+        ((y - 1) * self.width + (x - 1)) as usize
+    }
+
+    fn at(&self, square: Square) -> usize {
+        self.index(i64::from(square.x), i64::from(square.y))
+    }
+
+    /// Whether `square` is on the board.
+    pub fn on_board(&self, square: Square) -> bool {
+        (1..=self.width).contains(&i64::from(square.x)) && (1..=self.height).contains(&i64::from(square.y))
+    }
+
+    /// The player to move, 1 or 2.
+    pub fn player(&self) -> u8 {
+        self.player
+    }
+
+    /// Sets the player to move.
+    pub fn set_player(&mut self, player: u8) {
+        self.player = player;
+    }
+
+    /// The content of `square` (on the board).
+    pub fn cell(&self, square: Square) -> Cell {
+        self.cells[self.at(square)]
+    }
+
+    /// Puts `cell` on `square` (on the board).
+    pub fn set_cell(&mut self, square: Square, cell: Cell) {
+        let at = self.at(square);
+        self.cells[at] = cell;
+    }
+
+    /// Every square holding a piece of `owner` of `nature`.
+    pub fn find(&self, owner: u8, nature: u8) -> impl Iterator<Item = Square> + '_ {
+        let width = self.width;
+        self.cells.iter().enumerate().filter(move |(_, c)| c.owner == owner && c.nature == nature).map(move |(i, _)| {
+            let i = i as i64;
+            Square::new((i % width + 1) as i8, (i / width + 1) as i8)
+        })
+    }
+
+    fn value_at(&self, id: u8, player: u8) -> Option<usize> {
+        let &(base, per_player) = self.layout.get(usize::from(id))?;
+        Some(if per_player && player == 2 { base + 1 } else { base })
+    }
+
+    /// Plays `mv` for the player to move: resets the transient indicatifs,
+    /// applies the sub-moves in order, gives the move to the other player.
+    /// The move must be one the rules output for this position (the
+    /// interpreter and the compiled form check each with [`check_move`]).
+    pub fn make(&mut self, mv: &RuleMove) -> Undo {
+        let mut undo = Undo::default();
+        undo.values[..self.values.len()].copy_from_slice(&self.values);
+        for &(at, initial) in &self.resets {
+            self.values[at] = initial;
+        }
+        let mover = self.player;
+        let mut save = |cells: &mut Vec<Cell>, at: usize, undo: &mut Undo| {
+            undo.cells[usize::from(undo.len)] = (at as u16, cells[at]);
+            undo.len += 1;
+        };
+        for sub in mv.subs() {
+            match *sub {
+                Sub::None => {}
+                Sub::Travel(a, b) => {
+                    let (a, b) = (self.at(a), self.at(b));
+                    save(&mut self.cells, a, &mut undo);
+                    save(&mut self.cells, b, &mut undo);
+                    self.cells[b] = self.cells[a];
+                    self.cells[a] = Cell::default();
+                }
+                Sub::Capture(s) => {
+                    let s = self.at(s);
+                    save(&mut self.cells, s, &mut undo);
+                    self.cells[s] = Cell::default();
+                }
+                Sub::Put(n, s) => {
+                    let s = self.at(s);
+                    save(&mut self.cells, s, &mut undo);
+                    self.cells[s] = Cell { owner: mover, nature: n };
+                }
+                Sub::Promotion(n, s) => {
+                    let s = self.at(s);
+                    save(&mut self.cells, s, &mut undo);
+                    self.cells[s].nature = n;
+                }
+                Sub::Indic { id, player, value } => {
+                    if let Some(at) = self.value_at(id, player) {
+                        self.values[at] = value;
+                    }
+                }
+            }
+        }
+        self.player = 3 - self.player;
+        undo
+    }
+
+    /// Takes back the move that gave `undo`.
+    pub fn unmake(&mut self, undo: &Undo) {
+        for &(at, cell) in undo.cells[..usize::from(undo.len)].iter().rev() {
+            self.cells[usize::from(at)] = cell;
+        }
+        let n = self.values.len();
+        self.values.copy_from_slice(&undo.values[..n]);
+        self.player = 3 - self.player;
+    }
+}
+
+impl View for State {
+    fn width(&self) -> i64 {
+        self.width
+    }
+    fn height(&self) -> i64 {
+        self.height
+    }
+    fn occupy(&self, square: Square) -> u8 {
+        self.cells[self.at(square)].owner
+    }
+    fn nature(&self, square: Square) -> u8 {
+        self.cells[self.at(square)].nature
+    }
+    fn indic(&self, id: u8, player: u8) -> i64 {
+        self.value_at(id, player).map_or(0, |at| self.values[at])
+    }
+}
+
+/// Checks `mv` as the paper's sub-moves check themselves, applied in order
+/// for `mover` to the position `view` shows: `TRAVEL` from an empty square
+/// or to an occupied one, `CAPTURE` of a square without an enemy piece,
+/// `PUT` on an occupied square, `PROMOTION` of a square without a friendly
+/// piece. The error says which sub-move and why.
+pub fn check_move<V: View>(view: &V, mover: u8, mv: &RuleMove) -> Result<(), String> {
+    // The squares the move has changed so far, latest last.
+    let mut changed = [(Square::default(), Cell::default()); 2 * MAX_SUBS];
+    let mut n = 0;
+    let read = |changed: &[(Square, Cell)], s: Square| -> Cell {
+        changed.iter().rev().find(|(c, _)| *c == s).map_or_else(
+            || Cell { owner: view.occupy(s), nature: view.nature(s) },
+            |&(_, cell)| cell,
+        )
+    };
+    for sub in mv.subs() {
+        let mut write = |s: Square, cell: Cell| {
+            changed[n] = (s, cell);
+            n += 1;
+        };
+        match *sub {
+            Sub::None | Sub::Indic { .. } => {}
+            Sub::Travel(a, b) => {
+                let (from, to) = (read(&changed[..n], a), read(&changed[..n], b));
+                if from.owner == 0 {
+                    return Err(format!("{sub}: {a} is empty"));
+                }
+                if to.owner != 0 {
+                    return Err(format!("{sub}: {b} is not empty (capture it first: CAPTURE, then TRAVEL)"));
+                }
+                write(b, from);
+                write(a, Cell::default());
+            }
+            Sub::Capture(s) => {
+                let cell = read(&changed[..n], s);
+                if cell.owner == 0 || cell.owner == mover {
+                    return Err(format!("{sub}: no enemy piece on {s}"));
+                }
+                write(s, Cell::default());
+            }
+            Sub::Put(nature, s) => {
+                if read(&changed[..n], s).owner != 0 {
+                    return Err(format!("{sub}: {s} is not empty"));
+                }
+                write(s, Cell { owner: mover, nature });
+            }
+            Sub::Promotion(nature, s) => {
+                let cell = read(&changed[..n], s);
+                if cell.owner != mover {
+                    return Err(format!("{sub}: no friendly piece on {s}"));
+                }
+                write(s, Cell { owner: mover, nature });
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rules::parse::parse;
+
+    fn chessish() -> Program {
+        let text = "BOARD * 4, 3.\nPIECE * KING, K. PAWN, P.\nINDICATIF * CAS1 = 0. PLAYER.\n\
+                    INDICATIF * PASSANT = 0. RESET.\nALGORITHM * MOVES.\n. END.\n";
+        parse("c.rules", text).unwrap()
+    }
+
+    #[test]
+    fn text_round_trips_with_indicatifs() {
+        let program = chessish();
+        for text in ["K3/4/2pk 1", "4/1P2/3k 2 CAS1=1,0", "4/4/4 1 CAS1=0,1 PASSANT=3"] {
+            let state = State::from_text(&program, text).unwrap();
+            assert_eq!(state.to_text(&program), text);
+        }
+        let state = State::from_text(&program, "K3/4/2pk 1").unwrap();
+        assert_eq!(state.cell(Square::new(1, 3)), Cell { owner: 1, nature: 1 });
+        assert_eq!(state.cell(Square::new(3, 1)), Cell { owner: 2, nature: 2 });
+    }
+
+    #[test]
+    fn bad_positions_say_why() {
+        let program = chessish();
+        for (text, why) in [
+            ("K3/4/2qk 1", "not a piece's letter"),
+            ("K3/5/2pk 1", "different lengths"),
+            ("K3/4/2pk 3", "player to move"),
+            ("K3/4/2pk 1 CAS1=1", "two values"),
+            ("K3/4/2pk 1 FOO=1", "not an indicatif"),
+        ] {
+            let err = State::from_text(&program, text).unwrap_err().to_string();
+            assert!(err.contains(why), "{text}: {err}");
+        }
+    }
+
+    #[test]
+    fn make_and_unmake_restore_everything_and_reset_transients() {
+        let program = chessish();
+        let mut state = State::from_text(&program, "K3/1p2/4 1 PASSANT=2").unwrap();
+        let before = state.clone();
+        let mut mv = RuleMove::new();
+        mv.push(Sub::Capture(Square::new(2, 2)));
+        mv.push(Sub::Travel(Square::new(1, 3), Square::new(2, 2)));
+        mv.push(Sub::Indic { id: 0, player: 1, value: 1 });
+        check_move(&state, 1, &mv).unwrap();
+        let undo = state.make(&mv);
+        assert_eq!(state.to_text(&program), "4/1K2/4 2 CAS1=1,0");
+        state.unmake(&undo);
+        assert_eq!(state, before);
+    }
+
+    #[test]
+    fn sub_moves_check_what_the_paper_says() {
+        let program = chessish();
+        let state = State::from_text(&program, "K3/1p2/4 1").unwrap();
+        let one = |sub| {
+            let mut mv = RuleMove::new();
+            mv.push(sub);
+            check_move(&state, 1, &mv)
+        };
+        assert!(one(Sub::Travel(Square::new(3, 3), Square::new(4, 3))).unwrap_err().contains("is empty"));
+        assert!(one(Sub::Travel(Square::new(1, 3), Square::new(2, 2))).unwrap_err().contains("not empty"));
+        assert!(one(Sub::Capture(Square::new(1, 3))).unwrap_err().contains("no enemy"));
+        assert!(one(Sub::Put(1, Square::new(1, 3))).unwrap_err().contains("not empty"));
+        assert!(one(Sub::Promotion(1, Square::new(2, 2))).unwrap_err().contains("no friendly"));
+        assert!(one(Sub::Put(1, Square::new(4, 1))).is_ok());
     }
 }
