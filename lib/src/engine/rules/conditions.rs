@@ -227,7 +227,7 @@ impl PushDown {
     /// element of the pair).
     pub fn define(&mut self, target: &str, used: &[Name], keep: bool) {
         let mut list: Vec<Fact> = if keep { self.lists.get(target).cloned().unwrap_or_default() } else { Vec::new() };
-        let mut add = |f: Fact, list: &mut Vec<Fact>| {
+        let add = |f: Fact, list: &mut Vec<Fact>| {
             if !list.contains(&f) {
                 list.push(f);
             }
@@ -471,7 +471,7 @@ impl<V: View> Observer for Tracer<'_, '_, V> {
 pub fn changes<V: View>(view: &V, player: u8, mv: &RuleMove) -> Vec<Change> {
     let mut squares: Vec<(Square, u8, u8, u8, u8)> = Vec::new();
     let mut indics: Vec<Change> = Vec::new();
-    let mut slot = |s: Square, squares: &mut Vec<(Square, u8, u8, u8, u8)>| -> usize {
+    let slot = |s: Square, squares: &mut Vec<(Square, u8, u8, u8, u8)>| -> usize {
         if let Some(i) = squares.iter().position(|e| e.0 == s) {
             return i;
         }

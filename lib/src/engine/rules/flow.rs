@@ -77,7 +77,7 @@ fn node_name(algorithm: &Algorithm, node: Node) -> String {
 /// and `z‖L` of its `SCANNING` and `LOOP` statements.
 pub fn labels(algorithm: &Algorithm, file: &str) -> Result<HashMap<Name, Node>, RulesError> {
     let mut map: HashMap<Name, Node> = HashMap::new();
-    let mut add = |name: Name, node: Node, map: &mut HashMap<Name, Node>| -> Result<(), RulesError> {
+    let add = |name: Name, node: Node, map: &mut HashMap<Name, Node>| -> Result<(), RulesError> {
         if let Some(&other) = map.get(&name) {
             let first = &algorithm.stmts[other.stmt];
             let stmt = &algorithm.stmts[node.stmt];

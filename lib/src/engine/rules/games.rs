@@ -29,6 +29,24 @@ pub const SHIPPED: &[Shipped] = &[
         text: include_str!("../../../rules/gomoku.rules"),
         start: "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 1",
     },
+    Shipped {
+        name: "pitrat-chess",
+        file: "pitrat-chess.rules",
+        text: include_str!("../../../rules/pitrat-chess.rules"),
+        start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR 1",
+    },
+    Shipped {
+        name: "figure4",
+        file: "figure4.rules",
+        text: include_str!("../../../rules/figure4.rules"),
+        start: "mmm/3/MMM 1",
+    },
+    Shipped {
+        name: "tictactoe-moving",
+        file: "tictactoe-moving.rules",
+        text: include_str!("../../../rules/tictactoe-moving.rules"),
+        start: "3/3/3 1",
+    },
 ];
 
 /// The shipped rule file called `name`.

@@ -277,3 +277,38 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn pitrat_agrees_with_the_post_dominators_on_every_shipped_rule_file() {
+    use crate::engine::rules::{games::SHIPPED, parse::parse};
+    let mut transfers = 0;
+    for game in SHIPPED {
+        let program = parse(game.file, game.text).unwrap_or_else(|e| panic!("{e}"));
+        for algorithm in std::iter::once(&program.moves).chain(program.result.as_ref()) {
+            let chart = Flowchart::new(algorithm, game.file).unwrap_or_else(|e| panic!("{e}"));
+            let ipdom = chart.post_dominators();
+            for (id, stmt) in algorithm.stmts.iter().enumerate() {
+                if !is_transfer(&stmt.kind) {
+                    continue;
+                }
+                let s = chart.at(Node { stmt: id, entry: Entry::Main }).unwrap();
+                let c = chart.conjugue(s);
+                assert!(c.is_some(), "{}:{}: no path to the end", game.file, stmt.line);
+                assert_eq!(c, ipdom[s], "{}:{}", game.file, stmt.line);
+                transfers += 1;
+            }
+        }
+    }
+    assert!(transfers > 20, "{transfers} transfers");
+}
+
+#[test]
+fn the_shipped_pitrat_chess_has_xcq_after_cq() {
+    use crate::engine::rules::{games::find, parse::parse};
+    let game = find("pitrat-chess").unwrap();
+    let program = parse(game.file, game.text).unwrap();
+    let chart = Flowchart::new(&program.moves, game.file).unwrap();
+    let cq = program.moves.stmts.iter().position(|s| s.label.as_deref() == Some("CQ")).unwrap();
+    let s = chart.at(Node { stmt: cq + 1, entry: Entry::Main }).unwrap();
+    assert_eq!(chart.name(chart.conjugue(s).unwrap()), "XCQ");
+}
