@@ -365,6 +365,18 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
     ];
     const RULES_REFINEMENT: &[(&str, Kind)] =
         &[("key", Key), ("plain", Exact), ("refined", Exact), ("gained", Exact)];
+    const RULES_THREATS: &[(&str, Kind)] = &[
+        ("key", Key),
+        ("rules", Info),
+        ("q", Exact),
+        ("r", Exact),
+        ("threats", Exact),
+        ("replies", Exact),
+        ("computed", Exact),
+        ("published", Exact),
+        ("source", Info),
+        ("verdict", Verdict),
+    ];
     const RULES_COUNTS: &[(&str, Kind)] =
         &[("key", Key), ("computed", Exact), ("published", Exact), ("source", Info), ("verdict", Verdict)];
     Some(match table {
@@ -400,6 +412,7 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         "rules_modifications" => RULES_MODIFICATIONS,
         "rules_refinement" => RULES_REFINEMENT,
         "rules_counts" => RULES_COUNTS,
+        "rules_threats" => RULES_THREATS,
         _ => return None,
     })
 }
@@ -585,6 +598,7 @@ mod tests {
             "rules_modifications",
             "rules_refinement",
             "rules_counts",
+            "rules_threats",
         ] {
             let columns = declared_columns(table).unwrap();
             assert!(columns.iter().any(|&(_, k)| k == Kind::Key), "{table} has no key column");

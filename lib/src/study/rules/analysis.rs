@@ -15,12 +15,13 @@ use serde::Deserialize;
 
 use crate::engine::progress::{Progress, Step};
 use crate::engine::rules::ast::{Entry, Node, Program};
-use crate::engine::rules::conditions::{Analysis, Finding, Options, Report, Words};
+use crate::engine::rules::conditions::{Analysis, Finding, Options, Output, Report, Words};
 use crate::engine::rules::flow::{Flowchart, is_transfer};
 use crate::engine::rules::games::{self, SHIPPED};
 use crate::engine::rules::interp::{Algo, Interpreter};
 use crate::engine::rules::parse::parse;
 use crate::engine::rules::state::State;
+use crate::engine::rules::threats::{Threat, Threats};
 use crate::report::{Cell, Column, Comparison, Published, Table, Verdict};
 use crate::study::part::Part;
 use crate::study::reproduce::Budget;
@@ -41,6 +42,28 @@ pub struct Pitrat {
     pub modifications: Vec<PublishedModification>,
     /// Published counts.
     pub counts: Vec<PublishedCount>,
+    /// Published immediate threats.
+    pub threats: Vec<PublishedThreat>,
+}
+
+/// An immediate threat Q-R the paper gives.
+#[derive(Clone, Debug, Deserialize)]
+pub struct PublishedThreat {
+    /// The row's key.
+    pub key: String,
+    /// Where in the paper.
+    #[serde(rename = "where")]
+    pub location: String,
+    /// The shipped rule file.
+    pub rules: String,
+    /// The position.
+    pub position: String,
+    /// The threatening move.
+    pub q: String,
+    /// The winning move it prepares.
+    pub r: String,
+    /// The opponent's move that wins after Q, if the paper eliminates Q.
+    pub refuted_by: Option<String>,
 }
 
 /// A conjugué the paper names.
@@ -120,6 +143,7 @@ struct Raw {
     conditions: Vec<RawConditions>,
     modifications: Vec<RawModification>,
     counts: Vec<PublishedCount>,
+    threats: Vec<PublishedThreat>,
 }
 
 #[derive(Deserialize)]
@@ -160,6 +184,9 @@ pub fn pitrat() -> Result<&'static Pitrat> {
         for c in &raw.conjugues {
             known(&c.rules)?;
         }
+        for t in &raw.threats {
+            known(&t.rules)?;
+        }
         let conditions = raw
             .conditions
             .into_iter()
@@ -196,7 +223,14 @@ pub fn pitrat() -> Result<&'static Pitrat> {
                 })
             })
             .collect::<std::result::Result<Vec<_>, String>>()?;
-        Ok(Pitrat { source: raw.source, conjugues: raw.conjugues, conditions, modifications, counts: raw.counts })
+        Ok(Pitrat {
+            source: raw.source,
+            conjugues: raw.conjugues,
+            conditions,
+            modifications,
+            counts: raw.counts,
+            threats: raw.threats,
+        })
     });
     parsed.as_ref().map_err(|why| Error::Dataset { name: FILE, why: why.clone() })
 }
@@ -417,7 +451,7 @@ pub fn modifications_table(progress: Progress<'_>) -> Result<Table> {
             source,
             verdict,
         ]);
-        progress(Step { done: i as u64 + 1, total, nodes: report.runs as u64, label: m.key.clone() });
+        progress.report(Step { done: i as u64 + 1, total, nodes: report.runs as u128, label: &m.key });
     }
     table.note(
         "Each transfer that read a fact is resumed, after the normal run, for every other value of the fact that \
@@ -468,6 +502,76 @@ pub fn refinement_table() -> Result<Table> {
     Ok(table)
 }
 
+/// What the threats search says of a couple: found, refuted, not found.
+fn threat_verdict(found: Option<&Threat>, words: &Words<'_>) -> String {
+    match found {
+        None => "not found".to_owned(),
+        Some(t) => match &t.refuted_by {
+            None => "found".to_owned(),
+            Some(m) => format!("found, refuted by {}", words.output(&Output::Move(*m))),
+        },
+    }
+}
+
+/// The immediate threats of Figs. 9-12 and of the go-moku examples.
+pub fn threats_table(progress: Progress<'_>) -> Result<Table> {
+    let data = pitrat()?;
+    let mut table = Table::new(
+        "rules_threats",
+        "Immediate threats Q-R (pp. 141-147): found by the search, and eliminated when the opponent wins after Q",
+        vec![
+            Column::new("key", "example"),
+            Column::new("rules", "rule file"),
+            Column::new("q", "Q"),
+            Column::new("r", "R"),
+            Column::new("threats", "threats found"),
+            Column::new("replies", "opponent's replies after Q"),
+            Column::new("computed", "computed"),
+            Column::new("published", "published"),
+            Column::new("source", "source"),
+            Column::new("verdict", "verdict"),
+        ],
+    );
+    let total = data.threats.len() as u64;
+    for (i, t) in data.threats.iter().enumerate() {
+        let program = program(&t.rules)?;
+        let state = State::from_text(&program, &t.position)?;
+        let player = state.player();
+        let words = Words { header: &program.header, player };
+        let found = Threats::new(&program)?.search(&state, player)?;
+        let couple = found.iter().find(|c| {
+            words.output(&Output::Move(c.q)) == t.q && words.output(&Output::Move(c.r)) == t.r
+        });
+        let published = match &t.refuted_by {
+            None => "found".to_owned(),
+            Some(m) => format!("found, refuted by {m}"),
+        };
+        let published = Published { value: published, source: t.location.clone() };
+        let [computed, published, source, verdict] =
+            Comparison::new(Some(threat_verdict(couple, &words)), Some(&published)).cells();
+        table.push(vec![
+            Cell::from(t.key.as_str()),
+            Cell::from(t.rules.as_str()),
+            Cell::from(t.q.as_str()),
+            Cell::from(t.r.as_str()),
+            Cell::from(found.len() as u64),
+            Cell::opt(couple.filter(|c| c.refuted_by.is_none()).map(|c| c.replies.len() as u64)),
+            computed,
+            published,
+            source,
+            verdict,
+        ]);
+        progress.report(Step { done: i as u64 + 1, total, nodes: found.len() as u128, label: &t.key });
+    }
+    table.note(
+        "The positions of Figs. 9-12 are the figures' grids (× ours, the first player; the top line is ordinate 3), \
+         played with tictactoe-moving.rules (docs/rules.md §5 says what was inferred). Q is every move (every move \
+         touching a square of a win within two modifications, where the moves are many), R every move after it that \
+         wins; the replies are the opponent's moves after which no winning move is left.",
+    );
+    Ok(table)
+}
+
 /// The counts the paper gives that this part does not compute yet.
 pub fn counts_table() -> Result<Table> {
     let data = pitrat()?;
@@ -500,6 +604,7 @@ pub fn part(_budget: Budget, progress: Progress<'_>) -> Result<Part> {
         conditions_table()?,
         modifications_table(progress)?,
         refinement_table()?,
+        threats_table(progress)?,
         counts_table()?,
     ];
     let reading = vec![format!(
