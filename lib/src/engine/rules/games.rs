@@ -36,6 +36,12 @@ pub const SHIPPED: &[Shipped] = &[
         start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR 1",
     },
     Shipped {
+        name: "pitrat-gomoku",
+        file: "pitrat-gomoku.rules",
+        text: include_str!("../../../rules/pitrat-gomoku.rules"),
+        start: "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 1",
+    },
+    Shipped {
         name: "figure4",
         file: "figure4.rules",
         text: include_str!("../../../rules/figure4.rules"),
