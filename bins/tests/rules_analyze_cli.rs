@@ -39,15 +39,29 @@ fn bishop_captures_knight_with_five_conditions_and_three_changes() {
         bishop["conditions"],
         "OCCUPY(1, 2) = FRIEND; NATURE(1, 2) = BISHOP; OCCUPY(2, 3) = EMPTY; OCCUPY(3, 4) = EMPTY; OCCUPY(4, 5) = ENEMY"
     );
-    assert_eq!(bishop["changes"], "OCCUPY(4, 5) becomes FRIEND; NATURE(4, 5) becomes BISHOP; OCCUPY(1, 2) becomes EMPTY");
+    assert_eq!(
+        bishop["changes"],
+        "OCCUPY(4, 5) becomes FRIEND; NATURE(4, 5) becomes BISHOP; OCCUPY(1, 2) becomes EMPTY"
+    );
     let rook = row(&rows, "TRAVEL, (3, 1), (1, 1).");
-    assert_eq!(rook["conditions"], "OCCUPY(3, 1) = FRIEND; NATURE(3, 1) = ROOK; OCCUPY(2, 1) = EMPTY; OCCUPY(1, 1) = EMPTY");
+    assert_eq!(
+        rook["conditions"],
+        "OCCUPY(3, 1) = FRIEND; NATURE(3, 1) = ROOK; OCCUPY(2, 1) = EMPTY; OCCUPY(1, 1) = EMPTY"
+    );
     assert!(rows.iter().all(|r| r["modifications"] == 0));
 }
 
 #[test]
 fn modifications_give_the_rooks_captures_behind_the_bishop() {
-    let rows = json(&["conditions", "--game", "pitrat-chess", "--position", "7k/7q/7b/7R/6B1/8/8/8 1", "--modifications", "2"]);
+    let rows = json(&[
+        "conditions",
+        "--game",
+        "pitrat-chess",
+        "--position",
+        "7k/7q/7b/7R/6B1/8/8/8 1",
+        "--modifications",
+        "2",
+    ]);
     let queen = row(&rows, "CAPTURE, (8, 7). TRAVEL, (8, 5), (8, 7).");
     assert_eq!(queen["modifications"], 1);
     assert_eq!(

@@ -363,8 +363,7 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         ("source", Info),
         ("verdict", Verdict),
     ];
-    const RULES_REFINEMENT: &[(&str, Kind)] =
-        &[("key", Key), ("plain", Exact), ("refined", Exact), ("gained", Exact)];
+    const RULES_REFINEMENT: &[(&str, Kind)] = &[("key", Key), ("plain", Exact), ("refined", Exact), ("gained", Exact)];
     const RULES_THREATS: &[(&str, Kind)] = &[
         ("key", Key),
         ("rules", Info),

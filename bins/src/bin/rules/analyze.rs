@@ -81,7 +81,9 @@ fn load(game: &Option<String>, rules: &Option<PathBuf>) -> anyhow::Result<(Progr
             let text = std::fs::read_to_string(path).map_err(|e| plybench::Error::from(IoError::read(path, e)))?;
             Ok((parse(&path.display().to_string(), &text).flag("--rules")?, None))
         }
-        (None, None) => Err(Usage("give --game NAME (one of ".to_owned() + &games::names() + ") or --rules FILE").into()),
+        (None, None) => {
+            Err(Usage("give --game NAME (one of ".to_owned() + &games::names() + ") or --rules FILE").into())
+        }
     }
 }
 
@@ -171,7 +173,13 @@ pub fn conjugues(args: ConjuguesArgs, format: Format) -> anyhow::Result<ExitCode
         let d = ipdom[s];
         let name = |v: Option<usize>| Cell::opt(v.map(|v| chart.name(v).to_owned()));
         let verdict = if c.is_some() && c == d { Verdict::Match } else { Verdict::Differs };
-        table.push(vec![Cell::from(u64::from(stmt.line)), Cell::from(stmt.text.as_str()), name(c), name(d), verdict.into()]);
+        table.push(vec![
+            Cell::from(u64::from(stmt.line)),
+            Cell::from(stmt.text.as_str()),
+            name(c),
+            name(d),
+            verdict.into(),
+        ]);
     }
     table.note(format!(
         "{} flowchart vertices (GO TO and END gone, SCANNING and LOOP as their flowcharts with XL and ZL, every \

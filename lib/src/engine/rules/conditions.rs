@@ -75,7 +75,9 @@ pub enum Change {
     Indic(u8, u8, i64),
 }
 
-/// What a run output.
+/// What a run output. A move is held in place, like the rules' own
+/// [`RuleMove`] (no allocation): the variants differ in size on purpose.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Output {
     /// A `MOVE` statement's move.
@@ -418,7 +420,11 @@ impl<V: View> Observer for Tracer<'_, '_, V> {
         for &fact in facts {
             self.pushdown.push(fact, conjugue);
         }
-        let stmt_vars = if self.options.refined { transfer_vars(&self.analysis.algorithm.stmts[node.stmt].kind) } else { Vec::new() };
+        let stmt_vars = if self.options.refined {
+            transfer_vars(&self.analysis.algorithm.stmts[node.stmt].kind)
+        } else {
+            Vec::new()
+        };
         let from_lists = self.pushdown.lists_of(&stmt_vars);
         for &fact in &from_lists {
             self.pushdown.push(fact, conjugue);
@@ -684,7 +690,9 @@ impl Words<'_> {
                         Sub::Capture(a) => Some(format!("CAPTURE, {}.", sq(a))),
                         Sub::Put(p, a) => Some(format!("PUT, {}, {}.", self.nature(p), sq(a))),
                         Sub::Promotion(p, a) => Some(format!("PROMOTION, {}, {}.", self.nature(p), sq(a))),
-                        Sub::Indic { id, player, value } => Some(format!("INDIC, {}, {value}.", self.indic(id, player))),
+                        Sub::Indic { id, player, value } => {
+                            Some(format!("INDIC, {}, {value}.", self.indic(id, player)))
+                        }
                     })
                     .collect::<Vec<_>>()
                     .join(" ")

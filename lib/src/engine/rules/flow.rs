@@ -119,7 +119,8 @@ impl Flowchart {
     pub fn new(algorithm: &Algorithm, file: &str) -> Result<Flowchart, RulesError> {
         let labels = labels(algorithm, file)?;
         let stmts = &algorithm.stmts;
-        let at = |id: StmtId| Location { file: file.to_owned(), line: stmts[id].line, statement: stmts[id].text.clone() };
+        let at =
+            |id: StmtId| Location { file: file.to_owned(), line: stmts[id].line, statement: stmts[id].text.clone() };
 
         // The vertices: every entry of every statement that does something.
         let mut vertices = Vec::new();
@@ -170,10 +171,16 @@ impl Flowchart {
             };
             resolve.insert(main, target);
             if let StmtKind::Scanning(..) | StmtKind::Loop(..) = stmt.kind {
-                resolve.insert(Node { stmt: id, entry: Entry::X }, index[&Vertex::Node(Node { stmt: id, entry: Entry::X })]);
+                resolve.insert(
+                    Node { stmt: id, entry: Entry::X },
+                    index[&Vertex::Node(Node { stmt: id, entry: Entry::X })],
+                );
             }
             if let StmtKind::Loop(..) = stmt.kind {
-                resolve.insert(Node { stmt: id, entry: Entry::Z }, index[&Vertex::Node(Node { stmt: id, entry: Entry::Z })]);
+                resolve.insert(
+                    Node { stmt: id, entry: Entry::Z },
+                    index[&Vertex::Node(Node { stmt: id, entry: Entry::Z })],
+                );
             }
         }
         let to_label = |id: StmtId, label: &Name| -> Result<usize, RulesError> {

@@ -349,7 +349,14 @@ pub fn conjugue_table() -> Result<Table> {
             .map(|v| chart.name(v).to_owned());
         let published = Published { value: c.conjugue.clone(), source: c.location.clone() };
         let [computed, published, source, verdict] = Comparison::new(computed, Some(&published)).cells();
-        table.push(vec![Cell::from(c.key.as_str()), Cell::from(c.rules.as_str()), computed, published, source, verdict]);
+        table.push(vec![
+            Cell::from(c.key.as_str()),
+            Cell::from(c.rules.as_str()),
+            computed,
+            published,
+            source,
+            verdict,
+        ]);
     }
     Ok(table)
 }
@@ -378,8 +385,7 @@ pub fn conditions_table() -> Result<Table> {
         let found = finding(&report, &words, &c.mv);
         let conditions = found.map(|f| condition_words(&words, f));
         let changes = found.map(|f| f.changes.iter().map(|&ch| words.change(ch)).collect::<Vec<_>>());
-        for (list, computed, published) in
-            [("conditions", conditions, &c.conditions), ("changes", changes, &c.changes)]
+        for (list, computed, published) in [("conditions", conditions, &c.conditions), ("changes", changes, &c.changes)]
         {
             let count = computed.as_ref().map(|l| l.len() as u64);
             let [computed, published, source, verdict] =
@@ -539,9 +545,8 @@ pub fn threats_table(progress: Progress<'_>) -> Result<Table> {
         let player = state.player();
         let words = Words { header: &program.header, player };
         let found = Threats::new(&program)?.search(&state, player)?;
-        let couple = found.iter().find(|c| {
-            words.output(&Output::Move(c.q)) == t.q && words.output(&Output::Move(c.r)) == t.r
-        });
+        let couple =
+            found.iter().find(|c| words.output(&Output::Move(c.q)) == t.q && words.output(&Output::Move(c.r)) == t.r);
         let published = match &t.refuted_by {
             None => "found".to_owned(),
             Some(m) => format!("found, refuted by {m}"),

@@ -55,7 +55,10 @@ fn the_bishop_capture_changes_three_things_in_the_papers_order() {
     );
     let mut mv = RuleMove::new();
     mv.push(Sub::Travel(sq(3, 1), sq(1, 1)));
-    assert_eq!(changes(&board, 1, &mv), [Change::Occupy(sq(3, 1), 0), Change::Occupy(sq(1, 1), 1), Change::Nature(sq(1, 1), ROOK)]);
+    assert_eq!(
+        changes(&board, 1, &mv),
+        [Change::Occupy(sq(3, 1), 0), Change::Occupy(sq(1, 1), 1), Change::Nature(sq(1, 1), ROOK)]
+    );
 }
 
 #[test]
@@ -74,7 +77,11 @@ fn an_overlay_shows_the_assumed_facts() {
     let assumed = [Fact::Occupy(sq(4, 5), 0), Fact::Occupy(sq(5, 5), 1), Fact::Occupy(sq(3, 1), 2)];
     let o = Overlay { base: &board, assumed: &assumed };
     assert_eq!((o.occupy(sq(4, 5)), o.nature(sq(4, 5))), (0, 0));
-    assert_eq!((o.occupy(sq(5, 5)), o.nature(sq(5, 5))), (1, 1), "an assumed piece on an empty square is of the first nature");
+    assert_eq!(
+        (o.occupy(sq(5, 5)), o.nature(sq(5, 5))),
+        (1, 1),
+        "an assumed piece on an empty square is of the first nature"
+    );
     assert_eq!((o.occupy(sq(3, 1)), o.nature(sq(3, 1))), (2, ROOK));
     assert_eq!((o.occupy(sq(1, 2)), o.nature(sq(1, 2))), (1, BISHOP));
     let more = [Fact::Occupy(sq(5, 5), 1), Fact::Nature(sq(5, 5), KNIGHT)];
@@ -123,7 +130,10 @@ fn words_follow_the_paper() {
     };
     let w = Words { header: &header, player: 1 };
     assert_eq!(w.fact(Fact::Nature(sq(1, 2), BISHOP)), "NATURE(1, 2) = BISHOP");
-    assert_eq!(w.condition(Condition { fact: Fact::Occupy(sq(8, 6), 0), fulfilled: false }), "OCCUPY(8, 6) becomes EMPTY");
+    assert_eq!(
+        w.condition(Condition { fact: Fact::Occupy(sq(8, 6), 0), fulfilled: false }),
+        "OCCUPY(8, 6) becomes EMPTY"
+    );
     assert_eq!(w.change(Change::Occupy(sq(4, 5), 1)), "OCCUPY(4, 5) becomes FRIEND");
     let mut mv = RuleMove::new();
     mv.push(Sub::Capture(sq(7, 7)));
@@ -162,7 +172,10 @@ mod with_the_interpreter {
             .collect()
     }
 
-    fn find_output<'a>(found: &'a [(String, Vec<String>, Vec<String>)], output: &str) -> &'a (String, Vec<String>, Vec<String>) {
+    fn find_output<'a>(
+        found: &'a [(String, Vec<String>, Vec<String>)],
+        output: &str,
+    ) -> &'a (String, Vec<String>, Vec<String>) {
         found.iter().find(|f| f.0 == output).unwrap_or_else(|| panic!("no {output} in {found:#?}"))
     }
 
@@ -172,11 +185,23 @@ mod with_the_interpreter {
         let bishop = find_output(&found, "CAPTURE, (4, 5). TRAVEL, (1, 2), (4, 5).");
         assert_eq!(
             bishop.1,
-            ["OCCUPY(1, 2) = FRIEND", "NATURE(1, 2) = BISHOP", "OCCUPY(2, 3) = EMPTY", "OCCUPY(3, 4) = EMPTY", "OCCUPY(4, 5) = ENEMY"]
+            [
+                "OCCUPY(1, 2) = FRIEND",
+                "NATURE(1, 2) = BISHOP",
+                "OCCUPY(2, 3) = EMPTY",
+                "OCCUPY(3, 4) = EMPTY",
+                "OCCUPY(4, 5) = ENEMY"
+            ]
         );
-        assert_eq!(bishop.2, ["OCCUPY(4, 5) becomes FRIEND", "NATURE(4, 5) becomes BISHOP", "OCCUPY(1, 2) becomes EMPTY"]);
+        assert_eq!(
+            bishop.2,
+            ["OCCUPY(4, 5) becomes FRIEND", "NATURE(4, 5) becomes BISHOP", "OCCUPY(1, 2) becomes EMPTY"]
+        );
         let rook = find_output(&found, "TRAVEL, (3, 1), (1, 1).");
-        assert_eq!(rook.1, ["OCCUPY(3, 1) = FRIEND", "NATURE(3, 1) = ROOK", "OCCUPY(2, 1) = EMPTY", "OCCUPY(1, 1) = EMPTY"]);
+        assert_eq!(
+            rook.1,
+            ["OCCUPY(3, 1) = FRIEND", "NATURE(3, 1) = ROOK", "OCCUPY(2, 1) = EMPTY", "OCCUPY(1, 1) = EMPTY"]
+        );
         assert_eq!(rook.2, ["OCCUPY(3, 1) becomes EMPTY", "OCCUPY(1, 1) becomes FRIEND", "NATURE(1, 1) becomes ROOK"]);
     }
 
@@ -185,11 +210,20 @@ mod with_the_interpreter {
         let options = Options { modifications: 2, ..Options::default() };
         let found = run("pitrat-chess", "7k/7q/7b/7R/6B1/8/8/8 1", Algo::Moves, options);
         let queen = find_output(&found, "CAPTURE, (8, 7). TRAVEL, (8, 5), (8, 7).");
-        assert_eq!(queen.1, ["OCCUPY(8, 5) = FRIEND", "NATURE(8, 5) = ROOK", "OCCUPY(8, 6) becomes EMPTY", "OCCUPY(8, 7) = ENEMY"]);
+        assert_eq!(
+            queen.1,
+            ["OCCUPY(8, 5) = FRIEND", "NATURE(8, 5) = ROOK", "OCCUPY(8, 6) becomes EMPTY", "OCCUPY(8, 7) = ENEMY"]
+        );
         let king = find_output(&found, "CAPTURE, (8, 8). TRAVEL, (8, 5), (8, 8).");
         assert_eq!(
             king.1,
-            ["OCCUPY(8, 5) = FRIEND", "NATURE(8, 5) = ROOK", "OCCUPY(8, 6) becomes EMPTY", "OCCUPY(8, 7) becomes EMPTY", "OCCUPY(8, 8) = ENEMY"]
+            [
+                "OCCUPY(8, 5) = FRIEND",
+                "NATURE(8, 5) = ROOK",
+                "OCCUPY(8, 6) becomes EMPTY",
+                "OCCUPY(8, 7) becomes EMPTY",
+                "OCCUPY(8, 8) = ENEMY"
+            ]
         );
         let bishop = find_output(&found, "CAPTURE, (8, 5). TRAVEL, (7, 4), (8, 5).");
         assert_eq!(bishop.1, ["OCCUPY(7, 4) = FRIEND", "NATURE(7, 4) = BISHOP", "OCCUPY(8, 5) becomes ENEMY"]);

@@ -34,7 +34,14 @@ pub(crate) fn chess_fragment() -> Algorithm {
             Some("B"),
             ComputedGoTo(
                 call(Function::Nature, "V"),
-                cases(&[("KING", "CK"), ("QUEEN", "CQ"), ("ROOK", "CR"), ("BISHOP", "CB"), ("KNIGHT", "CN"), ("PAWN", "CP")]),
+                cases(&[
+                    ("KING", "CK"),
+                    ("QUEEN", "CQ"),
+                    ("ROOK", "CR"),
+                    ("BISHOP", "CB"),
+                    ("KNIGHT", "CN"),
+                    ("PAWN", "CP"),
+                ]),
             ),
             3,
         ),
@@ -43,7 +50,11 @@ pub(crate) fn chess_fragment() -> Algorithm {
             Loop("W".into(), "V".into(), steps(&["HP", "HN", "VP", "VN", "BP1", "BP2", "BN1", "BN2"]), "XA".into()),
             4,
         ),
-        stmt(None, ComputedGoTo(call(Function::Occupy, "W"), cases(&[("EMPTY", "E"), ("FRIEND", "XCQ"), ("ENEMY", "F")])), 5),
+        stmt(
+            None,
+            ComputedGoTo(call(Function::Occupy, "W"), cases(&[("EMPTY", "E"), ("FRIEND", "XCQ"), ("ENEMY", "F")])),
+            5,
+        ),
         stmt(Some("E"), Move(vec![SubMove::Travel(var("V"), var("W"))]), 6),
         stmt(None, GoTo("ZCQ".into()), 7),
         stmt(Some("F"), Move(vec![SubMove::Capture(var("W")), SubMove::Travel(var("V"), var("W"))]), 8),
@@ -53,7 +64,11 @@ pub(crate) fn chess_fragment() -> Algorithm {
             Loop("Y".into(), "V".into(), steps(&["OT", "OMT", "MOT", "MOMT", "TO", "TMO", "MTO", "MTMO"]), "XA".into()),
             10,
         ),
-        stmt(None, ComputedGoTo(call(Function::Occupy, "Y"), cases(&[("EMPTY", "H"), ("FRIEND", "XCN"), ("ENEMY", "I")])), 11),
+        stmt(
+            None,
+            ComputedGoTo(call(Function::Occupy, "Y"), cases(&[("EMPTY", "H"), ("FRIEND", "XCN"), ("ENEMY", "I")])),
+            11,
+        ),
         stmt(Some("H"), Move(vec![SubMove::Travel(var("V"), var("Y"))]), 12),
         stmt(None, GoTo("XCN".into()), 13),
         stmt(Some("I"), Move(vec![SubMove::Capture(var("Y")), SubMove::Travel(var("V"), var("Y"))]), 14),
@@ -190,25 +205,32 @@ fn brute_ipdom(chart: &Flowchart, s: usize) -> Option<usize> {
     if s == chart.end() || !reaches(s, None) {
         return None;
     }
-    let strict: Vec<usize> =
-        (0..chart.len()).filter(|&t| t != s && (t == chart.end() || !chart.successors(s).iter().any(|&w| w != t && reaches(w, Some(t))))).collect();
-    strict.iter().copied().find(|&t| strict.iter().all(|&u| u == t || !reaches(t, Some(u)) || u == chart.end() && t == chart.end()))
+    let strict: Vec<usize> = (0..chart.len())
+        .filter(|&t| {
+            t != s && (t == chart.end() || !chart.successors(s).iter().any(|&w| w != t && reaches(w, Some(t))))
+        })
+        .collect();
+    strict
+        .iter()
+        .copied()
+        .find(|&t| strict.iter().all(|&u| u == t || !reaches(t, Some(u)) || u == chart.end() && t == chart.end()))
 }
 
 fn graph() -> impl Strategy<Value = (Vec<Vec<usize>>, usize)> {
-    (2usize..14).prop_flat_map(|n| {
-        let out = prop::collection::vec(prop::collection::vec(0..n, 1..4), n - 1);
-        (out, Just(n))
-    })
-    .prop_map(|(mut out, n)| {
-        let end = n - 1;
-        out.push(Vec::new());
-        for o in &mut out {
-            o.sort_unstable();
-            o.dedup();
-        }
-        (out, end)
-    })
+    (2usize..14)
+        .prop_flat_map(|n| {
+            let out = prop::collection::vec(prop::collection::vec(0..n, 1..4), n - 1);
+            (out, Just(n))
+        })
+        .prop_map(|(mut out, n)| {
+            let end = n - 1;
+            out.push(Vec::new());
+            for o in &mut out {
+                o.sort_unstable();
+                o.dedup();
+            }
+            (out, end)
+        })
 }
 
 /// A random algorithm: labelled statements of every kind, transfers to
@@ -259,9 +281,9 @@ proptest! {
     fn pitrat_equals_post_dominators_on_random_graphs((succ, end) in graph()) {
         let chart = Flowchart::from_edges(succ, 0, end);
         let ipdom = chart.post_dominators();
-        for s in 0..chart.len() {
-            prop_assert_eq!(chart.conjugue(s), ipdom[s], "vertex {}", s);
-            prop_assert_eq!(brute_ipdom(&chart, s), ipdom[s], "vertex {} (brute force)", s);
+        for (s, &d) in ipdom.iter().enumerate() {
+            prop_assert_eq!(chart.conjugue(s), d, "vertex {}", s);
+            prop_assert_eq!(brute_ipdom(&chart, s), d, "vertex {} (brute force)", s);
         }
     }
 
