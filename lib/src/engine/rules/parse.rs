@@ -22,8 +22,8 @@
 //! ```
 
 use super::ast::{
-    Algorithm, Connection, Expr, Function, Header, IndicDecl, Init, Name, Outcome, PieceDecl, Program, Relation, Step,
-    Stmt, StmtKind, SubMove, TableDecl, Target, Value, VarDecl,
+    Algorithm, Connection, Expr, Function, Header, IndicDecl, Init, Name, Outcome, PieceDecl, Program, Relation, Stmt,
+    StmtKind, Step, SubMove, TableDecl, Target, Value, VarDecl,
 };
 use super::error::{Location, RulesError};
 
@@ -325,8 +325,7 @@ fn lex(text: &str) -> Result<Vec<Tok>, String> {
             c if c.is_ascii_digit() => {
                 let mut value = i64::from(c.to_digit(10).unwrap_or(0));
                 while let Some(d) = chars.get(i).and_then(|d| d.to_digit(10)) {
-                    value =
-                        value.checked_mul(10).and_then(|v| v.checked_add(i64::from(d))).ok_or("number too large")?;
+                    value = value.checked_mul(10).and_then(|v| v.checked_add(i64::from(d))).ok_or("number too large")?;
                     i += 1;
                 }
                 if chars.get(i).is_some_and(|d| d.is_ascii_alphabetic()) {

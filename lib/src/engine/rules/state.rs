@@ -315,8 +315,7 @@ impl State {
                     out.push_str(&run.to_string());
                     run = 0;
                 }
-                let letter =
-                    program.header.pieces.get(usize::from(cell.nature).wrapping_sub(1)).map_or('?', |d| d.letter);
+                let letter = program.header.pieces.get(usize::from(cell.nature).wrapping_sub(1)).map_or('?', |d| d.letter);
                 out.push(if cell.owner == 1 { letter.to_ascii_uppercase() } else { letter.to_ascii_lowercase() });
             }
             if run > 0 {
@@ -480,11 +479,10 @@ pub fn check_move<V: View>(view: &V, mover: u8, mv: &RuleMove) -> Result<(), Str
     let mut changed = [(Square::default(), Cell::default()); 2 * MAX_SUBS];
     let mut n = 0;
     let read = |changed: &[(Square, Cell)], s: Square| -> Cell {
-        changed
-            .iter()
-            .rev()
-            .find(|(c, _)| *c == s)
-            .map_or_else(|| Cell { owner: view.occupy(s), nature: view.nature(s) }, |&(_, cell)| cell)
+        changed.iter().rev().find(|(c, _)| *c == s).map_or_else(
+            || Cell { owner: view.occupy(s), nature: view.nature(s) },
+            |&(_, cell)| cell,
+        )
     };
     for sub in mv.subs() {
         let mut write = |s: Square, cell: Cell| {
