@@ -16,8 +16,11 @@
 //! more than [`ALL_MOVES`] moves, Q is looked for only among the moves that
 //! change a square of a win needing at most two modifications (found by
 //! [`Analysis`] on the `RESULT` algorithm). The opponent's replies are found
-//! by playing each of his moves, which finds every move that destroys a
-//! condition of R (Pitrat's enumeration) and no other.
+//! by playing his moves: every move, where they are few (which finds every
+//! move that destroys a condition of R, Pitrat's enumeration, and no
+//! other); where they are many, every move for a win of his own, and as a
+//! reply only the moves that change a square of a condition of a win one
+//! move away.
 
 use super::ast::{Outcome, Program};
 use super::conditions::{Analysis, Change, Options, Output};
@@ -60,6 +63,14 @@ impl Observer for Collect {
             self.victory = true;
         }
     }
+}
+
+/// Whether `mv`, played by `player` on `state`, changes one of `squares`.
+fn touches(state: &State, player: u8, mv: &RuleMove, squares: &[Square]) -> bool {
+    super::conditions::changes(state, player, mv).iter().any(|c| match *c {
+        Change::Occupy(s, _) | Change::Nature(s, _) => squares.contains(&s),
+        Change::Indic(..) => false,
+    })
 }
 
 /// The threats search of one rule file.
@@ -108,17 +119,28 @@ impl<'p> Threats<'p> {
         Ok(None)
     }
 
-    /// The squares of the wins that need at most two modifications.
-    fn hot_squares(&self, state: &State, player: u8) -> Result<Vec<Square>, RulesError> {
+    /// The squares of the wins that need at most `modifications`
+    /// modifications: of their conditions not fulfilled, or (`all`) of
+    /// every condition.
+    fn hot_squares(
+        &self,
+        state: &State,
+        player: u8,
+        modifications: usize,
+        all: bool,
+    ) -> Result<Vec<Square>, RulesError> {
         let analysis = Analysis::new(self.program, Algo::Result)?;
-        let options = Options { modifications: 2, ..Options::default() };
+        let options = Options { modifications, ..Options::default() };
         let report = analysis.run(&self.interp, state, player, options)?;
         let mut squares = Vec::new();
         for f in &report.findings {
             if f.output != Output::Result(Outcome::Victory) {
                 continue;
             }
-            for c in f.conditions.iter().filter(|c| !c.fulfilled) {
+            if f.modifications() > modifications {
+                continue;
+            }
+            for c in f.conditions.iter().filter(|c| all || !c.fulfilled) {
                 if let Fact::Occupy(s, _) | Fact::Nature(s, _) = c.fact
                     && !squares.contains(&s)
                 {
@@ -135,13 +157,8 @@ impl<'p> Threats<'p> {
         let opponent = 3 - player;
         let mut qs = self.moves(state, player)?;
         if qs.len() > ALL_MOVES {
-            let hot = self.hot_squares(state, player)?;
-            qs.retain(|q| {
-                super::conditions::changes(state, player, q).iter().any(|c| match *c {
-                    Change::Occupy(s, _) | Change::Nature(s, _) => hot.contains(&s),
-                    Change::Indic(..) => false,
-                })
-            });
+            let hot = self.hot_squares(state, player, 2, false)?;
+            qs.retain(|q| touches(state, player, q, &hot));
         }
         let mut threats = Vec::new();
         for q in qs {
@@ -159,13 +176,23 @@ impl<'p> Threats<'p> {
                 continue;
             }
             // The opponent's answers to Q: the same for every R of this Q.
+            // Where his moves are many, only those that change a square of
+            // a condition of a win one move away can destroy it (Pitrat's
+            // enumeration); the others are still tried for a win of his own.
+            let ts = self.moves(&after_q, opponent)?;
+            let touching = if ts.len() > ALL_MOVES { Some(self.hot_squares(&after_q, player, 1, true)?) } else { None };
             let mut refuted_by = None;
             let mut replies = Vec::new();
-            for t in self.moves(&after_q, opponent)? {
+            for t in ts {
                 let after_t = Self::after(&after_q, opponent, &t);
                 if self.won(&after_t, opponent)? {
                     refuted_by = Some(t);
                     break;
+                }
+                if let Some(hot) = &touching
+                    && !touches(&after_q, opponent, &t, hot)
+                {
+                    continue;
                 }
                 if self.winning(&after_t, player)?.is_none() {
                     replies.push(t);
