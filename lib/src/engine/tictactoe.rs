@@ -239,6 +239,22 @@ pub fn count(options: TicSearch) -> TicCount {
     TicCount { leaves: searcher.leaves, nodes: searcher.nodes, nodes_with_root: searcher.calls, value: value / WIN }
 }
 
+/// Perft from the empty board: the positions `depth` plies deep, a game
+/// ending (a line, a full board) before that depth contributing none. The
+/// rules study compares its interpreter of Pitrat's language with it.
+pub fn perft(depth: u32) -> u64 {
+    fn go(mover: u16, other: u16, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if won(other) || (mover | other) == 0o777 {
+            return 0;
+        }
+        (0..9).filter(|s| (mover | other) & (1 << s) == 0).map(|s| go(other, mover | 1 << s, depth - 1)).sum()
+    }
+    go(0, 0, depth)
+}
+
 /// Every variant of Levy's Tasks 3 and 4: minimax, then alpha-beta in the
 /// orders 1..9, centre-corners-edges and random (from `seed`), then
 /// centre-corners-edges with the killer heuristic, the window, and both;

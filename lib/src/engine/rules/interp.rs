@@ -1,11 +1,25 @@
-//! SKELETON (core helper): the interpreter, which walks the statements.
+//! The interpreter, which walks the statements as parsed: labels and
+//! variables are looked up by name (in maps built once at [`Interpreter::new`])
+//! every time a statement runs.
 //!
 //! The signatures below are the contract the analysis of conditions
-//! (`flow`, `conditions`) builds on; keep them (add, do not rename).
+//! (`flow`, `conditions`) builds on.
+//!
+//! Decisions the paper leaves open (see `docs/rules.md` §1): `SCANNING`
+//! takes the squares abscissa first, row by row from (1, 1); reaching
+//! `END` ends the run as `FINISHED` does; inside the run that answers
+//! `ATTACKED` (or the legality of a move under `ILLEGAL`), `ATTACKED` reads
+//! 0 — it guards castling, which captures nothing.
 
-use super::ast::{Node, Program};
-use super::error::RulesError;
-use super::view::{Observer, View};
+use std::collections::HashMap;
+
+use super::ast::{
+    Algorithm, Connection, Entry, Expr, Function, Name, Node, Outcome, Program, Relation, Step, StmtKind, SubMove,
+    Target, Value,
+};
+use super::error::{Location, RulesError};
+use super::state::{RuleMove, Square, Sub, check_move};
+use super::view::{Fact, Flow, Observer, Unobserved, View};
 
 /// Which algorithm of a rule file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,18 +36,267 @@ pub enum Algo {
 pub struct Frame {
     /// The node about to run.
     pub node: Node,
+    /// The algorithm run.
+    pub algo: Algo,
+    /// The player the algorithm runs for (1 or 2).
+    pub player: u8,
+    /// Every variable's value (`None`: not set yet), by the interpreter's slot.
+    pub vars: Vec<Option<Value>>,
+    /// Each `SCANNING` or `LOOP` statement's state, by statement: the square's
+    /// index or the increment's (from 0), and the steps taken (`y‖L`).
+    pub loops: Vec<(usize, i64)>,
+    /// The move variables of extension 1, by slot.
+    pub moves: Vec<RuleMove>,
+    /// Whether the run has reached its dynamic end.
+    pub finished: bool,
+    /// 0 for a run asked for; 1 inside the run answering `ATTACKED` or `ILLEGAL`.
+    pub depth: u8,
+}
+
+/// What a name stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Slot {
+    /// A piece nature: its number.
+    Nature(i64),
+    /// A variable.
+    Var(usize),
+    /// An indicatif.
+    Indic(u8),
+    /// `w‖L` of the LOOP statement.
+    LoopW(usize),
+    /// `y‖L` of the LOOP statement.
+    LoopY(usize),
+}
+
+/// One algorithm's labels and loop names.
+#[derive(Debug, Default)]
+struct Linked {
+    /// Label (and `X…`, `Z…` entries) to node.
+    labels: HashMap<Name, Node>,
+    /// `W…` and `Y…` names of the LOOP statements.
+    loop_vars: HashMap<Name, Slot>,
 }
 
 /// The interpreter of one rule file.
 #[derive(Debug)]
 pub struct Interpreter<'p> {
     program: &'p Program,
+    names: HashMap<Name, Slot>,
+    var_count: usize,
+    /// Initial values: slot, first player's, second player's.
+    inits: Vec<(usize, Value, Value)>,
+    tables: HashMap<Name, HashMap<i64, Vec<Value>>>,
+    move_vars: HashMap<Name, usize>,
+    moves: Linked,
+    result: Linked,
+    royal: Option<u8>,
+}
+
+fn at(program: &Program, algo: &Algorithm, stmt: usize) -> Location {
+    let s = &algo.stmts[stmt];
+    Location { file: program.file.clone(), line: s.line, statement: s.text.clone() }
 }
 
 impl<'p> Interpreter<'p> {
-    /// Prepares `program` for running (checks labels and types).
+    /// Prepares `program` for running (checks labels and names).
     pub fn new(program: &'p Program) -> Result<Self, RulesError> {
-        Ok(Interpreter { program })
+        let header = &program.header;
+        let mut names = HashMap::new();
+        for (i, piece) in header.pieces.iter().enumerate() {
+            names.insert(piece.name.clone(), Slot::Nature(i as i64 + 1));
+        }
+        for (i, indic) in header.indics.iter().enumerate() {
+            names.insert(indic.name.clone(), Slot::Indic(i as u8));
+        }
+        let mut var_count = 0;
+        let mut inits = Vec::new();
+        for decl in &header.variables {
+            let slot = var_count;
+            var_count += 1;
+            names.insert(decl.name.clone(), Slot::Var(slot));
+            let (a, b) = match decl.init {
+                super::ast::Init::One(v) => (v, v),
+                super::ast::Init::PerPlayer(a, b) => (a, b),
+            };
+            inits.push((slot, a, b));
+        }
+        let tables = header
+            .tables
+            .iter()
+            .map(|t| (t.name.clone(), t.rows.iter().cloned().collect::<HashMap<_, _>>()))
+            .collect::<HashMap<_, _>>();
+        let royal = header.connections.iter().find_map(|c| match c {
+            Connection::RoyalCapture(name) => header.pieces.iter().position(|p| &p.name == name).map(|i| i as u8 + 1),
+        });
+        let mut interp = Interpreter {
+            program,
+            names,
+            var_count,
+            inits,
+            tables,
+            move_vars: HashMap::new(),
+            moves: Linked::default(),
+            result: Linked::default(),
+            royal,
+        };
+        interp.moves = interp.link(&program.moves)?;
+        if let Some(result) = &program.result {
+            interp.result = interp.link(result)?;
+        }
+        Ok(interp)
+    }
+
+    /// Builds an algorithm's label map and gives every name written in it a slot.
+    fn link(&mut self, algo: &Algorithm) -> Result<Linked, RulesError> {
+        let mut linked = Linked::default();
+        let error = |stmt: usize, why: String| RulesError::Parse { at: at(self.program, algo, stmt), why };
+        for (i, stmt) in algo.stmts.iter().enumerate() {
+            let Some(label) = &stmt.label else { continue };
+            if linked.labels.insert(label.clone(), Node { stmt: i, entry: Entry::Main }).is_some() {
+                return Err(error(i, format!("label {label} is used twice; give each statement its own label")));
+            }
+        }
+        for (i, stmt) in algo.stmts.iter().enumerate() {
+            let Some(label) = &stmt.label else { continue };
+            match &stmt.kind {
+                StmtKind::Scanning(..) => {
+                    linked.labels.entry(format!("X{label}")).or_insert(Node { stmt: i, entry: Entry::X });
+                }
+                StmtKind::Loop(..) => {
+                    linked.labels.entry(format!("X{label}")).or_insert(Node { stmt: i, entry: Entry::X });
+                    linked.labels.entry(format!("Z{label}")).or_insert(Node { stmt: i, entry: Entry::Z });
+                    linked.loop_vars.insert(format!("W{label}"), Slot::LoopW(i));
+                    linked.loop_vars.insert(format!("Y{label}"), Slot::LoopY(i));
+                }
+                _ => {}
+            }
+        }
+        // Every label used must exist; every variable gets a slot.
+        for (i, stmt) in algo.stmts.iter().enumerate() {
+            let mut used: Vec<&Name> = Vec::new();
+            let mut exprs: Vec<&Expr> = Vec::new();
+            let mut assigned: Vec<&Name> = Vec::new();
+            let mut subs: Vec<&SubMove> = Vec::new();
+            match &stmt.kind {
+                StmtKind::Arithmetic(t, e) => {
+                    assigned.push(match t {
+                        Target::Var(n) | Target::Abscissa(n) | Target::Ordinate(n) => n,
+                    });
+                    exprs.push(e);
+                }
+                StmtKind::GoTo(l) => used.push(l),
+                StmtKind::ComputedGoTo(e, cases) => {
+                    exprs.push(e);
+                    for (v, l) in cases {
+                        exprs.push(v);
+                        used.push(l);
+                    }
+                }
+                StmtKind::If(a, _, b, l1, l2) => {
+                    exprs.extend([a, b]);
+                    used.extend([l1, l2]);
+                }
+                StmtKind::Scanning(v, l) => {
+                    assigned.push(v);
+                    used.push(l);
+                }
+                StmtKind::Loop(v1, v2, steps, l) => {
+                    assigned.push(v1);
+                    assigned.push(v2);
+                    used.push(l);
+                    for step in steps {
+                        match step {
+                            Step::Var(n) => assigned.push(n),
+                            Step::Row(t, e) => {
+                                if !self.tables.contains_key(t) {
+                                    return Err(error(i, format!("{t} is not a table; declare it with TABLE")));
+                                }
+                                exprs.push(e);
+                            }
+                        }
+                    }
+                }
+                StmtKind::Move(s) => subs.extend(s),
+                StmtKind::Build(q, r, s) => {
+                    let n = self.move_vars.len();
+                    self.move_vars.entry(q.clone()).or_insert(n);
+                    if let Some(r) = r {
+                        let n = self.move_vars.len();
+                        self.move_vars.entry(r.clone()).or_insert(n);
+                    }
+                    subs.extend(s);
+                }
+                StmtKind::End | StmtKind::Finished | StmtKind::Result(_) => {}
+            }
+            for sub in subs {
+                match sub {
+                    SubMove::Travel(a, b) | SubMove::Put(a, b) | SubMove::Promotion(a, b) => exprs.extend([a, b]),
+                    SubMove::Capture(a) => exprs.push(a),
+                    SubMove::Indic(m, v, q) => {
+                        if !matches!(self.names.get(m), Some(Slot::Indic(_))) {
+                            return Err(error(i, format!("{m} is not an indicatif; declare it with INDICATIF")));
+                        }
+                        exprs.push(v);
+                        exprs.extend(q);
+                    }
+                    SubMove::Held(q) => {
+                        if !self.move_vars.contains_key(q) && !algo.stmts.iter().any(|s| matches!(&s.kind, StmtKind::Build(b, ..) if b == q)) {
+                            return Err(error(
+                                i,
+                                format!("{q} is not a sub-move (TRAVEL, CAPTURE, PUT, PROMOTION, INDIC) nor a move variable built with BUILD"),
+                            ));
+                        }
+                        let n = self.move_vars.len();
+                        self.move_vars.entry(q.clone()).or_insert(n);
+                    }
+                }
+            }
+            for l in used {
+                if !linked.labels.contains_key(l) {
+                    return Err(error(i, format!("label {l} is not defined in this algorithm")));
+                }
+            }
+            for name in assigned {
+                if matches!(self.names.get(name), Some(Slot::Nature(_) | Slot::Indic(_))) {
+                    return Err(error(i, format!("{name} is a piece or an indicatif; it cannot be assigned")));
+                }
+                self.var(name);
+            }
+            let mut stack = exprs;
+            while let Some(e) = stack.pop() {
+                match e {
+                    Expr::Var(n) => {
+                        if !linked.loop_vars.contains_key(n) {
+                            self.var(n);
+                        }
+                    }
+                    Expr::Int(_) => {}
+                    Expr::Pair(a, b) | Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) => stack.extend([&**a, &**b]),
+                    Expr::Call(_, a) | Expr::Neg(a) => stack.push(a),
+                    Expr::Index(t, a, b) => {
+                        if !self.tables.contains_key(t) {
+                            return Err(error(i, format!("{t} is not a table; declare it with TABLE")));
+                        }
+                        stack.extend([&**a, &**b]);
+                    }
+                }
+            }
+        }
+        match algo.stmts.last().map(|s| &s.kind) {
+            Some(StmtKind::End) => Ok(linked),
+            _ => Err(error(algo.stmts.len().saturating_sub(1), "an algorithm ends with `. END.`".into())),
+        }
+    }
+
+    /// The slot of a variable, made if new.
+    fn var(&mut self, name: &Name) -> Slot {
+        if let Some(&slot) = self.names.get(name) {
+            return slot;
+        }
+        let slot = Slot::Var(self.var_count);
+        self.var_count += 1;
+        self.names.insert(name.clone(), slot);
+        slot
     }
 
     /// The rule file.
@@ -41,21 +304,603 @@ impl<'p> Interpreter<'p> {
         self.program
     }
 
+    /// The nature whose capture makes a move illegal (`ILLEGAL * ENEMY
+    /// CAPTURES KING`), if the rules have one.
+    pub fn royal(&self) -> Option<u8> {
+        self.royal
+    }
+
+    fn algorithm(&self, algo: Algo) -> (&'p Algorithm, &Linked) {
+        match algo {
+            Algo::Moves => (&self.program.moves, &self.moves),
+            Algo::Result => (self.program.result.as_ref().unwrap_or(&self.program.moves), &self.result),
+        }
+    }
+
     /// The frame at the start of `algo`, for `player` (1 or 2).
-    pub fn start(&self, _algo: Algo, _player: u8) -> Frame {
-        unimplemented!("SKELETON")
+    pub fn start(&self, algo: Algo, player: u8) -> Frame {
+        let mut frame = Frame {
+            node: Node { stmt: 0, entry: Entry::Main },
+            algo,
+            player,
+            vars: Vec::new(),
+            loops: Vec::new(),
+            moves: Vec::new(),
+            finished: false,
+            depth: 0,
+        };
+        self.restart(&mut frame, algo, player);
+        frame
+    }
+
+    /// Resets `frame` to the start of `algo` for `player`, keeping its
+    /// buffers (no allocation once they have grown).
+    pub fn restart(&self, frame: &mut Frame, algo: Algo, player: u8) {
+        let (algorithm, _) = self.algorithm(algo);
+        frame.node = Node { stmt: 0, entry: Entry::Main };
+        frame.algo = algo;
+        frame.player = player;
+        frame.vars.clear();
+        frame.vars.resize(self.var_count, None);
+        for &(slot, a, b) in &self.inits {
+            frame.vars[slot] = Some(if player == 2 { b } else { a });
+        }
+        frame.loops.clear();
+        frame.loops.resize(algorithm.stmts.len(), (0, 0));
+        frame.moves.clear();
+        frame.moves.resize(self.move_vars.len(), RuleMove::new());
+        frame.finished = algorithm.stmts.is_empty() || (algo == Algo::Result && self.program.result.is_none());
+        frame.depth = 0;
     }
 
     /// Runs from `frame` to the dynamic end (or until the observer stops
     /// it), reading the position through `view`.
-    pub fn resume<V: View, O: Observer>(&self, _frame: Frame, _view: &V, _observer: &mut O) -> Result<(), RulesError> {
-        unimplemented!("SKELETON")
+    pub fn resume<V: View, O: Observer>(&self, frame: Frame, view: &V, observer: &mut O) -> Result<(), RulesError> {
+        let mut frame = frame;
+        self.run_in::<V, O, Outer>(&mut frame, view, observer)
+    }
+
+    /// Runs `algo` for `player` from its start in `frame` (reused), reading
+    /// `view`. The plain entry for perft.
+    pub fn run<V: View, O: Observer>(
+        &self,
+        algo: Algo,
+        player: u8,
+        frame: &mut Frame,
+        view: &V,
+        observer: &mut O,
+    ) -> Result<(), RulesError> {
+        self.restart(frame, algo, player);
+        self.run_in::<V, O, Outer>(frame, view, observer)
+    }
+
+    /// Whether the opponent of `player`, to move in `view`, has a move
+    /// capturing `player`'s piece on any of `squares` (ATTACKED and ILLEGAL
+    /// use it; within it ATTACKED reads 0).
+    pub fn captures<V: View>(&self, view: &V, player: u8, squares: &[Square], frame: &mut Frame) -> Result<bool, RulesError> {
+        self.restart(frame, Algo::Moves, 3 - player);
+        frame.depth = 1;
+        let mut watch = CaptureWatch { squares, found: false };
+        self.run_in::<V, CaptureWatch<'_>, Inner>(frame, view, &mut watch)?;
+        Ok(watch.found)
+    }
+
+    fn run_in<V: View, O: Observer, P: Policy>(&self, frame: &mut Frame, view: &V, observer: &mut O) -> Result<(), RulesError> {
+        while !frame.finished {
+            if observer.enter(frame.node, frame) == Flow::Stop {
+                return Ok(());
+            }
+            self.step::<V, O, P>(frame, view, observer)?;
+        }
+        Ok(())
     }
 
     /// The node a transfer statement at `frame.node` goes to, if the
     /// position read as `view` says (the analysis of modifications asks
-    /// this under assumed facts).
-    pub fn successor<V: View>(&self, _frame: &Frame, _view: &V) -> Result<Node, RulesError> {
-        unimplemented!("SKELETON")
+    /// this under assumed facts). For any other statement, the node that
+    /// follows it; for `FINISHED` and `END`, the node itself.
+    pub fn successor<V: View>(&self, frame: &Frame, view: &V) -> Result<Node, RulesError> {
+        let mut frame = frame.clone();
+        self.step::<V, Unobserved, Outer>(&mut frame, view, &mut Unobserved)?;
+        Ok(frame.node)
+    }
+
+    fn step<V: View, O: Observer, P: Policy>(&self, frame: &mut Frame, view: &V, observer: &mut O) -> Result<(), RulesError> {
+        let (algorithm, linked) = self.algorithm(frame.algo);
+        let node = frame.node;
+        let i = node.stmt;
+        let stmt = &algorithm.stmts[i];
+        let fail = |why: String| RulesError::Run { at: at(self.program, algorithm, i), why };
+        let next = Node { stmt: i + 1, entry: Entry::Main };
+        let label = |l: &Name| linked.labels[l];
+        let mut facts = Facts::default();
+        match &stmt.kind {
+            StmtKind::Arithmetic(target, e) => {
+                let v = self.eval::<V, P>(e, frame, linked, view, &mut facts).map_err(fail)?;
+                match target {
+                    Target::Var(n) => self.set(frame, n, v),
+                    Target::Abscissa(n) | Target::Ordinate(n) => {
+                        let Value::Int(k) = v else { return Err(fail(format!("{n}'s element takes an integer, not {v:?}"))) };
+                        let Some(Value::Pair(x, y)) = self.get(frame, n) else {
+                            return Err(fail(format!("{n} is not a pair (a square) here")));
+                        };
+                        let pair = if matches!(target, Target::Abscissa(_)) { Value::Pair(k, y) } else { Value::Pair(x, k) };
+                        self.set(frame, n, pair);
+                    }
+                }
+                frame.node = next;
+            }
+            StmtKind::GoTo(l) => frame.node = label(l),
+            StmtKind::ComputedGoTo(e, cases) => {
+                let v = self.eval::<V, P>(e, frame, linked, view, &mut facts).map_err(fail)?;
+                let mut to = None;
+                for (case, l) in cases {
+                    let c = self.eval::<V, P>(case, frame, linked, view, &mut Facts::default()).map_err(fail)?;
+                    if c == v {
+                        to = Some(label(l));
+                        break;
+                    }
+                }
+                let Some(to) = to else {
+                    return Err(fail(format!("the value {} matches none of the cases; add a case for it", show(v))));
+                };
+                observer.transfer(node, facts.facts(), to);
+                frame.node = to;
+            }
+            StmtKind::If(a, r, b, l1, l2) => {
+                let x = self.eval::<V, P>(a, frame, linked, view, &mut facts).map_err(fail)?;
+                let y = self.eval::<V, P>(b, frame, linked, view, &mut facts).map_err(fail)?;
+                let holds = compare(x, *r, y).map_err(fail)?;
+                let to = label(if holds { l1 } else { l2 });
+                observer.transfer(node, facts.facts(), to);
+                frame.node = to;
+            }
+            StmtKind::End | StmtKind::Finished => frame.finished = true,
+            StmtKind::Scanning(v, out) => {
+                let squares = (view.width() * view.height()) as usize;
+                let index = match node.entry {
+                    Entry::Main => 0,
+                    _ => frame.loops[i].0 + 1,
+                };
+                if index >= squares {
+                    frame.node = label(out);
+                } else {
+                    frame.loops[i] = (index, 1);
+                    let w = view.width() as usize;
+                    let square = Value::Pair((index % w) as i64 + 1, (index / w) as i64 + 1);
+                    self.set(frame, v, square);
+                    frame.node = next;
+                }
+            }
+            StmtKind::Loop(v1, v2, steps, out) => {
+                let mut j = match node.entry {
+                    Entry::Main => 0,
+                    Entry::X => frame.loops[i].0 + 1,
+                    Entry::Z => {
+                        let j = frame.loops[i].0;
+                        let inc = self.increment(steps, j, frame, linked, view).map_err(fail)?;
+                        let cur = self.get(frame, v1);
+                        if let (Some(inc), Some(Value::Pair(x, y))) = (inc, cur) {
+                            let (nx, ny) = (x + pair(inc).0, y + pair(inc).1);
+                            if on_board(view, nx, ny) {
+                                self.set(frame, v1, Value::Pair(nx, ny));
+                                frame.loops[i].1 += 1;
+                                frame.node = next;
+                                return Ok(());
+                            }
+                        } else if inc.is_some() {
+                            return Err(fail(format!("{v1} is not a pair (a square) here")));
+                        }
+                        j + 1
+                    }
+                };
+                loop {
+                    let Some(inc) = self.increment(steps, j, frame, linked, view).map_err(fail)? else {
+                        frame.node = label(out);
+                        return Ok(());
+                    };
+                    let Some(Value::Pair(x, y)) = self.get(frame, v2) else {
+                        return Err(fail(format!("the loop's origin {v2} is not a pair (a square) here")));
+                    };
+                    let (dx, dy) = pair(inc);
+                    if on_board(view, x + dx, y + dy) {
+                        frame.loops[i] = (j, 1);
+                        self.set(frame, v1, Value::Pair(x + dx, y + dy));
+                        frame.node = next;
+                        return Ok(());
+                    }
+                    j += 1;
+                }
+            }
+            StmtKind::Result(outcome) => {
+                observer.result(node, *outcome);
+                frame.node = next;
+            }
+            StmtKind::Move(subs) => {
+                let mut mv = RuleMove::new();
+                self.build(&mut mv, subs, frame, linked, view).map_err(fail)?;
+                check_move(view, frame.player, &mv).map_err(|why| fail(format!("{why} (with this move: {mv})")))?;
+                observer.emit(node, &mv);
+                frame.node = next;
+            }
+            StmtKind::Build(q, r, subs) => {
+                let mut mv = match r {
+                    Some(r) => frame.moves[self.move_vars[r]],
+                    None => RuleMove::new(),
+                };
+                self.build(&mut mv, subs, frame, linked, view).map_err(fail)?;
+                frame.moves[self.move_vars[q]] = mv;
+                frame.node = next;
+            }
+        }
+        Ok(())
+    }
+
+    fn get(&self, frame: &Frame, name: &Name) -> Option<Value> {
+        match self.names.get(name) {
+            Some(Slot::Var(s)) => frame.vars[*s],
+            _ => None,
+        }
+    }
+
+    fn set(&self, frame: &mut Frame, name: &Name, v: Value) {
+        if let Some(Slot::Var(s)) = self.names.get(name) {
+            frame.vars[*s] = Some(v);
+        }
+    }
+
+    /// The `j`-th increment (from 0) of a LOOP, or `None` past the last.
+    fn increment<V: View>(
+        &self,
+        steps: &[Step],
+        mut j: usize,
+        frame: &Frame,
+        linked: &Linked,
+        view: &V,
+    ) -> Result<Option<Value>, String> {
+        for step in steps {
+            match step {
+                Step::Var(n) => {
+                    if j == 0 {
+                        return match self.get(frame, n) {
+                            Some(v @ Value::Pair(..)) => Ok(Some(v)),
+                            other => Err(format!("the increment {n} is {}, not a pair", other.map_or("unset".into(), show))),
+                        };
+                    }
+                    j -= 1;
+                }
+                Step::Row(t, e) => {
+                    let row = match self.eval::<V, Inner>(e, frame, linked, view, &mut Facts::default())? {
+                        Value::Int(r) => r,
+                        v => return Err(format!("the row of {t} is {}, not an integer", show(v))),
+                    };
+                    let values = self.tables[t].get(&row).map_or(&[][..], |v| v.as_slice());
+                    if j < values.len() {
+                        return Ok(Some(values[j]));
+                    }
+                    j -= values.len();
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    fn square<V: View>(&self, e: &Expr, frame: &Frame, linked: &Linked, view: &V) -> Result<Square, String> {
+        match self.eval::<V, Inner>(e, frame, linked, view, &mut Facts::default())? {
+            Value::Pair(x, y) if on_board(view, x, y) => Ok(Square::new(x as i8, y as i8)),
+            v => Err(format!("{} is not a square of the board", show(v))),
+        }
+    }
+
+    fn int<V: View>(&self, e: &Expr, frame: &Frame, linked: &Linked, view: &V) -> Result<i64, String> {
+        match self.eval::<V, Inner>(e, frame, linked, view, &mut Facts::default())? {
+            Value::Int(v) => Ok(v),
+            v => Err(format!("{} is not an integer", show(v))),
+        }
+    }
+
+    fn build<V: View>(&self, mv: &mut RuleMove, subs: &[SubMove], frame: &Frame, linked: &Linked, view: &V) -> Result<(), String> {
+        for sub in subs {
+            let resolved = match sub {
+                SubMove::Travel(a, b) => Sub::Travel(self.square(a, frame, linked, view)?, self.square(b, frame, linked, view)?),
+                SubMove::Capture(a) => Sub::Capture(self.square(a, frame, linked, view)?),
+                SubMove::Put(n, a) => Sub::Put(nature(self.int(n, frame, linked, view)?)?, self.square(a, frame, linked, view)?),
+                SubMove::Promotion(n, a) => {
+                    Sub::Promotion(nature(self.int(n, frame, linked, view)?)?, self.square(a, frame, linked, view)?)
+                }
+                SubMove::Indic(m, v, q) => {
+                    let Some(Slot::Indic(id)) = self.names.get(m) else { return Err(format!("{m} is not an indicatif")) };
+                    let value = self.int(v, frame, linked, view)?;
+                    let per_player = self.program.header.indics[usize::from(*id)].per_player;
+                    let player = match (per_player, q) {
+                        (false, _) => 0,
+                        (true, None) => frame.player,
+                        (true, Some(q)) => match self.int(q, frame, linked, view)? {
+                            p @ (1 | 2) => p as u8,
+                            p => return Err(format!("INDIC's player is {p}, not 1 or 2")),
+                        },
+                    };
+                    Sub::Indic { id: *id, player, value }
+                }
+                SubMove::Held(q) => {
+                    for &s in frame.moves[self.move_vars[q]].subs() {
+                        if !mv.push(s) {
+                            return Err(format!("the move holds more than {} sub-moves", super::state::MAX_SUBS));
+                        }
+                    }
+                    continue;
+                }
+            };
+            if !mv.push(resolved) {
+                return Err(format!("the move holds more than {} sub-moves", super::state::MAX_SUBS));
+            }
+        }
+        Ok(())
+    }
+
+    fn eval<V: View, P: Policy>(
+        &self,
+        e: &Expr,
+        frame: &Frame,
+        linked: &Linked,
+        view: &V,
+        facts: &mut Facts,
+    ) -> Result<Value, String> {
+        Ok(match e {
+            Expr::Int(v) => Value::Int(*v),
+            Expr::Var(n) => {
+                let slot = linked.loop_vars.get(n).or_else(|| self.names.get(n));
+                match slot {
+                    Some(Slot::Nature(k)) => Value::Int(*k),
+                    Some(Slot::Var(s)) => frame.vars[*s].ok_or_else(|| format!("{n} is read before it is set"))?,
+                    Some(Slot::Indic(id)) => {
+                        let per_player = self.program.header.indics[usize::from(*id)].per_player;
+                        let player = if per_player { frame.player } else { 0 };
+                        let v = view.indic(*id, player);
+                        facts.push(Fact::Indic(*id, player, v));
+                        Value::Int(v)
+                    }
+                    Some(Slot::LoopW(s)) => Value::Int(frame.loops[*s].0 as i64 + 1),
+                    Some(Slot::LoopY(s)) => Value::Int(frame.loops[*s].1),
+                    None => return Err(format!("{n} is not a variable")),
+                }
+            }
+            Expr::Pair(a, b) => match (self.eval::<V, P>(a, frame, linked, view, facts)?, self.eval::<V, P>(b, frame, linked, view, facts)?) {
+                (Value::Int(x), Value::Int(y)) => Value::Pair(x, y),
+                (x, y) => return Err(format!("a pair holds two integers, not {} and {}", show(x), show(y))),
+            },
+            Expr::Neg(a) => match self.eval::<V, P>(a, frame, linked, view, facts)? {
+                Value::Int(x) => Value::Int(-x),
+                Value::Pair(x, y) => Value::Pair(-x, -y),
+            },
+            Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) => {
+                let x = self.eval::<V, P>(a, frame, linked, view, facts)?;
+                let y = self.eval::<V, P>(b, frame, linked, view, facts)?;
+                arith(e, x, y)?
+            }
+            Expr::Index(t, r, k) => {
+                let row = self.eval::<V, P>(r, frame, linked, view, facts)?;
+                let k = self.eval::<V, P>(k, frame, linked, view, facts)?;
+                let (Value::Int(row), Value::Int(k)) = (row, k) else {
+                    return Err(format!("{t}(row, k) takes integers"));
+                };
+                let values = self.tables[t].get(&row).ok_or_else(|| format!("{t} has no row {row}"))?;
+                *values
+                    .get(usize::try_from(k - 1).unwrap_or(usize::MAX))
+                    .ok_or_else(|| format!("{t}({row}, {k}): the row has {} values", values.len()))?
+            }
+            Expr::Call(f, a) => {
+                let v = self.eval::<V, P>(a, frame, linked, view, facts)?;
+                match (f, v) {
+                    (Function::Abscissa, Value::Pair(x, _)) => Value::Int(x),
+                    (Function::Ordinate, Value::Pair(_, y)) => Value::Int(y),
+                    (Function::Occupy | Function::Nature | Function::Attacked, Value::Pair(x, y)) => {
+                        if !on_board(view, x, y) {
+                            return Err(format!(
+                                "{}({x}, {y}): the square is off the board (test it with a LOOP, which skips such squares)",
+                                fname(*f)
+                            ));
+                        }
+                        let s = Square::new(x as i8, y as i8);
+                        match f {
+                            Function::Occupy => {
+                                let o = view.occupy(s);
+                                facts.push(Fact::Occupy(s, o));
+                                Value::Int(i64::from(o))
+                            }
+                            Function::Nature => {
+                                let n = view.nature(s);
+                                facts.push(Fact::Nature(s, n));
+                                Value::Int(i64::from(n))
+                            }
+                            _ => Value::Int(i64::from(P::attacked(self, view, frame.player, s)?)),
+                        }
+                    }
+                    (f, v) => return Err(format!("{}({}): the argument must be a pair (a square)", fname(*f), show(v))),
+                }
+            }
+        })
+    }
+}
+
+/// Whether `ATTACKED` runs the opponent's moves (in a run asked for) or
+/// reads 0 (inside the run answering it): a type, so that the nested run's
+/// code does not nest again.
+trait Policy {
+    fn attacked<V: View>(interp: &Interpreter<'_>, view: &V, player: u8, square: Square) -> Result<bool, String>;
+}
+
+struct Outer;
+struct Inner;
+
+impl Policy for Outer {
+    fn attacked<V: View>(interp: &Interpreter<'_>, view: &V, player: u8, square: Square) -> Result<bool, String> {
+        let Some(royal) = interp.royal else {
+            return Err("ATTACKED needs `ILLEGAL * ENEMY CAPTURES KING.` in the header (the royal piece)".into());
+        };
+        let overlay = Overlay { base: view, square, owner: player, nature: royal };
+        let mut frame = interp.start(Algo::Moves, 3 - player);
+        interp.captures(&overlay, player, &[square], &mut frame).map_err(|e| format!("in ATTACKED: {e}"))
+    }
+}
+
+impl Policy for Inner {
+    fn attacked<V: View>(_: &Interpreter<'_>, _: &V, _: u8, _: Square) -> Result<bool, String> {
+        Ok(false)
+    }
+}
+
+/// A view with one square replaced.
+struct Overlay<'v, V> {
+    base: &'v V,
+    square: Square,
+    owner: u8,
+    nature: u8,
+}
+
+impl<V: View> View for Overlay<'_, V> {
+    fn width(&self) -> i64 {
+        self.base.width()
+    }
+    fn height(&self) -> i64 {
+        self.base.height()
+    }
+    fn occupy(&self, square: Square) -> u8 {
+        if square == self.square { self.owner } else { self.base.occupy(square) }
+    }
+    fn nature(&self, square: Square) -> u8 {
+        if square == self.square { self.nature } else { self.base.nature(square) }
+    }
+    fn indic(&self, id: u8, player: u8) -> i64 {
+        self.base.indic(id, player)
+    }
+}
+
+/// Stops a run at the first move capturing on one of the squares.
+struct CaptureWatch<'s> {
+    squares: &'s [Square],
+    found: bool,
+}
+
+impl Observer for CaptureWatch<'_> {
+    fn enter(&mut self, _: Node, _: &Frame) -> Flow {
+        if self.found { Flow::Stop } else { Flow::Continue }
+    }
+    fn emit(&mut self, _: Node, mv: &RuleMove) {
+        if mv.subs().iter().any(|s| matches!(s, Sub::Capture(c) if self.squares.contains(c))) {
+            self.found = true;
+        }
+    }
+}
+
+/// The facts one statement read, in place (the first 16).
+struct Facts {
+    buf: [Fact; 16],
+    len: usize,
+}
+
+impl Default for Facts {
+    fn default() -> Self {
+        Facts { buf: [Fact::Occupy(Square::default(), 0); 16], len: 0 }
+    }
+}
+
+impl Facts {
+    fn push(&mut self, fact: Fact) {
+        if self.len < self.buf.len() {
+            self.buf[self.len] = fact;
+            self.len += 1;
+        }
+    }
+    fn facts(&self) -> &[Fact] {
+        &self.buf[..self.len]
+    }
+}
+
+fn on_board<V: View>(view: &V, x: i64, y: i64) -> bool {
+    (1..=view.width()).contains(&x) && (1..=view.height()).contains(&y)
+}
+
+fn pair(v: Value) -> (i64, i64) {
+    match v {
+        Value::Pair(x, y) => (x, y),
+        Value::Int(_) => (0, 0),
+    }
+}
+
+fn nature(n: i64) -> Result<u8, String> {
+    u8::try_from(n).ok().filter(|&n| n > 0).ok_or_else(|| format!("{n} is not a piece nature"))
+}
+
+fn fname(f: Function) -> &'static str {
+    match f {
+        Function::Occupy => "OCCUPY",
+        Function::Nature => "NATURE",
+        Function::Abscissa => "ABSCISSA",
+        Function::Ordinate => "ORDINATE",
+        Function::Attacked => "ATTACKED",
+    }
+}
+
+/// A value as the paper writes it.
+pub fn show(v: Value) -> String {
+    match v {
+        Value::Int(x) => x.to_string(),
+        Value::Pair(x, y) => format!("({x}, {y})"),
+    }
+}
+
+/// `+`, `-`, `*` on values, with the paper's types.
+pub fn arith(e: &Expr, x: Value, y: Value) -> Result<Value, String> {
+    Ok(match (e, x, y) {
+        (Expr::Add(..), Value::Int(a), Value::Int(b)) => Value::Int(a + b),
+        (Expr::Add(..), Value::Pair(a, b), Value::Pair(c, d)) => Value::Pair(a + c, b + d),
+        (Expr::Sub(..), Value::Int(a), Value::Int(b)) => Value::Int(a - b),
+        (Expr::Sub(..), Value::Pair(a, b), Value::Pair(c, d)) => Value::Pair(a - c, b - d),
+        (Expr::Mul(..), Value::Int(a), Value::Int(b)) => Value::Int(a * b),
+        (Expr::Mul(..), Value::Int(k), Value::Pair(a, b)) | (Expr::Mul(..), Value::Pair(a, b), Value::Int(k)) => {
+            Value::Pair(k * a, k * b)
+        }
+        (_, x, y) => return Err(format!("cannot combine {} and {}: + and - take two integers or two pairs, * an integer", show(x), show(y))),
+    })
+}
+
+/// The relation of an `IF` between two values.
+pub fn compare(x: Value, r: Relation, y: Value) -> Result<bool, String> {
+    Ok(match (x, y) {
+        (Value::Int(a), Value::Int(b)) => match r {
+            Relation::Eq => a == b,
+            Relation::Ne => a != b,
+            Relation::Gt => a > b,
+            Relation::Ge => a >= b,
+            Relation::Lt => a < b,
+            Relation::Le => a <= b,
+        },
+        (Value::Pair(..), Value::Pair(..)) if matches!(r, Relation::Eq | Relation::Ne) => (x == y) == (r == Relation::Eq),
+        _ => return Err(format!("cannot compare {} with {}: pairs compare only with = and #", show(x), show(y))),
+    })
+}
+
+/// Collects the moves a run outputs.
+pub struct Collect<'b>(pub &'b mut Vec<RuleMove>);
+
+impl Observer for Collect<'_> {
+    fn emit(&mut self, _: Node, mv: &RuleMove) {
+        self.0.push(*mv);
+    }
+}
+
+/// Watches a RESULT run: whether it gave VICTORY, DRAW or LOSS (and stops then).
+#[derive(Default)]
+pub struct Ended(pub Option<Outcome>);
+
+impl Observer for Ended {
+    fn enter(&mut self, _: Node, _: &Frame) -> Flow {
+        if self.0.is_some() { Flow::Stop } else { Flow::Continue }
+    }
+    fn result(&mut self, _: Node, outcome: Outcome) {
+        if outcome != Outcome::NoVictory && self.0.is_none() {
+            self.0 = Some(outcome);
+        }
     }
 }

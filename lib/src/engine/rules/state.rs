@@ -400,7 +400,7 @@ impl State {
             self.values[at] = initial;
         }
         let mover = self.player;
-        let mut save = |cells: &mut Vec<Cell>, at: usize, undo: &mut Undo| {
+        let save = |cells: &mut Vec<Cell>, at: usize, undo: &mut Undo| {
             undo.cells[usize::from(undo.len)] = (at as u16, cells[at]);
             undo.len += 1;
         };
@@ -485,10 +485,12 @@ pub fn check_move<V: View>(view: &V, mover: u8, mv: &RuleMove) -> Result<(), Str
         )
     };
     for sub in mv.subs() {
-        let mut write = |s: Square, cell: Cell| {
-            changed[n] = (s, cell);
-            n += 1;
-        };
+        macro_rules! record {
+            ($s:expr, $cell:expr) => {{
+                changed[n] = ($s, $cell);
+                n += 1;
+            }};
+        }
         match *sub {
             Sub::None | Sub::Indic { .. } => {}
             Sub::Travel(a, b) => {
@@ -499,28 +501,28 @@ pub fn check_move<V: View>(view: &V, mover: u8, mv: &RuleMove) -> Result<(), Str
                 if to.owner != 0 {
                     return Err(format!("{sub}: {b} is not empty (capture it first: CAPTURE, then TRAVEL)"));
                 }
-                write(b, from);
-                write(a, Cell::default());
+                record!(b, from);
+                record!(a, Cell::default());
             }
             Sub::Capture(s) => {
                 let cell = read(&changed[..n], s);
                 if cell.owner == 0 || cell.owner == mover {
                     return Err(format!("{sub}: no enemy piece on {s}"));
                 }
-                write(s, Cell::default());
+                record!(s, Cell::default());
             }
             Sub::Put(nature, s) => {
                 if read(&changed[..n], s).owner != 0 {
                     return Err(format!("{sub}: {s} is not empty"));
                 }
-                write(s, Cell { owner: mover, nature });
+                record!(s, Cell { owner: mover, nature });
             }
             Sub::Promotion(nature, s) => {
                 let cell = read(&changed[..n], s);
                 if cell.owner != mover {
                     return Err(format!("{sub}: no friendly piece on {s}"));
                 }
-                write(s, Cell { owner: mover, nature });
+                record!(s, Cell { owner: mover, nature });
             }
         }
     }
