@@ -30,7 +30,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 use super::ast::{Algorithm, Entry, Expr, Header, Name, Node, Outcome, Program, StmtKind, SubMove, Target};
 use super::error::RulesError;
-use super::flow::Flowchart;
+use super::flow::{Flowchart, Vertex};
 use super::interp::{Algo, Frame, Interpreter};
 use super::state::{RuleMove, Square, Sub};
 use super::view::{Fact, Flow, Observer, View};
@@ -130,6 +130,8 @@ pub struct Analysis<'p> {
     algo: Algo,
     flow: Flowchart,
     conjugue: Vec<Option<usize>>,
+    /// Each `LOOP` statement and the vertex of its `x‖L`.
+    loop_x: Vec<(usize, usize)>,
 }
 
 /// A board with some facts assumed: the position as a modification sees
@@ -364,6 +366,11 @@ struct Tracer<'a, 'p, V> {
     frame: Option<Frame>,
     findings: Vec<Finding>,
     branches: Vec<Branch>,
+    /// Each `LOOP`'s increment index at the last node entered (`None`
+    /// before the first).
+    increments: Option<Vec<usize>>,
+    /// The vertex of the last node entered.
+    last: Option<usize>,
 }
 
 impl<V: View> Tracer<'_, '_, V> {
@@ -394,7 +401,45 @@ impl<V: View> Tracer<'_, '_, V> {
 impl<V: View> Observer for Tracer<'_, '_, V> {
     fn enter(&mut self, node: Node, frame: &Frame) -> Flow {
         let flow = &self.analysis.flow;
+        // The interpreter steps a LOOP's x‖L inside the statement when L or
+        // z‖L falls off the board, without entering it: the increment's
+        // index tells that the run went through x‖L.
+        let now: Vec<usize> =
+            self.analysis.loop_x.iter().map(|&(i, _)| frame.loops.get(i).map_or(0, |l| l.0)).collect();
+        if let Some(before) = self.increments.take() {
+            for (k, &(_, x)) in self.analysis.loop_x.iter().enumerate() {
+                if before[k] != now[k] {
+                    if Some(x) == self.stop {
+                        return Flow::Stop;
+                    }
+                    self.pushdown.enter(x);
+                }
+            }
+        }
+        let mut now = now;
+        if node.entry == Entry::Main
+            && let Some(k) = self.analysis.loop_x.iter().position(|&(i, _)| i == node.stmt)
+        {
+            // The statement starts its loop again from the first increment.
+            now[k] = 0;
+        }
+        self.increments = Some(now);
         let Some(v) = flow.at(node) else { return Flow::Continue };
+        // Likewise when the increments run out: from L or z‖L the run goes
+        // to L2 through x‖L, which it did not enter.
+        if let Some(u) = self.last.replace(v)
+            && u != v
+            && !flow.successors(u).contains(&v)
+            && let Some(&x) = flow
+                .successors(u)
+                .iter()
+                .find(|&&w| self.analysis.loop_x.iter().any(|&(_, x)| x == w) && flow.successors(w).contains(&v))
+        {
+            if Some(x) == self.stop {
+                return Flow::Stop;
+            }
+            self.pushdown.enter(x);
+        }
         if Some(v) == self.stop {
             return Flow::Stop;
         }
@@ -548,7 +593,14 @@ impl<'p> Analysis<'p> {
         for (s, c) in flow.conjugues() {
             conjugue[s] = c;
         }
-        Ok(Analysis { program, algorithm, algo, flow, conjugue })
+        let loop_x = algorithm
+            .stmts
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| matches!(s.kind, StmtKind::Loop(..)))
+            .filter_map(|(i, _)| flow.index(Vertex::Node(Node { stmt: i, entry: Entry::X })).map(|x| (i, x)))
+            .collect();
+        Ok(Analysis { program, algorithm, algo, flow, conjugue, loop_x })
     }
 
     /// The flowchart.
@@ -586,6 +638,8 @@ impl<'p> Analysis<'p> {
             frame: None,
             findings: Vec::new(),
             branches: Vec::new(),
+            increments: None,
+            last: None,
         };
         interp.resume(frame, &Overlay { base: view, assumed: &[] }, &mut tracer)?;
         report.runs = 1;
@@ -609,6 +663,8 @@ impl<'p> Analysis<'p> {
                 frame: None,
                 findings: Vec::new(),
                 branches: Vec::new(),
+                increments: None,
+                last: None,
             };
             let assumed = tracer.assumed.clone();
             match interp.resume(branch.frame, &Overlay { base: view, assumed: &assumed }, &mut tracer) {
