@@ -101,10 +101,21 @@ pub struct Finding {
 }
 
 impl Finding {
-    /// How many conditions the position does not fulfil: the modifications
-    /// the move needs.
+    /// How many modifications the move needs: the squares (and
+    /// indicatifs) of the conditions the position does not fulfil. A square
+    /// assumed occupied and then read for its nature is one modification.
     pub fn modifications(&self) -> usize {
-        self.conditions.iter().filter(|c| !c.fulfilled).count()
+        let mut seen: Vec<Fact> = Vec::new();
+        for c in self.conditions.iter().filter(|c| !c.fulfilled) {
+            let key = match c.fact {
+                Fact::Occupy(s, _) | Fact::Nature(s, _) => Fact::Occupy(s, 0),
+                f @ Fact::Indic(..) => f,
+            };
+            if !seen.contains(&key) {
+                seen.push(key);
+            }
+        }
+        seen.len()
     }
 }
 
