@@ -76,3 +76,8 @@ dataset!(
     /// the disputed count with the evidence.
     GO_POSITIONS_PUBLISHED = "go/positions-published.json"
 );
+dataset!(
+    /// Pitrat (1971): the conjugué, condition lists, modifications and
+    /// counts his paper prints, each with its page.
+    RULES_PITRAT = "rules/pitrat-1971.json"
+);

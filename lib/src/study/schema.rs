@@ -368,6 +368,58 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         ("anchor", Info),
         ("command", Info),
     ];
+    const RULES_CONJUGUES_CHECK: &[(&str, Kind)] = &[
+        ("rules", Key),
+        ("algorithm", Key),
+        ("vertices", Exact),
+        ("transfers", Exact),
+        ("agree", Exact),
+        ("verdict", Verdict),
+    ];
+    const RULES_CONJUGUES: &[(&str, Kind)] = &[
+        ("key", Key),
+        ("rules", Info),
+        ("computed", Exact),
+        ("published", Exact),
+        ("source", Info),
+        ("verdict", Verdict),
+    ];
+    const RULES_CONDITIONS: &[(&str, Kind)] = &[
+        ("key", Key),
+        ("list", Key),
+        ("rules", Info),
+        ("count", Exact),
+        ("computed", Exact),
+        ("published", Exact),
+        ("source", Info),
+        ("verdict", Verdict),
+    ];
+    const RULES_MODIFICATIONS: &[(&str, Kind)] = &[
+        ("key", Key),
+        ("rules", Info),
+        ("up_to", Exact),
+        ("runs", Exact),
+        ("modifications", Exact),
+        ("computed", Exact),
+        ("published", Exact),
+        ("source", Info),
+        ("verdict", Verdict),
+    ];
+    const RULES_REFINEMENT: &[(&str, Kind)] = &[("key", Key), ("plain", Exact), ("refined", Exact), ("gained", Exact)];
+    const RULES_THREATS: &[(&str, Kind)] = &[
+        ("key", Key),
+        ("rules", Info),
+        ("q", Exact),
+        ("r", Exact),
+        ("threats", Exact),
+        ("replies", Exact),
+        ("computed", Exact),
+        ("published", Exact),
+        ("source", Info),
+        ("verdict", Verdict),
+    ];
+    const RULES_COUNTS: &[(&str, Kind)] =
+        &[("key", Key), ("computed", Exact), ("published", Exact), ("source", Info), ("verdict", Verdict)];
     Some(match table {
         "summary" => SUMMARY,
         "kalah_table" => KALAH_TABLE,
@@ -399,6 +451,13 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         "rules_games_perft" => RULES_GAMES_PERFT,
         "rules_agreement" => RULES_AGREEMENT,
         "rules_bench" => RULES_BENCH,
+        "rules_conjugues_check" => RULES_CONJUGUES_CHECK,
+        "rules_conjugues" => RULES_CONJUGUES,
+        "rules_conditions" => RULES_CONDITIONS,
+        "rules_modifications" => RULES_MODIFICATIONS,
+        "rules_refinement" => RULES_REFINEMENT,
+        "rules_counts" => RULES_COUNTS,
+        "rules_threats" => RULES_THREATS,
         _ => return None,
     })
 }
@@ -578,6 +637,17 @@ mod tests {
             "go_legal_squares",
             "go_legal_rectangles",
             "go_games",
+            "rules_tictactoe",
+            "rules_games_perft",
+            "rules_agreement",
+            "rules_bench",
+            "rules_conjugues_check",
+            "rules_conjugues",
+            "rules_conditions",
+            "rules_modifications",
+            "rules_refinement",
+            "rules_counts",
+            "rules_threats",
         ] {
             let columns = declared_columns(table).unwrap();
             assert!(columns.iter().any(|&(_, k)| k == Kind::Key), "{table} has no key column");

@@ -1,13 +1,192 @@
-//! SKELETON: `rules analyze` (to be written).
+//! `rules conditions` and `rules conjugues`: what the program finds in the
+//! rules (Pitrat 1971): each move's necessary conditions and changes, the
+//! moves after up to N modifications, and the conjugué of every transfer
+//! statement.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::Args;
-use plybench::report::Format;
+use clap::{Args, ValueEnum};
+use plybench::engine::rules::ast::{Entry, Node, Program};
+use plybench::engine::rules::conditions::{Analysis, Options, Words};
+use plybench::engine::rules::flow::{Flowchart, is_transfer};
+use plybench::engine::rules::games;
+use plybench::engine::rules::interp::{Algo, Interpreter};
+use plybench::engine::rules::parse::parse;
+use plybench::engine::rules::state::State;
+use plybench::error::IoError;
+use plybench::report::{Cell, Column, Format, Table, Verdict};
+use plybench_cli::{Flag, Usage, emit};
+
+/// Which algorithm of the rule file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Which {
+    /// The algorithm enumerating legal moves.
+    Moves,
+    /// The algorithm indicating the winning state.
+    Result,
+}
 
 #[derive(Args)]
-pub struct ConditionsArgs {}
+pub struct ConditionsArgs {
+    /// A shipped rule file (tictactoe, gomoku, pitrat-chess, ...).
+    #[arg(long, conflicts_with = "rules")]
+    game: Option<String>,
+    /// A rule file to read instead of a shipped one.
+    #[arg(long)]
+    rules: Option<PathBuf>,
+    /// The position, as docs/rules.md writes it (default: the game's start).
+    #[arg(long)]
+    position: Option<String>,
+    /// The algorithm to study.
+    #[arg(long, value_enum, default_value = "moves")]
+    algorithm: Which,
+    /// Also the moves that would exist after up to N modifications of the board.
+    #[arg(long, default_value_t = 0)]
+    modifications: usize,
+    /// Pitrat's refinement: per-variable condition lists (his Fig. 4).
+    #[arg(long)]
+    refined: bool,
+    /// The most runs (the normal one and the resumed ones).
+    #[arg(long, default_value_t = 100_000)]
+    max_runs: usize,
+    /// Only the moves (or results) needing exactly this many modifications.
+    #[arg(long)]
+    only: Option<usize>,
+}
 
-pub fn run(_args: ConditionsArgs, _format: Format) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("rules analyze is not built yet")
+#[derive(Args)]
+pub struct ConjuguesArgs {
+    /// A shipped rule file.
+    #[arg(long, conflicts_with = "rules")]
+    game: Option<String>,
+    /// A rule file to read instead of a shipped one.
+    #[arg(long)]
+    rules: Option<PathBuf>,
+    /// The algorithm to study.
+    #[arg(long, value_enum, default_value = "moves")]
+    algorithm: Which,
+}
+
+/// The rule file and its starting position.
+fn load(game: &Option<String>, rules: &Option<PathBuf>) -> anyhow::Result<(Program, Option<&'static str>)> {
+    match (game, rules) {
+        (Some(name), _) => {
+            let shipped = games::find(name).ok_or_else(|| {
+                Usage::flag("--game", format!("no shipped rule file is called {name}; try one of {}", games::names()))
+            })?;
+            Ok((parse(shipped.file, shipped.text).flag("--game")?, Some(shipped.start)))
+        }
+        (None, Some(path)) => {
+            let text = std::fs::read_to_string(path).map_err(|e| plybench::Error::from(IoError::read(path, e)))?;
+            Ok((parse(&path.display().to_string(), &text).flag("--rules")?, None))
+        }
+        (None, None) => {
+            Err(Usage("give --game NAME (one of ".to_owned() + &games::names() + ") or --rules FILE").into())
+        }
+    }
+}
+
+fn algo(which: Which, program: &Program) -> anyhow::Result<Algo> {
+    match which {
+        Which::Moves => Ok(Algo::Moves),
+        Which::Result if program.result.is_none() => {
+            Err(Usage::flag("--algorithm", "this rule file has no RESULT algorithm; use --algorithm moves").into())
+        }
+        Which::Result => Ok(Algo::Result),
+    }
+}
+
+pub fn run(args: ConditionsArgs, format: Format) -> anyhow::Result<ExitCode> {
+    let (program, start) = load(&args.game, &args.rules)?;
+    let algo = algo(args.algorithm, &program)?;
+    let position = match (&args.position, start) {
+        (Some(p), _) => p.clone(),
+        (None, Some(s)) => s.to_owned(),
+        (None, None) => return Err(Usage("a rule file read with --rules needs --position".into()).into()),
+    };
+    let state = State::from_text(&program, &position).flag("--position")?;
+    if args.max_runs == 0 {
+        return Err(Usage::flag("--max-runs", "0 runs; at least 1 (the normal run)").into());
+    }
+    let interp = Interpreter::new(&program).flag(if args.game.is_some() { "--game" } else { "--rules" })?;
+    let analysis = Analysis::new(&program, algo).map_err(plybench::Error::from)?;
+    let player = state.player();
+    let options = Options { refined: args.refined, modifications: args.modifications, max_runs: args.max_runs };
+    let report = analysis.run(&interp, &state, player, options).map_err(plybench::Error::from)?;
+    let words = Words { header: &program.header, player };
+    let mut table = Table::new(
+        "rules_conditions_of_moves",
+        &format!("{}: each output with its necessary conditions and changes, position {position}", program.file),
+        vec![
+            Column::new("output", "move or result"),
+            Column::new("modifications", "modifications"),
+            Column::new("conditions", "conditions (not fulfilled: 'becomes')"),
+            Column::new("changes", "changes"),
+        ],
+    );
+    for f in &report.findings {
+        if args.only.is_some_and(|n| n != f.modifications()) {
+            continue;
+        }
+        table.push(vec![
+            Cell::from(words.output(&f.output)),
+            Cell::from(f.modifications() as u64),
+            Cell::from(f.conditions.iter().map(|&c| words.condition(c)).collect::<Vec<_>>().join("; ")),
+            Cell::from(f.changes.iter().map(|&c| words.change(c)).collect::<Vec<_>>().join("; ")),
+        ]);
+    }
+    table.note(format!(
+        "{} runs ({} resumed runs refused by the rules on the assumed board, {} modifications left unexplored past \
+         --max-runs); FRIEND is player {player}.",
+        report.runs, report.refused, report.unexplored
+    ));
+    emit(&[&table], format)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn conjugues(args: ConjuguesArgs, format: Format) -> anyhow::Result<ExitCode> {
+    let (program, _) = load(&args.game, &args.rules)?;
+    let algorithm = match algo(args.algorithm, &program)? {
+        Algo::Moves => &program.moves,
+        Algo::Result => program.result.as_ref().expect("checked"),
+    };
+    let chart = Flowchart::new(algorithm, &program.file).map_err(plybench::Error::from)?;
+    let ipdom = chart.post_dominators();
+    let mut table = Table::new(
+        "rules_conjugues_of_transfers",
+        &format!("{}: the conjugué of each transfer statement", program.file),
+        vec![
+            Column::new("line", "line"),
+            Column::new("statement", "statement"),
+            Column::new("conjugue", "conjugué (Pitrat's search)"),
+            Column::new("post_dominator", "immediate post-dominator"),
+            Column::new("verdict", "agree"),
+        ],
+    );
+    for (id, stmt) in algorithm.stmts.iter().enumerate() {
+        if !is_transfer(&stmt.kind) {
+            continue;
+        }
+        let Some(s) = chart.at(Node { stmt: id, entry: Entry::Main }) else { continue };
+        let c = chart.conjugue(s);
+        let d = ipdom[s];
+        let name = |v: Option<usize>| Cell::opt(v.map(|v| chart.name(v).to_owned()));
+        let verdict = if c.is_some() && c == d { Verdict::Match } else { Verdict::Differs };
+        table.push(vec![
+            Cell::from(u64::from(stmt.line)),
+            Cell::from(stmt.text.as_str()),
+            name(c),
+            name(d),
+            verdict.into(),
+        ]);
+    }
+    table.note(format!(
+        "{} flowchart vertices (GO TO and END gone, SCANNING and LOOP as their flowcharts with XL and ZL, every \
+         FINISHED one end).",
+        chart.len()
+    ));
+    let passed = plybench::report::Tally::of(std::slice::from_ref(&table)).passed();
+    emit(&[&table], format)?;
+    Ok(if passed { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }

@@ -33,6 +33,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// The conjugués, necessary conditions and modifications of a position's moves.
     Conditions(analyze::ConditionsArgs),
+    /// The conjugué of every transfer statement: Pitrat's search beside the immediate post-dominator.
+    Conjugues(analyze::ConjuguesArgs),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +44,7 @@ fn main() -> ExitCode {
             Command::Perft(args) => perft::run(args, cli.format),
             Command::Bench(args) => bench::run(args, cli.format),
             Command::Conditions(args) => analyze::run(args, cli.format),
+            Command::Conjugues(args) => analyze::conjugues(args, cli.format),
         }
     })
 }

@@ -41,6 +41,30 @@ pub const SHIPPED: &[Shipped] = &[
         text: include_str!("../../../rules/draughts.rules"),
         start: "m1m1m1m1/1m1m1m1m/m1m1m1m1/8/8/1M1M1M1M/M1M1M1M1/1M1M1M1M 1",
     },
+    Shipped {
+        name: "pitrat-chess",
+        file: "pitrat-chess.rules",
+        text: include_str!("../../../rules/pitrat-chess.rules"),
+        start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR 1",
+    },
+    Shipped {
+        name: "pitrat-gomoku",
+        file: "pitrat-gomoku.rules",
+        text: include_str!("../../../rules/pitrat-gomoku.rules"),
+        start: "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 1",
+    },
+    Shipped {
+        name: "figure4",
+        file: "figure4.rules",
+        text: include_str!("../../../rules/figure4.rules"),
+        start: "mmm/3/MMM 1",
+    },
+    Shipped {
+        name: "tictactoe-moving",
+        file: "tictactoe-moving.rules",
+        text: include_str!("../../../rules/tictactoe-moving.rules"),
+        start: "3/3/3 1",
+    },
 ];
 
 /// The shipped rule file called `name`.

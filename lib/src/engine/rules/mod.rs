@@ -14,6 +14,7 @@
 //! - [`conditions`]: necessary conditions, modifications.
 //! - [`bridge`]: chess and checkers positions in the rules' terms.
 //! - [`games`]: the rule files shipped with plybench.
+//! - [`threats`]: the search for a win by immediate threats.
 
 pub mod ast;
 pub mod bridge;
@@ -26,6 +27,7 @@ pub mod interp;
 pub mod parse;
 pub mod perft;
 pub mod state;
+pub mod threats;
 pub mod view;
 
 pub use error::{Location, RulesError};
