@@ -57,7 +57,7 @@
 //! Stack heights depend on the order of whole trees, which the program does
 //! not see: it reports none.
 
-use std::collections::hash_map::Entry;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use rustc_hash::FxHashMap;
 
@@ -252,16 +252,14 @@ impl Solver<'_> {
         let laps = skeleton.len();
         let segments = laps + 1;
         let all_placed: u32 = if laps == 0 { 0 } else { u32::MAX >> (32 - laps) };
-        let bytes = K::bytes(segments);
-        // The states before a pit and each thread's states after it live at
-        // once: each may hold an equal share of the limit.
         let threads = self.threads.max(1);
-        let tables = threads as u64 + 1;
-        let room =
-            Room { most_states: (self.memory.bytes() / tables / bytes) as usize, bytes, tables, memory: self.memory };
+        // Every table held at once (the states before a pit, each thread's
+        // states after it) draws on one budget, checked before it grows.
+        let room = Room { memory: self.memory, held: AtomicU64::new(0), key_heap: K::heap_bytes(segments) };
         let mut states: FxHashMap<K, Acc> = FxHashMap::default();
-        let mut ticks = vec![0u32; segments];
-        states.insert(K::pack(&ticks, 0, true, bits), Acc { chains: 1, nonempty: 0 });
+        let ticks = vec![0u32; segments];
+        room.add(&mut states, K::pack(&ticks, 0, true, bits), Acc { chains: 1, nonempty: 0 })?;
+        let mut sums = SkeletonSums::default();
         for (index, &counters) in self.own.iter().enumerate().rev() {
             let below: u64 = self.own[..index].iter().map(|&c| u64::from(c)).sum();
             let pit = PitStep {
@@ -274,27 +272,26 @@ impl Solver<'_> {
                 total: self.total,
             };
             let parts = if states.len() >= self.parallel_from { threads } else { 1 };
+            if index == 0 {
+                // The last pit: its states are only summed, so they are
+                // added up as they come instead of stored.
+                let finish = Finish { all_placed, laps };
+                sums = if parts == 1 {
+                    pit.sum(states.iter(), segments, bits, finish)?
+                } else {
+                    pit.sum_in_parts(&states, parts, segments, bits, finish)?
+                };
+                break;
+            }
             let next = if parts == 1 {
                 pit.step(states.iter(), segments, bits, &room)?
             } else {
                 room.merge(pit.step_in_parts(&states, parts, segments, bits, &room)?)?
             };
             self.run.max_states = self.run.max_states.max(next.len());
-            states = next;
+            room.drop_table(std::mem::replace(&mut states, next));
             if states.is_empty() {
                 break;
-            }
-        }
-        let mut sums = SkeletonSums::default();
-        for (state, acc) in &states {
-            let (placed, empty) = state.unpack(&mut ticks, bits);
-            if placed != all_placed || empty {
-                continue;
-            }
-            sums.chains = add(sums.chains, acc.chains)?;
-            sums.nonempty = add(sums.nonempty, acc.nonempty)?;
-            if ticks[laps] == 0 {
-                sums.ending_at_lap = add(sums.ending_at_lap, acc.chains)?;
             }
         }
         Ok(sums)
@@ -305,32 +302,89 @@ impl Solver<'_> {
 /// it, starting threads costs more than it saves.
 const PARALLEL_STATES: usize = 16_384;
 
-/// The most states one table of the program may hold, and what it costs.
+/// The memory the program's tables hold, against the limit.
+///
+/// A table's buckets are counted from its capacity, as the hash table
+/// allocates them: a table that must grow to store a new state first
+/// asks for its new buckets, while its old ones are still held, and
+/// gives the old ones back once it has moved. Keys that own an
+/// allocation ask for it with each new state.
 struct Room {
-    most_states: usize,
-    bytes: u64,
-    /// Tables held at once, each with up to `most_states` states: the
-    /// states before a pit and one for each thread's states after it.
-    tables: u64,
     memory: MemoryLimit,
+    /// Bytes held by every table at once, shared by the threads.
+    held: AtomicU64,
+    /// Heap bytes one key owns beside its bucket.
+    key_heap: u64,
 }
 
 impl Room {
+    /// The buckets of a table of `capacity` states (`hashbrown`: a power
+    /// of two, all but one usable up to 8, 7/8 of them from 16 on).
+    fn buckets(capacity: usize) -> usize {
+        match capacity {
+            0 => 0,
+            1..8 => capacity + 1,
+            _ => capacity / 7 * 8,
+        }
+    }
+
+    /// Bytes `buckets` buckets take: a state, its sums and a control byte
+    /// each, and a group of control bytes.
+    fn bucket_bytes<K>(buckets: usize) -> u64 {
+        if buckets == 0 {
+            return 0;
+        }
+        buckets as u64 * (std::mem::size_of::<(K, Acc)>() as u64 + 1) + 16
+    }
+
+    /// Bytes the buckets of a table of `capacity` states take.
+    fn table_bytes<K>(capacity: usize) -> u64 {
+        Self::bucket_bytes::<K>(Self::buckets(capacity))
+    }
+
+    /// Bytes a table of `capacity` states takes once it grows: twice the
+    /// buckets (4 for an empty table).
+    fn grown_bytes<K>(capacity: usize) -> u64 {
+        Self::bucket_bytes::<K>((2 * Self::buckets(capacity)).max(4))
+    }
+
+    /// Takes `bytes` more from the budget, or fails before they are used.
+    fn take(&self, bytes: u64) -> Result<(), KalahError> {
+        let held = self.held.fetch_add(bytes, Ordering::Relaxed) + bytes;
+        if held > self.memory.bytes() {
+            self.held.fetch_sub(bytes, Ordering::Relaxed);
+            return Err(memory_error(held, self.memory));
+        }
+        Ok(())
+    }
+
+    fn give_back(&self, bytes: u64) {
+        self.held.fetch_sub(bytes, Ordering::Relaxed);
+    }
+
+    /// Frees `map` and its bytes.
+    fn drop_table<K>(&self, map: FxHashMap<K, Acc>) {
+        self.give_back(Self::table_bytes::<K>(map.capacity()) + self.key_heap * map.len() as u64);
+    }
+
     /// Adds `acc` to the state `key` of `map`, checking first that a new
     /// state fits.
     #[inline]
     fn add<K: StateKey>(&self, map: &mut FxHashMap<K, Acc>, key: K, acc: Acc) -> Result<(), KalahError> {
-        let len = map.len();
-        let slot = match map.entry(key) {
-            Entry::Occupied(slot) => slot.into_mut(),
-            Entry::Vacant(slot) => {
-                if len >= self.most_states {
-                    // Every table held at once could grow as large as this one.
-                    return Err(memory_error((len as u64 + 1) * self.bytes * self.tables, self.memory));
-                }
-                slot.insert(Acc::default())
-            }
-        };
+        // Only a new state can make the table grow or own a key's heap.
+        let capacity = map.capacity();
+        let grows = map.len() == capacity;
+        let fresh = (grows || self.key_heap > 0) && !map.contains_key(&key);
+        if fresh {
+            // While the table moves, its old and new buckets are both
+            // held: the new ones are asked for first.
+            let more = if grows { Self::grown_bytes::<K>(capacity) } else { 0 } + self.key_heap;
+            self.take(more)?;
+        }
+        let slot = map.entry(key).or_default();
+        if fresh && grows {
+            self.give_back(Self::table_bytes::<K>(capacity));
+        }
         match (slot.chains.checked_add(acc.chains), slot.nonempty.checked_add(acc.nonempty)) {
             (Some(chains), Some(nonempty)) => *slot = Acc { chains, nonempty },
             _ => return Err(KalahError::Overflow),
@@ -339,28 +393,45 @@ impl Room {
     }
 
     /// One table of the states of `parts`, summed: the smaller tables are
-    /// added into the largest. The sums are exact, so the order does not
-    /// change them.
+    /// added into the largest, and each is freed once added. The sums are
+    /// exact, so the order does not change them.
     fn merge<K: StateKey>(&self, mut parts: Vec<FxHashMap<K, Acc>>) -> Result<FxHashMap<K, Acc>, KalahError> {
         parts.sort_by_key(|part| std::cmp::Reverse(part.len()));
         let mut parts = parts.into_iter();
         let mut merged = parts.next().unwrap_or_default();
         for part in parts {
+            let (capacity, len) = (part.capacity(), part.len() as u64);
             for (key, acc) in part {
                 self.add(&mut merged, key, acc)?;
             }
+            self.give_back(Self::table_bytes::<K>(capacity) + self.key_heap * len);
         }
         Ok(merged)
+    }
+}
+
+/// What the last pit keeps of a state: chains that place every lap and end
+/// on a non-empty row.
+#[derive(Clone, Copy)]
+struct Finish {
+    all_placed: u32,
+    laps: usize,
+}
+
+impl SkeletonSums {
+    fn add(&mut self, other: SkeletonSums) -> Result<(), KalahError> {
+        self.chains = add(self.chains, other.chains)?;
+        self.nonempty = add(self.nonempty, other.nonempty)?;
+        self.ending_at_lap = add(self.ending_at_lap, other.ending_at_lap)?;
+        Ok(())
     }
 }
 
 /// A state of the program: the ticks of each segment, the laps placed and
 /// whether every pit so far ends empty.
 trait StateKey: Eq + std::hash::Hash + Sized + Send + Sync {
-    /// Bytes one stored state may cost in a hash table, its value and its
-    /// own allocation included, at the worst: while a table 7/8 full
-    /// doubles, the old and the new buckets (24/7 a state) are held at once.
-    fn bytes(segments: usize) -> u64;
+    /// Heap bytes a stored key owns beside its bucket.
+    fn heap_bytes(segments: usize) -> u64;
     fn pack(ticks: &[u32], placed: u32, empty: bool, bits: u32) -> Self;
     /// Writes the ticks, returns the laps placed and the empty flag.
     fn unpack(&self, ticks: &mut [u32], bits: u32) -> (u32, bool);
@@ -368,8 +439,8 @@ trait StateKey: Eq + std::hash::Hash + Sized + Send + Sync {
 
 /// Packed: the empty flag in bit 0, one bit a lap, then `bits` a segment.
 impl StateKey for u128 {
-    fn bytes(_segments: usize) -> u64 {
-        (std::mem::size_of::<u128>() + std::mem::size_of::<Acc>() + 1) as u64 * 24 / 7
+    fn heap_bytes(_segments: usize) -> u64 {
+        0
     }
 
     #[inline]
@@ -401,10 +472,9 @@ impl StateKey for u128 {
 /// Unpacked, for states too wide for a `u128`: the ticks, then the laps
 /// placed with the empty flag in bit 31.
 impl StateKey for Vec<u32> {
-    fn bytes(segments: usize) -> u64 {
-        let key_heap = 4 * (segments as u64 + 1);
-        let slot = (std::mem::size_of::<Vec<u32>>() + std::mem::size_of::<Acc>() + 1) as u64;
-        slot * 24 / 7 + key_heap + 16
+    fn heap_bytes(segments: usize) -> u64 {
+        // The ticks and the flags, and the allocator's header.
+        4 * (segments as u64 + 1) + 16
     }
 
     fn pack(ticks: &[u32], placed: u32, empty: bool, _bits: u32) -> Vec<u32> {
@@ -533,6 +603,72 @@ impl PitStep<'_> {
                 tables.push(table?);
             }
             Ok(tables)
+        })
+    }
+
+    /// The sums of the last pit's chains from `states`, the states before
+    /// it: every chain that places all laps and ends on a non-empty row.
+    fn sum<'s, K: StateKey + 's>(
+        &self,
+        states: impl Iterator<Item = (&'s K, &'s Acc)>,
+        segments: usize,
+        bits: u32,
+        finish: Finish,
+    ) -> Result<SkeletonSums, KalahError> {
+        let mut sums = SkeletonSums::default();
+        let mut ticks = vec![0u32; segments];
+        let mut key = Vec::with_capacity(segments);
+        let mut failed = None;
+        for (state, acc) in states {
+            let (placed, empty_so_far) = state.unpack(&mut ticks, bits);
+            self.walk(&ticks, placed, &mut key, &mut |new_ticks, new_placed, content| {
+                if failed.is_some() || new_placed != finish.all_placed || (empty_so_far && content == 0) {
+                    return;
+                }
+                let nonempty = acc.nonempty.checked_add(if content > 0 { acc.chains } else { 0 });
+                let ending_at_lap = if new_ticks[finish.laps] == 0 { acc.chains } else { 0 };
+                let added = match nonempty {
+                    Some(nonempty) => sums.add(SkeletonSums { chains: acc.chains, nonempty, ending_at_lap }),
+                    None => Err(KalahError::Overflow),
+                };
+                failed = added.err();
+            });
+            if let Some(error) = failed {
+                return Err(error);
+            }
+        }
+        Ok(sums)
+    }
+
+    /// [`PitStep::sum`] on `parts` threads, each taking its share of
+    /// `states`, their sums added (exact, so in any order).
+    fn sum_in_parts<K: StateKey>(
+        &self,
+        states: &FxHashMap<K, Acc>,
+        parts: usize,
+        segments: usize,
+        bits: u32,
+        finish: Finish,
+    ) -> Result<SkeletonSums, KalahError> {
+        let len = states.len();
+        let share = |part: usize| (len * part / parts, len * (part + 1) / parts);
+        let sum_share = |part: usize| {
+            let (from, to) = share(part);
+            self.sum(states.iter().skip(from).take(to - from), segments, bits, finish)
+        };
+        std::thread::scope(|scope| {
+            let started: Vec<_> = (1..parts)
+                .map(|part| (part, std::thread::Builder::new().spawn_scoped(scope, move || sum_share(part))))
+                .collect();
+            let mut sums = sum_share(0)?;
+            for (part, thread) in started {
+                let part_sums = match thread {
+                    Ok(thread) => thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                    Err(_) => sum_share(part),
+                };
+                sums.add(part_sums?)?;
+            }
+            Ok(sums)
         })
     }
 
