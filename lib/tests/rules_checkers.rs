@@ -8,10 +8,12 @@ use plybench::engine::checkers::samuel::SamuelBoard;
 use plybench::engine::checkers::{Board, Counting, Position, perft};
 use plybench::engine::rng::SplitMix;
 use plybench::engine::rules::ast::Program;
-use plybench::engine::rules::bridge::{checkers, legal};
+use plybench::engine::rules::bridge::checkers;
+use plybench::engine::rules::compile::Compiled;
 use plybench::engine::rules::games;
 use plybench::engine::rules::interp::Interpreter;
 use plybench::engine::rules::parse::parse;
+use plybench::engine::rules::perft::{self as rules_perft, Buffers, Interpreted, Rules, legal};
 use plybench::engine::rules::state::{RuleMove, State};
 
 fn program() -> Program {
@@ -40,11 +42,16 @@ const POSITIONS: &[&str] = &[
 
 fn perft_opening(depth: u32) {
     let program = program();
-    let interp = Interpreter::new(&program).unwrap_or_else(|e| panic!("{e}"));
+    let mut interp = Interpreted::new(Interpreter::new(&program).unwrap_or_else(|e| panic!("{e}")));
+    let mut compiled = Compiled::new(&program).unwrap_or_else(|e| panic!("{e}"));
+    let mut buffers = Buffers::default();
     for fen in POSITIONS.iter().take(if depth > 7 { 1 } else { POSITIONS.len() }) {
         let position: Position = fen.parse().expect("position");
         let mut st = state(&program, &position);
-        let rules = legal::perft(&interp, &mut st, depth).unwrap_or_else(|e| panic!("{e}"));
+        let rules = rules_perft::perft(&mut interp, &mut st, depth, &mut buffers).unwrap_or_else(|e| panic!("{e}"));
+        let fast = rules_perft::perft(&mut compiled, &mut st, depth, &mut buffers).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(rules, fast, "{fen} depth {depth}: interpreted {rules}, compiled {fast}");
+        let rules = u64::try_from(rules).expect("a draughts perft this shallow fits u64");
         let table = perft(&mut TableBoard::from_position(&position), depth, Counting::Paths);
         let bitboard = perft(&mut BitBoard::from_position(&position), depth, Counting::Paths);
         assert_eq!(table, bitboard);
@@ -72,9 +79,9 @@ fn perft_of_the_opening_to_depth_10_equals_the_representations() {
     perft_opening(10);
 }
 
-fn rule_moves(interp: &Interpreter<'_>, state: &mut State) -> Vec<String> {
-    let (mut out, mut scratch): (Vec<RuleMove>, Vec<RuleMove>) = (Vec::new(), Vec::new());
-    legal::legal_moves(interp, &[], state, &mut out, &mut scratch).unwrap_or_else(|e| panic!("{e}"));
+fn rule_moves<R: Rules>(rules: &mut R, state: &mut State) -> Vec<String> {
+    let (mut out, mut kings): (Vec<RuleMove>, Vec<_>) = (Vec::new(), Vec::new());
+    legal(rules, state, &mut out, &mut kings).unwrap_or_else(|e| panic!("{e}"));
     let mut text: Vec<String> = out.iter().map(checkers::rule_move).collect();
     text.sort_unstable();
     text
@@ -82,7 +89,7 @@ fn rule_moves(interp: &Interpreter<'_>, state: &mut State) -> Vec<String> {
 
 fn playouts(seed: u64, games_per_start: usize, plies: usize) -> usize {
     let program = program();
-    let interp = Interpreter::new(&program).unwrap_or_else(|e| panic!("{e}"));
+    let mut interp = Interpreted::new(Interpreter::new(&program).unwrap_or_else(|e| panic!("{e}")));
     let mut rng = SplitMix::new(seed);
     let mut compared = 0;
     for fen in POSITIONS {
@@ -91,7 +98,7 @@ fn playouts(seed: u64, games_per_start: usize, plies: usize) -> usize {
             for _ in 0..plies {
                 let position = board.position();
                 let mut st = state(&program, &position);
-                let rules = rule_moves(&interp, &mut st);
+                let rules = rule_moves(&mut interp, &mut st);
                 let hand = checkers::hand_moves::<BitBoard>(&position);
                 assert_eq!(rules, hand, "legal moves of {position}");
                 assert_eq!(hand, checkers::hand_moves::<TableBoard>(&position));

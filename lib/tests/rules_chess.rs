@@ -7,11 +7,13 @@ use plybench::engine::chess::x88::X88Board;
 use plybench::engine::chess::{Board, MoveList, Repr, Setup, dispatch};
 use plybench::engine::rng::SplitMix;
 use plybench::engine::rules::ast::Program;
-use plybench::engine::rules::bridge::{chess, legal};
+use plybench::engine::rules::bridge::chess;
+use plybench::engine::rules::compile::Compiled;
 use plybench::engine::rules::games;
 use plybench::engine::rules::interp::Interpreter;
 use plybench::engine::rules::parse::parse;
-use plybench::engine::rules::state::{RuleMove, State};
+use plybench::engine::rules::perft::{Buffers, Interpreted, Rules, legal, perft};
+use plybench::engine::rules::state::{RuleMove, Square, State};
 use plybench::study::datasets::{PERFT_EDGE_CASES, PERFT_STANDARD};
 
 fn program() -> Program {
@@ -33,22 +35,26 @@ fn state(program: &Program, setup: &Setup) -> State {
     State::from_text(program, &text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-fn rule_moves(interp: &Interpreter<'_>, royal: &[u8], state: &mut State) -> Vec<String> {
-    let (mut out, mut scratch): (Vec<RuleMove>, Vec<RuleMove>) = (Vec::new(), Vec::new());
-    legal::legal_moves(interp, royal, state, &mut out, &mut scratch).unwrap_or_else(|e| panic!("{e}"));
-    let mut text: Vec<String> = out.iter().map(|m| chess::rule_move(interp.program(), m)).collect();
+fn rule_moves<R: Rules>(rules: &mut R, program: &Program, state: &mut State) -> Vec<String> {
+    let (mut out, mut kings): (Vec<RuleMove>, Vec<Square>) = (Vec::new(), Vec::new());
+    legal(rules, state, &mut out, &mut kings).unwrap_or_else(|e| panic!("{e}"));
+    let mut text: Vec<String> = out.iter().map(|m| chess::rule_move(program, m)).collect();
     text.sort_unstable();
     text
 }
 
 fn perft_agrees(depth: u32) {
     let program = program();
-    let interp = Interpreter::new(&program).unwrap_or_else(|e| panic!("{e}"));
+    let mut interp = Interpreted::new(Interpreter::new(&program).unwrap_or_else(|e| panic!("{e}")));
+    let mut compiled = Compiled::new(&program).unwrap_or_else(|e| panic!("{e}"));
+    let mut buffers = Buffers::default();
     for setup in suite() {
         let mut st = state(&program, &setup);
-        let rules = legal::perft(&interp, &mut st, depth).unwrap_or_else(|e| panic!("{e}"));
+        let rules = perft(&mut interp, &mut st, depth, &mut buffers).unwrap_or_else(|e| panic!("{e}"));
+        let fast = perft(&mut compiled, &mut st, depth, &mut buffers).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(rules, fast, "{} depth {depth}: interpreted {rules}, compiled {fast}", setup.to_fen());
         for repr in [Repr::Bitboard, Repr::X88] {
-            let hand = dispatch::perft_on(repr, &setup, depth).expect("perft");
+            let hand = u128::from(dispatch::perft_on(repr, &setup, depth).expect("perft"));
             assert_eq!(rules, hand, "{} depth {depth}: chess.rules {rules}, {repr} {hand}", setup.to_fen());
         }
     }
@@ -85,8 +91,7 @@ fn perft_depth_4_equals_the_representations() {
 /// compares the legal-move sets at every position reached.
 fn playouts(seed: u64, games_per_start: usize, plies: usize) -> usize {
     let program = program();
-    let interp = Interpreter::new(&program).unwrap_or_else(|e| panic!("{e}"));
-    let royal = legal::royal_natures(&program);
+    let mut interp = Interpreted::new(Interpreter::new(&program).unwrap_or_else(|e| panic!("{e}")));
     let mut rng = SplitMix::new(seed);
     let mut compared = 0;
     for start in suite() {
@@ -94,7 +99,7 @@ fn playouts(seed: u64, games_per_start: usize, plies: usize) -> usize {
             let mut setup = start.clone();
             for _ in 0..plies {
                 let mut st = state(&program, &setup);
-                let rules = rule_moves(&interp, &royal, &mut st);
+                let rules = rule_moves(&mut interp, &program, &mut st);
                 let hand = chess::hand_moves::<BitboardBoard>(&setup);
                 assert_eq!(rules, hand, "legal moves of {}", setup.to_fen());
                 assert_eq!(hand, chess::hand_moves::<X88Board>(&setup), "x88 and bitboard disagree");

@@ -10,13 +10,13 @@ use clap::{Args, ValueEnum};
 use plybench::engine::rules::ast::{Entry, Node, Program};
 use plybench::engine::rules::conditions::{Analysis, Options, Words};
 use plybench::engine::rules::flow::{Flowchart, is_transfer};
-use plybench::engine::rules::games;
 use plybench::engine::rules::interp::{Algo, Interpreter};
 use plybench::engine::rules::parse::parse;
 use plybench::engine::rules::state::State;
-use plybench::error::IoError;
 use plybench::report::{Cell, Column, Format, Table, Verdict};
 use plybench_cli::{Flag, Usage, emit};
+
+use crate::source;
 
 /// Which algorithm of the rule file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -68,25 +68,6 @@ pub struct ConjuguesArgs {
     algorithm: Which,
 }
 
-/// The rule file and its starting position.
-fn load(game: &Option<String>, rules: &Option<PathBuf>) -> anyhow::Result<(Program, Option<&'static str>)> {
-    match (game, rules) {
-        (Some(name), _) => {
-            let shipped = games::find(name).ok_or_else(|| {
-                Usage::flag("--game", format!("no shipped rule file is called {name}; try one of {}", games::names()))
-            })?;
-            Ok((parse(shipped.file, shipped.text).flag("--game")?, Some(shipped.start)))
-        }
-        (None, Some(path)) => {
-            let text = std::fs::read_to_string(path).map_err(|e| plybench::Error::from(IoError::read(path, e)))?;
-            Ok((parse(&path.display().to_string(), &text).flag("--rules")?, None))
-        }
-        (None, None) => {
-            Err(Usage("give --game NAME (one of ".to_owned() + &games::names() + ") or --rules FILE").into())
-        }
-    }
-}
-
 fn algo(which: Which, program: &Program) -> anyhow::Result<Algo> {
     match which {
         Which::Moves => Ok(Algo::Moves),
@@ -98,7 +79,7 @@ fn algo(which: Which, program: &Program) -> anyhow::Result<Algo> {
 }
 
 pub fn run(args: ConditionsArgs, format: Format) -> anyhow::Result<ExitCode> {
-    let (program, start) = load(&args.game, &args.rules)?;
+    let (program, start) = source::load(&args.game, &args.rules)?;
     let algo = algo(args.algorithm, &program)?;
     let position = match (&args.position, start) {
         (Some(p), _) => p.clone(),
@@ -146,7 +127,7 @@ pub fn run(args: ConditionsArgs, format: Format) -> anyhow::Result<ExitCode> {
 }
 
 pub fn conjugues(args: ConjuguesArgs, format: Format) -> anyhow::Result<ExitCode> {
-    let (program, _) = load(&args.game, &args.rules)?;
+    let (program, _) = source::load(&args.game, &args.rules)?;
     let algorithm = match algo(args.algorithm, &program)? {
         Algo::Moves => &program.moves,
         Algo::Result => program.result.as_ref().expect("checked"),

@@ -6,6 +6,7 @@
 mod analyze;
 mod bench;
 mod perft;
+mod source;
 
 use std::process::ExitCode;
 

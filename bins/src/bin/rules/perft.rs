@@ -1,13 +1,76 @@
-//! SKELETON: `rules perft` (to be written).
+//! `rules perft`: perft over any game a rule file describes, by the
+//! interpreter, the compiled form or both side by side (they must agree),
+//! with the divide under each root move if asked. All logic is in
+//! `plybench::study::rules::games` and `plybench::engine::rules::perft`.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::Args;
-use plybench::report::Format;
+use clap::{Args, ValueEnum};
+use plybench::engine::rules::state::State;
+use plybench::report::{Format, Tally};
+use plybench::study::rules::games::{Engine, perft_tables};
+use plybench_cli::{Flag, Usage, emit};
+
+use crate::source;
+
+/// The deepest perft `rules perft` accepts: the per-ply move buffers are
+/// allocated for every ply, and no described game is searched deeper in
+/// reasonable time.
+const MAX_DEPTH: u32 = 64;
+
+/// Which form of the rules counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Engines {
+    /// The interpreter, which walks the statements as parsed.
+    Interp,
+    /// The compiled form.
+    Compiled,
+    /// Both, side by side; they must agree.
+    Both,
+}
 
 #[derive(Args)]
-pub struct PerftArgs {}
+pub struct PerftArgs {
+    /// A shipped rule file (tictactoe, gomoku, chess, draughts, ...).
+    #[arg(long, conflicts_with = "rules")]
+    game: Option<String>,
+    /// A rule file to read instead of a shipped one.
+    #[arg(long)]
+    rules: Option<PathBuf>,
+    /// The position, as docs/rules.md writes it (default: the game's start).
+    #[arg(long)]
+    position: Option<String>,
+    /// Plies to count.
+    #[arg(long)]
+    depth: u32,
+    /// Which form of the rules counts.
+    #[arg(long, value_enum, default_value = "both")]
+    engine: Engines,
+    /// Also the count under each root move, by the first engine.
+    #[arg(long)]
+    divide: bool,
+}
 
-pub fn run(_args: PerftArgs, _format: Format) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("rules perft is not built yet")
+pub fn run(args: PerftArgs, format: Format) -> anyhow::Result<ExitCode> {
+    if args.depth > MAX_DEPTH {
+        return Err(Usage::flag("--depth", format!("{}; expected 0 to {MAX_DEPTH}", args.depth)).into());
+    }
+    let (program, start) = source::load(&args.game, &args.rules)?;
+    let position = match (&args.position, start) {
+        (Some(p), _) => p.clone(),
+        (None, Some(s)) => s.to_owned(),
+        (None, None) => return Err(Usage("a rule file read with --rules needs --position".into()).into()),
+    };
+    let state = State::from_text(&program, &position).flag("--position")?;
+    let engines: &[Engine] = match args.engine {
+        Engines::Interp => &[Engine::Interp],
+        Engines::Compiled => &[Engine::Compiled],
+        Engines::Both => &[Engine::Interp, Engine::Compiled],
+    };
+    let rules_flag = if args.game.is_some() { "--game" } else { "--rules" };
+    let tables = perft_tables(&program, &state, &position, args.depth, engines, args.divide).flag(rules_flag)?;
+    let passed = Tally::of(&tables).passed();
+    emit(&tables.iter().collect::<Vec<_>>(), format)?;
+    Ok(if passed { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }

@@ -5,7 +5,9 @@
 //!
 //! - [`ast`]: the syntax tree of a rule file.
 //! - [`parse`]: text to syntax tree.
-//! - [`state`]: a position of a described game, and the moves the rules output.
+//! - [`moves`]: squares, sub-moves and the moves the rules output.
+//! - [`state`]: a position of a described game.
+//! - [`frame`]: where a run of an algorithm stands.
 //! - [`view`]: what the rules read of a position, and the observer of a run.
 //! - [`interp`]: the interpreter, which walks the statements.
 //! - [`compile`]: the compiler, to a faster form.
@@ -22,8 +24,10 @@ pub mod compile;
 pub mod conditions;
 pub mod error;
 pub mod flow;
+pub mod frame;
 pub mod games;
 pub mod interp;
+pub mod moves;
 pub mod parse;
 pub mod perft;
 pub mod state;

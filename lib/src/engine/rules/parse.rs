@@ -937,8 +937,8 @@ M. FINISHED *
                     . MOVE * Q. INDIC, CAS1, 1, ENEMY. INDIC, PASSANT, 0.\n. RESULT * NO VICTORY.\n. END.\n";
         let program = parse("x.rules", text).unwrap();
         let s = &program.moves.stmts;
-        assert_eq!(program.header.indics[0].per_player, true);
-        assert_eq!(program.header.indics[1].transient, true);
+        assert!(program.header.indics[0].per_player);
+        assert!(program.header.indics[1].transient);
         assert!(matches!(&s[0].kind, StmtKind::Arithmetic(Target::Abscissa(v), Expr::Add(..)) if v == "V"));
         assert!(matches!(&s[1].kind, StmtKind::If(_, Relation::Ne, Expr::Pair(..), a, b) if a == "A" && b == "B"));
         assert!(matches!(&s[3].kind, StmtKind::Build(q, Some(r), subs) if q == "Q" && r == "R" && subs.len() == 2));

@@ -3,8 +3,8 @@
 //! compiled form call these, the analysis of conditions implements them.
 
 use super::ast::{Node, Outcome};
-use super::interp::Frame;
-use super::state::{RuleMove, Square};
+use super::frame::Frame;
+use super::moves::{RuleMove, Square};
 
 /// The board as the four functions read it, and the indicatifs.
 pub trait View {

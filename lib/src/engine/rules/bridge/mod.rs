@@ -8,12 +8,10 @@
 //!   as a position of `draughts.rules`, and every move as the checkers
 //!   study writes it: `9-13`, or `9x18x27` with every landing of the path.
 //!
-//! - [`legal`]: legal moves and perft of any rule file through the
-//!   interpreter's documented contract, for the differential tests.
+//! Perft and legal moves of a rule file are [`super::perft`]'s.
 //!
 //! A move's comparable form is a `String`, so that two lists compare as
 //! sorted lists (multisets: a path counted twice would show).
 
 pub mod checkers;
 pub mod chess;
-pub mod legal;
