@@ -98,14 +98,16 @@ fn a_rule_file_from_disk_is_read_and_its_errors_name_the_line() {
     }
     let bad = dir.join("bad.rules");
     std::fs::write(&bad, "GAME * BAD.\nBOARD * 2, 1.\nALGORITHM * MOVES.\n. FROBNICATE * V.\n. END.\n").expect("write");
-    refused(&["perft", "--rules", bad.to_str().expect("utf-8"), "--position", "2 1", "--depth", "1"], "line 4");
+    // An unknown keyword continues the statement before it, whose line is named.
+    refused(&["perft", "--rules", bad.to_str().expect("utf-8"), "--position", "2 1", "--depth", "1"], "bad.rules:3:");
     std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn bad_input_is_refused_in_one_line() {
     refused(&["perft", "--game", "chequers", "--depth", "2"], "--game");
-    refused(&["perft", "--game", "tictactoe", "--position", "3/3 1", "--depth", "2"], "--position");
+    refused(&["perft", "--game", "tictactoe", "--position", "3/3/3 7", "--depth", "2"], "--position");
+    refused(&["perft", "--game", "tictactoe", "--position", "Q2/3/3 1", "--depth", "2"], "--position");
     refused(&["perft", "--game", "tictactoe", "--depth", "65"], "--depth");
     refused(&["perft", "--depth", "2"], "--game");
     refused(&["bench", "--chess-depth", "9"], "--chess-depth");
@@ -121,6 +123,9 @@ fn bench_puts_every_engine_beside_the_interpreter() {
         assert!(of_game.len() >= 3, "{game}: {rows:#?}");
         let nodes: Vec<String> = of_game.iter().map(|r| r["nodes"].to_string()).collect();
         assert!(nodes.windows(2).all(|w| w[0] == w[1]), "{game}: every engine counts the same: {nodes:?}");
-        assert!(of_game.iter().any(|r| r["engine"] == "interp" && r["ratio"].as_f64() == Some(1.0)), "{game}");
+        assert!(
+            of_game.iter().any(|r| r["engine"] == "rules interpreter" && r["ratio"].as_f64() == Some(1.0)),
+            "{game}"
+        );
     }
 }

@@ -11,7 +11,6 @@ use plybench::engine::rules::ast::{Entry, Node, Program};
 use plybench::engine::rules::conditions::{Analysis, Options, Words};
 use plybench::engine::rules::flow::{Flowchart, is_transfer};
 use plybench::engine::rules::interp::{Algo, Interpreter};
-use plybench::engine::rules::parse::parse;
 use plybench::engine::rules::state::State;
 use plybench::report::{Cell, Column, Format, Table, Verdict};
 use plybench_cli::{Flag, Usage, emit};

@@ -27,4 +27,3 @@ pub fn load(game: &Option<String>, rules: &Option<PathBuf>) -> anyhow::Result<(P
         }
     }
 }
-
