@@ -279,14 +279,18 @@ impl Solver<'_> {
                 sums = if parts == 1 {
                     pit.sum(states.iter(), segments, bits, finish)?
                 } else {
-                    pit.sum_in_parts(&states, parts, segments, bits, finish)?
+                    let mut total = SkeletonSums::default();
+                    for part in in_parts(&states, parts, |share| pit.sum(share, segments, bits, finish))? {
+                        total.add(part)?;
+                    }
+                    total
                 };
                 break;
             }
             let next = if parts == 1 {
                 pit.step(states.iter(), segments, bits, &room)?
             } else {
-                room.merge(pit.step_in_parts(&states, parts, segments, bits, &room)?)?
+                room.merge(in_parts(&states, parts, |share| pit.step(share, segments, bits, &room))?)?
             };
             self.run.max_states = self.run.max_states.max(next.len());
             room.drop_table(std::mem::replace(&mut states, next));
@@ -573,39 +577,6 @@ impl PitStep<'_> {
         Ok(next)
     }
 
-    /// [`PitStep::step`] on `parts` threads, each taking its share of
-    /// `states`; their tables, to be merged. A thread that cannot start
-    /// leaves its share to this one.
-    fn step_in_parts<K: StateKey>(
-        &self,
-        states: &FxHashMap<K, Acc>,
-        parts: usize,
-        segments: usize,
-        bits: u32,
-        room: &Room,
-    ) -> Result<Vec<FxHashMap<K, Acc>>, KalahError> {
-        let len = states.len();
-        let share = |part: usize| (len * part / parts, len * (part + 1) / parts);
-        let step_share = |part: usize| {
-            let (from, to) = share(part);
-            self.step(states.iter().skip(from).take(to - from), segments, bits, room)
-        };
-        std::thread::scope(|scope| {
-            let started: Vec<_> = (1..parts)
-                .map(|part| (part, std::thread::Builder::new().spawn_scoped(scope, move || step_share(part))))
-                .collect();
-            let mut tables = vec![step_share(0)?];
-            for (part, thread) in started {
-                let table = match thread {
-                    Ok(thread) => thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                    Err(_) => step_share(part),
-                };
-                tables.push(table?);
-            }
-            Ok(tables)
-        })
-    }
-
     /// The sums of the last pit's chains from `states`, the states before
     /// it: every chain that places all laps and ends on a non-empty row.
     fn sum<'s, K: StateKey + 's>(
@@ -638,38 +609,6 @@ impl PitStep<'_> {
             }
         }
         Ok(sums)
-    }
-
-    /// [`PitStep::sum`] on `parts` threads, each taking its share of
-    /// `states`, their sums added (exact, so in any order).
-    fn sum_in_parts<K: StateKey>(
-        &self,
-        states: &FxHashMap<K, Acc>,
-        parts: usize,
-        segments: usize,
-        bits: u32,
-        finish: Finish,
-    ) -> Result<SkeletonSums, KalahError> {
-        let len = states.len();
-        let share = |part: usize| (len * part / parts, len * (part + 1) / parts);
-        let sum_share = |part: usize| {
-            let (from, to) = share(part);
-            self.sum(states.iter().skip(from).take(to - from), segments, bits, finish)
-        };
-        std::thread::scope(|scope| {
-            let started: Vec<_> = (1..parts)
-                .map(|part| (part, std::thread::Builder::new().spawn_scoped(scope, move || sum_share(part))))
-                .collect();
-            let mut sums = sum_share(0)?;
-            for (part, thread) in started {
-                let part_sums = match thread {
-                    Ok(thread) => thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                    Err(_) => sum_share(part),
-                };
-                sums.add(part_sums?)?;
-            }
-            Ok(sums)
-        })
     }
 
     /// Every way pit `Pj` can play, starting from a state's `ticks` and
@@ -758,6 +697,38 @@ impl PitStep<'_> {
         }
         key.pop();
     }
+}
+
+
+/// `work` on `parts` threads, each given its share of `states` (the caller
+/// takes the first); the results in part order. A thread that cannot start
+/// leaves its share to the caller's thread.
+fn in_parts<'s, K, T, F>(states: &'s FxHashMap<K, Acc>, parts: usize, work: F) -> Result<Vec<T>, KalahError>
+where
+    K: StateKey,
+    T: Send,
+    F: Fn(std::iter::Take<std::iter::Skip<std::collections::hash_map::Iter<'s, K, Acc>>>) -> Result<T, KalahError> + Sync,
+{
+    let len = states.len();
+    let share = |part: usize| {
+        let (from, to) = (len * part / parts, len * (part + 1) / parts);
+        work(states.iter().skip(from).take(to - from))
+    };
+    std::thread::scope(|scope| {
+        let share = &share;
+        let started: Vec<_> = (1..parts)
+            .map(|part| (part, std::thread::Builder::new().spawn_scoped(scope, move || share(part))))
+            .collect();
+        let mut results = vec![share(0)?];
+        for (part, thread) in started {
+            let result = match thread {
+                Ok(thread) => thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                Err(_) => share(part),
+            };
+            results.push(result?);
+        }
+        Ok(results)
+    })
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ use super::error::{Location, RulesError};
 use super::interp::{Interpreter, arith, compare, show};
 use super::perft::Rules;
 use super::state::{MAX_SUBS, RuleMove, Square, State, Sub, check_move};
-use super::view::View;
+use super::view::{Placed, View};
 
 /// A compiled expression.
 #[derive(Clone, Debug)]
@@ -521,7 +521,7 @@ impl<'p> Compiled<'p> {
         let Some(royal) = self.royal else {
             return Err("ATTACKED needs `ILLEGAL * ENEMY CAPTURES KING.` in the header (the royal piece)".into());
         };
-        let overlay = Overlay { base: view, square, owner: player, nature: royal };
+        let overlay = Placed { base: view, square, owner: player, nature: royal };
         let mut m = self.machine();
         let mut sink = CaptureSink(&[square], false);
         // Nested: ATTACKED reads 0 inside (as in the interpreter), and the
@@ -563,30 +563,6 @@ impl Nest for Inner {
     }
 }
 
-struct Overlay<'v, V> {
-    base: &'v V,
-    square: Square,
-    owner: u8,
-    nature: u8,
-}
-
-impl<V: View> View for Overlay<'_, V> {
-    fn width(&self) -> i64 {
-        self.base.width()
-    }
-    fn height(&self) -> i64 {
-        self.base.height()
-    }
-    fn occupy(&self, square: Square) -> u8 {
-        if square == self.square { self.owner } else { self.base.occupy(square) }
-    }
-    fn nature(&self, square: Square) -> u8 {
-        if square == self.square { self.nature } else { self.base.nature(square) }
-    }
-    fn indic(&self, id: u8, player: u8) -> i64 {
-        self.base.indic(id, player)
-    }
-}
 
 fn on_board<V: View>(view: &V, x: i64, y: i64) -> bool {
     x >= 1 && y >= 1 && x <= view.width() && y <= view.height()

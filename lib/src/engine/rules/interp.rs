@@ -20,7 +20,7 @@ use super::ast::{
 use super::error::{Location, RulesError};
 pub use super::frame::{Algo, Frame};
 use super::state::{RuleMove, Square, Sub, check_move};
-use super::view::{Fact, Flow, Observer, Unobserved, View};
+use super::view::{Fact, Flow, Observer, Placed, Unobserved, View};
 
 /// What a name stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -752,7 +752,7 @@ impl Policy for Outer {
         let Some(royal) = interp.royal else {
             return Err("ATTACKED needs `ILLEGAL * ENEMY CAPTURES KING.` in the header (the royal piece)".into());
         };
-        let overlay = Overlay { base: view, square, owner: player, nature: royal };
+        let overlay = Placed { base: view, square, owner: player, nature: royal };
         let mut frame = interp.start(Algo::Moves, 3 - player);
         interp.captures(&overlay, player, &[square], &mut frame).map_err(|e| format!("in ATTACKED: {e}"))
     }
@@ -764,31 +764,6 @@ impl Policy for Inner {
     }
 }
 
-/// A view with one square replaced.
-struct Overlay<'v, V> {
-    base: &'v V,
-    square: Square,
-    owner: u8,
-    nature: u8,
-}
-
-impl<V: View> View for Overlay<'_, V> {
-    fn width(&self) -> i64 {
-        self.base.width()
-    }
-    fn height(&self) -> i64 {
-        self.base.height()
-    }
-    fn occupy(&self, square: Square) -> u8 {
-        if square == self.square { self.owner } else { self.base.occupy(square) }
-    }
-    fn nature(&self, square: Square) -> u8 {
-        if square == self.square { self.nature } else { self.base.nature(square) }
-    }
-    fn indic(&self, id: u8, player: u8) -> i64 {
-        self.base.indic(id, player)
-    }
-}
 
 /// Stops a run at the first move capturing on one of the squares.
 struct CaptureWatch<'s> {

@@ -64,3 +64,35 @@ pub trait Observer {
 pub struct Unobserved;
 
 impl Observer for Unobserved {}
+
+/// A view with one piece placed on one square, the rest read from `base`:
+/// `ATTACKED(v)` asks whether the opponent could capture a friendly king
+/// standing on `v`.
+pub struct Placed<'v, V> {
+    /// The position read everywhere else.
+    pub base: &'v V,
+    /// The square replaced.
+    pub square: Square,
+    /// Its owner (1 or 2).
+    pub owner: u8,
+    /// Its nature.
+    pub nature: u8,
+}
+
+impl<V: View> View for Placed<'_, V> {
+    fn width(&self) -> i64 {
+        self.base.width()
+    }
+    fn height(&self) -> i64 {
+        self.base.height()
+    }
+    fn occupy(&self, square: Square) -> u8 {
+        if square == self.square { self.owner } else { self.base.occupy(square) }
+    }
+    fn nature(&self, square: Square) -> u8 {
+        if square == self.square { self.nature } else { self.base.nature(square) }
+    }
+    fn indic(&self, id: u8, player: u8) -> i64 {
+        self.base.indic(id, player)
+    }
+}
