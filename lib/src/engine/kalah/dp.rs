@@ -699,7 +699,6 @@ impl PitStep<'_> {
     }
 }
 
-
 /// `work` on `parts` threads, each given its share of `states` (the caller
 /// takes the first); the results in part order. A thread that cannot start
 /// leaves its share to the caller's thread.
@@ -707,7 +706,8 @@ fn in_parts<'s, K, T, F>(states: &'s FxHashMap<K, Acc>, parts: usize, work: F) -
 where
     K: StateKey,
     T: Send,
-    F: Fn(std::iter::Take<std::iter::Skip<std::collections::hash_map::Iter<'s, K, Acc>>>) -> Result<T, KalahError> + Sync,
+    F: Fn(std::iter::Take<std::iter::Skip<std::collections::hash_map::Iter<'s, K, Acc>>>) -> Result<T, KalahError>
+        + Sync,
 {
     let len = states.len();
     let share = |part: usize| {

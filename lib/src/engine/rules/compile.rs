@@ -563,7 +563,6 @@ impl Nest for Inner {
     }
 }
 
-
 fn on_board<V: View>(view: &V, x: i64, y: i64) -> bool {
     x >= 1 && y >= 1 && x <= view.width() && y <= view.height()
 }

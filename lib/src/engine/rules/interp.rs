@@ -764,7 +764,6 @@ impl Policy for Inner {
     }
 }
 
-
 /// Stops a run at the first move capturing on one of the squares.
 struct CaptureWatch<'s> {
     squares: &'s [Square],

@@ -4,8 +4,10 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::engine::progress::Progress;
 use crate::report::Table;
 use crate::report::plot::Plot;
+use crate::study::part::Part;
 use crate::{Error, Result};
 
 /// How much work a run may do.
@@ -137,4 +139,23 @@ pub struct StudyReport {
     pub reading: Vec<String>,
     /// Wall-clock seconds.
     pub seconds: f64,
+}
+
+/// One part of a study, at a budget.
+pub type PartFn = fn(Budget, Progress<'_>) -> Result<Part>;
+
+impl StudyReport {
+    /// The report of `study` made of `parts`, run in order: their tables,
+    /// plots and readings one after the other (the caller times it).
+    pub fn of_parts(study: Study, parts: &[PartFn], budget: Budget, progress: Progress<'_>) -> Result<StudyReport> {
+        let mut report =
+            StudyReport { study, tables: Vec::new(), plots: Vec::new(), reading: Vec::new(), seconds: 0.0 };
+        for part in parts {
+            let Part { tables, plots, reading } = part(budget, progress)?;
+            report.tables.extend(tables);
+            report.plots.extend(plots);
+            report.reading.extend(reading);
+        }
+        Ok(report)
+    }
 }
