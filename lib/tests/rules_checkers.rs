@@ -124,7 +124,6 @@ fn legal_moves_equal_on_random_playouts() {
 }
 
 #[test]
-#[ignore = "thousands of positions with the interpreter"]
 fn legal_moves_equal_on_thousands_of_random_playouts() {
     let n = playouts(1971, 60, 120);
     assert!(n >= 5_000, "{n} positions compared");
