@@ -3,7 +3,6 @@
 //! moves after up to N modifications, and the conjugué of every transfer
 //! statement.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
@@ -15,7 +14,7 @@ use plybench::engine::rules::state::State;
 use plybench::report::{Cell, Column, Format, Table, Verdict};
 use plybench_cli::{Flag, Usage, emit};
 
-use crate::source;
+use crate::source::{self, RuleFile};
 
 /// Which algorithm of the rule file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -28,12 +27,8 @@ pub enum Which {
 
 #[derive(Args)]
 pub struct ConditionsArgs {
-    /// A shipped rule file (tictactoe, gomoku, pitrat-chess, ...).
-    #[arg(long, conflicts_with = "rules")]
-    game: Option<String>,
-    /// A rule file to read instead of a shipped one.
-    #[arg(long)]
-    rules: Option<PathBuf>,
+    #[command(flatten)]
+    file: RuleFile,
     /// The position, as docs/rules.md writes it (default: the game's start).
     #[arg(long)]
     position: Option<String>,
@@ -56,12 +51,8 @@ pub struct ConditionsArgs {
 
 #[derive(Args)]
 pub struct ConjuguesArgs {
-    /// A shipped rule file.
-    #[arg(long, conflicts_with = "rules")]
-    game: Option<String>,
-    /// A rule file to read instead of a shipped one.
-    #[arg(long)]
-    rules: Option<PathBuf>,
+    #[command(flatten)]
+    file: RuleFile,
     /// The algorithm to study.
     #[arg(long, value_enum, default_value = "moves")]
     algorithm: Which,
@@ -78,18 +69,14 @@ fn algo(which: Which, program: &Program) -> anyhow::Result<Algo> {
 }
 
 pub fn run(args: ConditionsArgs, format: Format) -> anyhow::Result<ExitCode> {
-    let (program, start) = source::load(&args.game, &args.rules)?;
+    let (program, start) = args.file.load()?;
     let algo = algo(args.algorithm, &program)?;
-    let position = match (&args.position, start) {
-        (Some(p), _) => p.clone(),
-        (None, Some(s)) => s.to_owned(),
-        (None, None) => return Err(Usage("a rule file read with --rules needs --position".into()).into()),
-    };
+    let position = source::position(&args.position, start)?;
     let state = State::from_text(&program, &position).flag("--position")?;
     if args.max_runs == 0 {
         return Err(Usage::flag("--max-runs", "0 runs; at least 1 (the normal run)").into());
     }
-    let interp = Interpreter::new(&program).flag(if args.game.is_some() { "--game" } else { "--rules" })?;
+    let interp = Interpreter::new(&program).flag(args.file.flag())?;
     let analysis = Analysis::new(&program, algo).map_err(plybench::Error::from)?;
     let player = state.player();
     let options = Options { refined: args.refined, modifications: args.modifications, max_runs: args.max_runs };
@@ -126,7 +113,7 @@ pub fn run(args: ConditionsArgs, format: Format) -> anyhow::Result<ExitCode> {
 }
 
 pub fn conjugues(args: ConjuguesArgs, format: Format) -> anyhow::Result<ExitCode> {
-    let (program, _) = source::load(&args.game, &args.rules)?;
+    let (program, _) = args.file.load()?;
     let algorithm = match algo(args.algorithm, &program)? {
         Algo::Moves => &program.moves,
         Algo::Result => program.result.as_ref().expect("checked"),

@@ -3,7 +3,6 @@
 //! with the divide under each root move if asked. All logic is in
 //! `plybench::study::rules::games` and `plybench::engine::rules::perft`.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
@@ -12,7 +11,7 @@ use plybench::report::{Format, Tally};
 use plybench::study::rules::games::{Engine, perft_tables};
 use plybench_cli::{Flag, Usage, emit};
 
-use crate::source;
+use crate::source::{self, RuleFile};
 
 /// The deepest perft `rules perft` accepts: the per-ply move buffers are
 /// allocated for every ply, and no described game is searched deeper in
@@ -32,12 +31,8 @@ pub enum Engines {
 
 #[derive(Args)]
 pub struct PerftArgs {
-    /// A shipped rule file (tictactoe, gomoku, chess, draughts, ...).
-    #[arg(long, conflicts_with = "rules")]
-    game: Option<String>,
-    /// A rule file to read instead of a shipped one.
-    #[arg(long)]
-    rules: Option<PathBuf>,
+    #[command(flatten)]
+    file: RuleFile,
     /// The position, as docs/rules.md writes it (default: the game's start).
     #[arg(long)]
     position: Option<String>,
@@ -56,20 +51,15 @@ pub fn run(args: PerftArgs, format: Format) -> anyhow::Result<ExitCode> {
     if args.depth > MAX_DEPTH {
         return Err(Usage::flag("--depth", format!("{}; expected 0 to {MAX_DEPTH}", args.depth)).into());
     }
-    let (program, start) = source::load(&args.game, &args.rules)?;
-    let position = match (&args.position, start) {
-        (Some(p), _) => p.clone(),
-        (None, Some(s)) => s.to_owned(),
-        (None, None) => return Err(Usage("a rule file read with --rules needs --position".into()).into()),
-    };
+    let (program, start) = args.file.load()?;
+    let position = source::position(&args.position, start)?;
     let state = State::from_text(&program, &position).flag("--position")?;
     let engines: &[Engine] = match args.engine {
         Engines::Interp => &[Engine::Interp],
         Engines::Compiled => &[Engine::Compiled],
         Engines::Both => &[Engine::Interp, Engine::Compiled],
     };
-    let rules_flag = if args.game.is_some() { "--game" } else { "--rules" };
-    let tables = perft_tables(&program, &state, &position, args.depth, engines, args.divide).flag(rules_flag)?;
+    let tables = perft_tables(&program, &state, &position, args.depth, engines, args.divide).flag(args.file.flag())?;
     let passed = Tally::of(&tables).passed();
     emit(&tables.iter().collect::<Vec<_>>(), format)?;
     Ok(if passed { ExitCode::SUCCESS } else { ExitCode::FAILURE })
