@@ -275,11 +275,11 @@ impl Solver<'_> {
         for index in (0..self.own.len()).rev() {
             let pit = self.pit(index, skeleton);
             let parts = if states.len() >= self.parallel_from { threads } else { 1 };
-            if index <= 1 {
-                // The last pit, or the last two: their chains are only
-                // summed, so they are added up as they come instead of
-                // stored (`Tail`).
-                let tail = Tail { second: (index == 1).then_some(pit), last: self.pit(0, skeleton), laps };
+            if index < TAIL_PITS {
+                // The last pits: their chains are only summed, so they are
+                // added up as they come instead of stored (`Tail`).
+                let walked: Vec<PitStep<'_>> = (1..=index).rev().map(|i| self.pit(i, skeleton)).collect();
+                let tail = Tail { walked: &walked, last: self.pit(0, skeleton), laps };
                 sums = if parts == 1 {
                     tail.sum(states.iter(), segments, bits)?
                 } else {
@@ -305,6 +305,11 @@ impl Solver<'_> {
         Ok(sums)
     }
 }
+
+/// The last pits, summed as their chains come instead of stored: `P1` in
+/// closed form, and the pits above it down to it walked from each state
+/// before them (see `Tail`).
+const TAIL_PITS: usize = 2;
 
 /// Fewer states than this before a pit are stepped on one thread: below
 /// it, starting threads costs more than it saves.
@@ -550,7 +555,7 @@ impl PitStep<'_> {
     ) -> Result<FxHashMap<K, Acc>, KalahError> {
         let mut next = FxHashMap::default();
         let mut ticks = vec![0u32; segments];
-        let mut key = Vec::with_capacity(segments);
+        let mut key = vec![0u32; segments];
         let mut failed = None;
         for (state, acc) in states {
             let (placed, empty_so_far) = state.unpack(&mut ticks, bits);
@@ -577,10 +582,9 @@ impl PitStep<'_> {
     /// Every way pit `Pj` can play, starting from a state's `ticks` and
     /// laps `placed`: calls `emit(new ticks, new placed laps, final
     /// content)` once per way that the pits below can still complete. `key`
-    /// is scratch space for the new ticks.
+    /// (one entry a segment) is scratch space for the new ticks.
     #[inline]
-    fn walk<F: FnMut(&[u32], u32, u64)>(&self, ticks: &[u32], placed: u32, key: &mut Vec<u32>, emit: &mut F) {
-        key.clear();
+    fn walk<F: FnMut(&[u32], u32, u64)>(&self, ticks: &[u32], placed: u32, key: &mut [u32], emit: &mut F) {
         let walk = Walk { plays: 0, below: self.below_counters };
         self.options(ticks, placed, 0, self.start, walk, key, emit);
     }
@@ -595,7 +599,7 @@ impl PitStep<'_> {
         segment: usize,
         content: u64,
         walk: Walk,
-        key: &mut Vec<u32>,
+        key: &mut [u32],
         emit: &mut F,
     ) {
         let t = u64::from(ticks[segment]);
@@ -622,7 +626,7 @@ impl PitStep<'_> {
         content: u64,
         plays: u32,
         walk: Walk,
-        key: &mut Vec<u32>,
+        key: &mut [u32],
         emit: &mut F,
     ) {
         let new_ticks = ticks[segment] + plays;
@@ -630,7 +634,7 @@ impl PitStep<'_> {
         if walk.plays > self.total {
             return;
         }
-        key.push(new_ticks);
+        key[segment] = new_ticks;
         if segment == self.skeleton.len() {
             emit(key, placed, content);
         } else {
@@ -658,7 +662,6 @@ impl PitStep<'_> {
                 }
             }
         }
-        key.pop();
     }
 }
 
@@ -684,11 +687,12 @@ impl PitStep<'_> {
 /// # The last two pits
 ///
 /// The states after `P2` were the largest table of a skeleton, stored only
-/// for `P1` to sum them. When `second` is `P2`, each of its ways is summed
+/// for `P1` to sum them. With `P2` walked (`TAIL_PITS` = 2), each of its ways is summed
 /// by `P1`'s closed form at once, and that table is never built.
 #[derive(Clone, Copy)]
 struct Tail<'a> {
-    second: Option<PitStep<'a>>,
+    /// The pits above `P1` that are walked, not stored, top first.
+    walked: &'a [PitStep<'a>],
     last: PitStep<'a>,
     laps: usize,
 }
@@ -713,36 +717,45 @@ impl Tail<'_> {
     ) -> Result<SkeletonSums, KalahError> {
         let mut sums = SkeletonSums::default();
         let mut ticks = vec![0u32; segments];
-        let mut key = Vec::with_capacity(segments);
-        let mut failed = None;
+        let mut scratch: Vec<Vec<u32>> = self.walked.iter().map(|_| vec![0u32; segments]).collect();
         for (state, &acc) in states {
             let (placed, empty_so_far) = state.unpack(&mut ticks, bits);
-            match &self.second {
-                None => self.add_last(&ticks, placed, empty_so_far, acc, &mut sums)?,
-                Some(second) => {
-                    second.walk(&ticks, placed, &mut key, &mut |new_ticks, new_placed, content| {
-                        if failed.is_some() {
-                            return;
-                        }
-                        let added = match acc.nonempty.checked_add(if content > 0 { acc.chains } else { 0 }) {
-                            Some(nonempty) => self.add_last(
-                                new_ticks,
-                                new_placed,
-                                empty_so_far && content == 0,
-                                Acc { chains: acc.chains, nonempty },
-                                &mut sums,
-                            ),
-                            None => Err(KalahError::Overflow),
-                        };
-                        failed = added.err();
-                    });
-                    if let Some(error) = failed {
-                        return Err(error);
-                    }
-                }
-            }
+            self.through(self.walked, &ticks, placed, empty_so_far, acc, &mut scratch, &mut sums)?;
         }
         Ok(sums)
+    }
+
+    /// Walks the pits `walked` from one state, and sums `P1`'s chains after
+    /// each of their ways. `scratch` holds a key for each walked pit.
+    #[allow(clippy::too_many_arguments)]
+    fn through(
+        &self,
+        walked: &[PitStep<'_>],
+        ticks: &[u32],
+        placed: u32,
+        empty_so_far: bool,
+        acc: Acc,
+        scratch: &mut [Vec<u32>],
+        sums: &mut SkeletonSums,
+    ) -> Result<(), KalahError> {
+        let (Some((pit, below)), Some((key, keys))) = (walked.split_first(), scratch.split_first_mut()) else {
+            return self.add_last(ticks, placed, empty_so_far, acc, sums);
+        };
+        let mut failed = None;
+        pit.walk(ticks, placed, key, &mut |new_ticks, new_placed, content| {
+            if failed.is_some() {
+                return;
+            }
+            let added = match acc.nonempty.checked_add(if content > 0 { acc.chains } else { 0 }) {
+                Some(nonempty) => {
+                    let acc = Acc { chains: acc.chains, nonempty };
+                    self.through(below, new_ticks, new_placed, empty_so_far && content == 0, acc, keys, sums)
+                }
+                None => Err(KalahError::Overflow),
+            };
+            failed = added.err();
+        });
+        failed.map_or(Ok(()), Err)
     }
 
     /// Adds to `sums` the chains `P1` completes from one state with `acc`.
@@ -948,7 +961,7 @@ mod tests {
     fn walked_last_ways(tail: &Tail<'_>, ticks: &[u32], placed: u32, empty_so_far: bool) -> LastWays {
         let all_placed = if tail.laps == 0 { 0 } else { u32::MAX >> (32 - tail.laps) };
         let mut ways = LastWays::default();
-        tail.last.walk(ticks, placed, &mut Vec::new(), &mut |new_ticks, new_placed, content| {
+        tail.last.walk(ticks, placed, &mut vec![0; ticks.len()], &mut |new_ticks, new_placed, content| {
             if new_placed != all_placed || (empty_so_far && content == 0) {
                 return;
             }
@@ -988,7 +1001,7 @@ mod tests {
                 below_counters: 0,
                 total: u64::MAX / 4,
             };
-            let tail = Tail { second: None, last, laps };
+            let tail = Tail { walked: &[], last, laps };
             let closed = tail.last_ways(&ticks, placed, empty_so_far);
             let walked = walked_last_ways(&tail, &ticks, placed, empty_so_far);
             assert_eq!(closed, walked, "start {start}, ticks {ticks:?}, skeleton {skeleton:?}, placed {placed:b}");
