@@ -54,6 +54,9 @@
 //! has no chain is not extended. Every lap costs the mover's side `1 +
 //! k(N + 1)` counters and needs `j + kL` in one pit, which bounds `k`.
 //!
+//! The last two pits are not stored: `P1`, which has no pit below it,
+//! is counted in closed form from each of `P2`'s ways (see `Tail`).
+//!
 //! Stack heights depend on the order of whole trees, which the program does
 //! not see: it reports none.
 
@@ -83,12 +86,12 @@ pub const MAX_DP_SECONDS: f64 = 15.0 * 3600.0;
 
 /// Rough seconds the dynamic program takes on a position whose mover holds
 /// `counters` counters, on the two-core machine of
-/// `reports/kalah/dp.md`: fitted to the board test, 0.6 s at 30 pits (465
-/// counters) and 9 s at 35 pits (630), a factor of about 1.0165 a counter.
-/// Used to choose the method and to refuse counts that could not finish;
-/// positions unlike the board test may be much faster.
+/// `reports/kalah/dp.md`: fitted to the board test's CPU time, 1.4 s at 35
+/// pits (630 counters) and 690 s at 45 pits (1,035), a factor of about
+/// 1.0154 a counter. Used to choose the method and to refuse counts that
+/// could not finish; positions unlike the board test may be much faster.
 pub fn seconds(counters: u64) -> f64 {
-    0.6 * (0.0164 * (counters as f64 - 465.0)).exp()
+    0.11 * (0.0154 * (counters as f64 - 465.0)).exp()
 }
 
 /// What a dynamic-programming count found.
