@@ -54,6 +54,9 @@
 //! has no chain is not extended. Every lap costs the mover's side `1 +
 //! k(N + 1)` counters and needs `j + kL` in one pit, which bounds `k`.
 //!
+//! The last two pits are not stored: `P1`, which has no pit below it,
+//! is counted in closed form from each of `P2`'s ways (see `Tail`).
+//!
 //! Stack heights depend on the order of whole trees, which the program does
 //! not see: it reports none.
 
@@ -83,12 +86,12 @@ pub const MAX_DP_SECONDS: f64 = 15.0 * 3600.0;
 
 /// Rough seconds the dynamic program takes on a position whose mover holds
 /// `counters` counters, on the two-core machine of
-/// `reports/kalah/dp.md`: fitted to the board test, 0.6 s at 30 pits (465
-/// counters) and 9 s at 35 pits (630), a factor of about 1.0165 a counter.
-/// Used to choose the method and to refuse counts that could not finish;
-/// positions unlike the board test may be much faster.
+/// `reports/kalah/dp.md`: fitted to the board test's CPU time, 1.4 s at 35
+/// pits (630 counters) and 690 s at 45 pits (1,035), a factor of about
+/// 1.0154 a counter. Used to choose the method and to refuse counts that
+/// could not finish; positions unlike the board test may be much faster.
 pub fn seconds(counters: u64) -> f64 {
-    0.6 * (0.0164 * (counters as f64 - 465.0)).exp()
+    0.11 * (0.0154 * (counters as f64 - 465.0)).exp()
 }
 
 /// What a dynamic-programming count found.
@@ -248,10 +251,22 @@ impl Solver<'_> {
         }
     }
 
+    /// The step of pit `P(index + 1)` in `skeleton`.
+    fn pit<'s>(&self, index: usize, skeleton: &'s [u32]) -> PitStep<'s> {
+        PitStep {
+            j: index as u64 + 1,
+            start: u64::from(self.own[index]),
+            cycle: self.cycle,
+            skeleton,
+            below_pits: index as i64,
+            below_counters: self.own[..index].iter().map(|&c| i64::from(c)).sum(),
+            total: self.total,
+        }
+    }
+
     fn solve_with<K: StateKey>(&mut self, skeleton: &[u32], bits: u32) -> Result<SkeletonSums, KalahError> {
         let laps = skeleton.len();
         let segments = laps + 1;
-        let all_placed: u32 = if laps == 0 { 0 } else { u32::MAX >> (32 - laps) };
         let threads = self.threads.max(1);
         // Every table held at once (the states before a pit, each thread's
         // states after it) draws on one budget, checked before it grows.
@@ -260,27 +275,19 @@ impl Solver<'_> {
         let ticks = vec![0u32; segments];
         room.add(&mut states, K::pack(&ticks, 0, true, bits), Acc { chains: 1, nonempty: 0 })?;
         let mut sums = SkeletonSums::default();
-        for (index, &counters) in self.own.iter().enumerate().rev() {
-            let below: u64 = self.own[..index].iter().map(|&c| u64::from(c)).sum();
-            let pit = PitStep {
-                j: index as u64 + 1,
-                start: u64::from(counters),
-                cycle: self.cycle,
-                skeleton,
-                below_pits: index as i64,
-                below_counters: below as i64,
-                total: self.total,
-            };
+        for index in (0..self.own.len()).rev() {
+            let pit = self.pit(index, skeleton);
             let parts = if states.len() >= self.parallel_from { threads } else { 1 };
-            if index == 0 {
-                // The last pit: its states are only summed, so they are
-                // added up as they come instead of stored.
-                let finish = Finish { all_placed, laps };
+            if index < TAIL_PITS {
+                // The last pits: their chains are only summed, so they are
+                // added up as they come instead of stored (`Tail`).
+                let walked: Vec<PitStep<'_>> = (1..=index).rev().map(|i| self.pit(i, skeleton)).collect();
+                let tail = Tail { walked: &walked, last: self.pit(0, skeleton), laps };
                 sums = if parts == 1 {
-                    pit.sum(states.iter(), segments, bits, finish)?
+                    tail.sum(states.iter(), segments, bits)?
                 } else {
                     let mut total = SkeletonSums::default();
-                    for part in in_parts(&states, parts, |share| pit.sum(share, segments, bits, finish))? {
+                    for part in in_parts(&states, parts, |share| tail.sum(share, segments, bits))? {
                         total.add(part)?;
                     }
                     total
@@ -301,6 +308,11 @@ impl Solver<'_> {
         Ok(sums)
     }
 }
+
+/// The last pits, summed as their chains come instead of stored: `P1` in
+/// closed form, and the pits above it down to it walked from each state
+/// before them (see `Tail`).
+const TAIL_PITS: usize = 2;
 
 /// Fewer states than this before a pit are stepped on one thread: below
 /// it, starting threads costs more than it saves.
@@ -414,14 +426,6 @@ impl Room {
     }
 }
 
-/// What the last pit keeps of a state: chains that place every lap and end
-/// on a non-empty row.
-#[derive(Clone, Copy)]
-struct Finish {
-    all_placed: u32,
-    laps: usize,
-}
-
 impl SkeletonSums {
     fn add(&mut self, other: SkeletonSums) -> Result<(), KalahError> {
         self.chains = add(self.chains, other.chains)?;
@@ -521,6 +525,7 @@ fn memory_error(needed: u64, limit: MemoryLimit) -> KalahError {
 ///   below. Their own plays only take counters out (one a play, to the
 ///   kalah), so this bounds them. The bound of lap `s` needs the ticks and
 ///   laps up to `s` only: it is checked when the walk passes lap `s`.
+#[derive(Clone, Copy)]
 struct PitStep<'a> {
     j: u64,
     start: u64,
@@ -553,7 +558,7 @@ impl PitStep<'_> {
     ) -> Result<FxHashMap<K, Acc>, KalahError> {
         let mut next = FxHashMap::default();
         let mut ticks = vec![0u32; segments];
-        let mut key = Vec::with_capacity(segments);
+        let mut key = vec![0u32; segments];
         let mut failed = None;
         for (state, acc) in states {
             let (placed, empty_so_far) = state.unpack(&mut ticks, bits);
@@ -577,47 +582,12 @@ impl PitStep<'_> {
         Ok(next)
     }
 
-    /// The sums of the last pit's chains from `states`, the states before
-    /// it: every chain that places all laps and ends on a non-empty row.
-    fn sum<'s, K: StateKey + 's>(
-        &self,
-        states: impl Iterator<Item = (&'s K, &'s Acc)>,
-        segments: usize,
-        bits: u32,
-        finish: Finish,
-    ) -> Result<SkeletonSums, KalahError> {
-        let mut sums = SkeletonSums::default();
-        let mut ticks = vec![0u32; segments];
-        let mut key = Vec::with_capacity(segments);
-        let mut failed = None;
-        for (state, acc) in states {
-            let (placed, empty_so_far) = state.unpack(&mut ticks, bits);
-            self.walk(&ticks, placed, &mut key, &mut |new_ticks, new_placed, content| {
-                if failed.is_some() || new_placed != finish.all_placed || (empty_so_far && content == 0) {
-                    return;
-                }
-                let nonempty = acc.nonempty.checked_add(if content > 0 { acc.chains } else { 0 });
-                let ending_at_lap = if new_ticks[finish.laps] == 0 { acc.chains } else { 0 };
-                let added = match nonempty {
-                    Some(nonempty) => sums.add(SkeletonSums { chains: acc.chains, nonempty, ending_at_lap }),
-                    None => Err(KalahError::Overflow),
-                };
-                failed = added.err();
-            });
-            if let Some(error) = failed {
-                return Err(error);
-            }
-        }
-        Ok(sums)
-    }
-
     /// Every way pit `Pj` can play, starting from a state's `ticks` and
     /// laps `placed`: calls `emit(new ticks, new placed laps, final
     /// content)` once per way that the pits below can still complete. `key`
-    /// is scratch space for the new ticks.
+    /// (one entry a segment) is scratch space for the new ticks.
     #[inline]
-    fn walk<F: FnMut(&[u32], u32, u64)>(&self, ticks: &[u32], placed: u32, key: &mut Vec<u32>, emit: &mut F) {
-        key.clear();
+    fn walk<F: FnMut(&[u32], u32, u64)>(&self, ticks: &[u32], placed: u32, key: &mut [u32], emit: &mut F) {
         let walk = Walk { plays: 0, below: self.below_counters };
         self.options(ticks, placed, 0, self.start, walk, key, emit);
     }
@@ -632,7 +602,7 @@ impl PitStep<'_> {
         segment: usize,
         content: u64,
         walk: Walk,
-        key: &mut Vec<u32>,
+        key: &mut [u32],
         emit: &mut F,
     ) {
         let t = u64::from(ticks[segment]);
@@ -659,7 +629,7 @@ impl PitStep<'_> {
         content: u64,
         plays: u32,
         walk: Walk,
-        key: &mut Vec<u32>,
+        key: &mut [u32],
         emit: &mut F,
     ) {
         let new_ticks = ticks[segment] + plays;
@@ -667,7 +637,7 @@ impl PitStep<'_> {
         if walk.plays > self.total {
             return;
         }
-        key.push(new_ticks);
+        key[segment] = new_ticks;
         if segment == self.skeleton.len() {
             emit(key, placed, content);
         } else {
@@ -695,7 +665,170 @@ impl PitStep<'_> {
                 }
             }
         }
-        key.pop();
+    }
+}
+
+/// The last pit, or the last two, summed instead of stored.
+///
+/// # The last pit in closed form
+///
+/// `P1` has no pit below it, so it places each pending lap itself or the
+/// chain dies, and with `j = 1` its choices in a segment are few enough to
+/// count without walking them. A segment entered with `c` counters and `t`
+/// ticks ends with `c + t` if the pit does not play; if `c ≤ 1` it can
+/// also play `m = 1 … t + c` times, one play as each tick makes it 1 (the
+/// first at once if `c = 1`), and ends with `t + c − m`. So the contents
+/// it can end with are one interval, each reached one way: `0 … t + c`
+/// when `c ≤ 1`, else `c + t` alone. A lap placed above then adds `k + 1`
+/// (so the next segment is entered with at least 2: an interval again,
+/// shifted, with no plays); a pending lap needs the one content `1 + kL`,
+/// and the next segment is entered with `k`. The ways are therefore
+/// counted by carrying one interval through the segments, in time linear
+/// in the laps. (The walk's bound of `total` plays is a pruning only: a
+/// real chain never passes it, and every way counted here is one.)
+///
+/// # The last two pits
+///
+/// The states after `P2` were the largest table of a skeleton, stored only
+/// for `P1` to sum them. With `P2` walked (`TAIL_PITS` = 2), each of its ways is summed
+/// by `P1`'s closed form at once, and that table is never built.
+#[derive(Clone, Copy)]
+struct Tail<'a> {
+    /// The pits above `P1` that are walked, not stored, top first.
+    walked: &'a [PitStep<'a>],
+    last: PitStep<'a>,
+    laps: usize,
+}
+
+/// The chains one state of `P1` gives: ways that place every lap and end
+/// on a non-empty row, and among them those that end non-empty and those
+/// whose last segment holds no play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct LastWays {
+    ways: u64,
+    nonempty: u64,
+    ending_at_lap: u64,
+}
+
+impl Tail<'_> {
+    /// The sums of the chains from `states`, the states before the tail.
+    fn sum<'s, K: StateKey + 's>(
+        &self,
+        states: impl Iterator<Item = (&'s K, &'s Acc)>,
+        segments: usize,
+        bits: u32,
+    ) -> Result<SkeletonSums, KalahError> {
+        let mut sums = SkeletonSums::default();
+        let mut ticks = vec![0u32; segments];
+        let mut scratch: Vec<Vec<u32>> = self.walked.iter().map(|_| vec![0u32; segments]).collect();
+        for (state, &acc) in states {
+            let (placed, empty_so_far) = state.unpack(&mut ticks, bits);
+            self.through(self.walked, &ticks, placed, empty_so_far, acc, &mut scratch, &mut sums)?;
+        }
+        Ok(sums)
+    }
+
+    /// Walks the pits `walked` from one state, and sums `P1`'s chains after
+    /// each of their ways. `scratch` holds a key for each walked pit.
+    #[allow(clippy::too_many_arguments)]
+    fn through(
+        &self,
+        walked: &[PitStep<'_>],
+        ticks: &[u32],
+        placed: u32,
+        empty_so_far: bool,
+        acc: Acc,
+        scratch: &mut [Vec<u32>],
+        sums: &mut SkeletonSums,
+    ) -> Result<(), KalahError> {
+        let (Some((pit, below)), Some((key, keys))) = (walked.split_first(), scratch.split_first_mut()) else {
+            return self.add_last(ticks, placed, empty_so_far, acc, sums);
+        };
+        let mut failed = None;
+        pit.walk(ticks, placed, key, &mut |new_ticks, new_placed, content| {
+            if failed.is_some() {
+                return;
+            }
+            let added = match acc.nonempty.checked_add(if content > 0 { acc.chains } else { 0 }) {
+                Some(nonempty) => {
+                    let acc = Acc { chains: acc.chains, nonempty };
+                    self.through(below, new_ticks, new_placed, empty_so_far && content == 0, acc, keys, sums)
+                }
+                None => Err(KalahError::Overflow),
+            };
+            failed = added.err();
+        });
+        failed.map_or(Ok(()), Err)
+    }
+
+    /// Adds to `sums` the chains `P1` completes from one state with `acc`.
+    #[inline]
+    fn add_last(
+        &self,
+        ticks: &[u32],
+        placed: u32,
+        empty_so_far: bool,
+        acc: Acc,
+        sums: &mut SkeletonSums,
+    ) -> Result<(), KalahError> {
+        let ways = self.last_ways(ticks, placed, empty_so_far);
+        if ways.ways == 0 {
+            return Ok(());
+        }
+        let times = |n: u64, by: u128| by.checked_mul(u128::from(n)).ok_or(KalahError::Overflow);
+        let nonempty = add(times(ways.ways, acc.nonempty)?, times(ways.nonempty, acc.chains)?)?;
+        sums.add(SkeletonSums {
+            chains: times(ways.ways, acc.chains)?,
+            nonempty,
+            ending_at_lap: times(ways.ending_at_lap, acc.chains)?,
+        })
+    }
+
+    /// `P1`'s ways from a state's `ticks` and laps `placed` (see the type).
+    #[inline]
+    fn last_ways(&self, ticks: &[u32], placed: u32, empty_so_far: bool) -> LastWays {
+        let pit = &self.last;
+        debug_assert_eq!(pit.j, 1);
+        // The contents the segment is entered with: `lo ..= hi`.
+        let (mut lo, mut hi) = (pit.start, pit.start);
+        for (segment, &t) in ticks.iter().enumerate() {
+            let t = u64::from(t);
+            let entered = (lo, hi);
+            if lo <= 1 {
+                // Only one content is entered when it is at most 1 (the
+                // start, or the `k` a lap placed here leaves).
+                debug_assert_eq!(lo, hi);
+                (lo, hi) = (0, t + lo);
+            } else {
+                (lo, hi) = (lo + t, hi + t);
+            }
+            if segment == self.laps {
+                // A way ending on an empty row counts only if the row was
+                // not empty before.
+                let values = hi - lo + 1;
+                let zero = u64::from(lo == 0);
+                let ways = values - if empty_so_far { zero } else { 0 };
+                // Not playing in the last segment, which it needs no tick
+                // for: one way for each content entered.
+                let ending_at_lap = if t == 0 {
+                    entered.1 - entered.0 + 1 - u64::from(empty_so_far && entered.0 == 0)
+                } else {
+                    0
+                };
+                return LastWays { ways, nonempty: values - zero, ending_at_lap };
+            }
+            let k = u64::from(pit.skeleton[segment]);
+            if placed & (1 << segment) != 0 {
+                (lo, hi) = (lo + k + 1, hi + k + 1);
+            } else {
+                let laps_here = pit.j + k * pit.cycle;
+                if !(lo..=hi).contains(&laps_here) {
+                    return LastWays::default();
+                }
+                (lo, hi) = (k, k);
+            }
+        }
+        unreachable!("the last segment returns")
     }
 }
 
@@ -825,6 +958,60 @@ mod tests {
                 assert_eq!(packed, unpacked, "{own:?} {skeleton:?}");
             }
         }
+    }
+
+    /// `P1`'s ways by walking them, as every other pit is stepped.
+    fn walked_last_ways(tail: &Tail<'_>, ticks: &[u32], placed: u32, empty_so_far: bool) -> LastWays {
+        let all_placed = if tail.laps == 0 { 0 } else { u32::MAX >> (32 - tail.laps) };
+        let mut ways = LastWays::default();
+        tail.last.walk(ticks, placed, &mut vec![0; ticks.len()], &mut |new_ticks, new_placed, content| {
+            if new_placed != all_placed || (empty_so_far && content == 0) {
+                return;
+            }
+            ways.ways += 1;
+            ways.nonempty += u64::from(content > 0);
+            ways.ending_at_lap += u64::from(new_ticks[tail.laps] == 0);
+        });
+        ways
+    }
+
+    #[test]
+    fn the_last_pit_in_closed_form_equals_its_walk() {
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |below: u64| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng % below
+        };
+        let mut seen = LastWays::default();
+        for _ in 0..20_000 {
+            let pits = 1 + next(4) as usize;
+            let cycle = 2 * pits as u64 + 1;
+            let laps = next(4) as usize;
+            let skeleton: Vec<u32> = (0..laps).map(|_| 1 + next(2) as u32).collect();
+            // Starts and ticks near the contents where P1 plays or laps.
+            let start = next(2 * cycle + 3);
+            let ticks: Vec<u32> = (0..=laps).map(|_| next(2 * cycle as u64 + 4) as u32).collect();
+            let placed = next(1 << laps) as u32;
+            let empty_so_far = next(2) == 1;
+            let last = PitStep {
+                j: 1,
+                start,
+                cycle,
+                skeleton: &skeleton,
+                below_pits: 0,
+                below_counters: 0,
+                total: u64::MAX / 4,
+            };
+            let tail = Tail { walked: &[], last, laps };
+            let closed = tail.last_ways(&ticks, placed, empty_so_far);
+            let walked = walked_last_ways(&tail, &ticks, placed, empty_so_far);
+            assert_eq!(closed, walked, "start {start}, ticks {ticks:?}, skeleton {skeleton:?}, placed {placed:b}");
+            seen.ways += closed.ways.min(1);
+            seen.ending_at_lap += closed.ending_at_lap.min(1);
+        }
+        assert!(seen.ways > 1000 && seen.ending_at_lap > 100, "too few cases with ways: {seen:?}");
     }
 
     #[test]
