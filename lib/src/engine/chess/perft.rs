@@ -189,7 +189,12 @@ pub fn perft_parallel_hashed<B: Board + Send + Sync>(board: &B, depth: u32, tabl
 }
 
 /// [`perft_parallel_hashed`] in one flavour, chosen by the caller.
-fn parallel_hashed_in<B: Board + Send + Sync, F: Flavour>(board: &B, depth: u32, table: &PerftTable, flavour: F) -> u64 {
+fn parallel_hashed_in<B: Board + Send + Sync, F: Flavour>(
+    board: &B,
+    depth: u32,
+    table: &PerftTable,
+    flavour: F,
+) -> u64 {
     if depth < SEQUENTIAL_BELOW {
         return flavour.perft_hashed(&mut board.clone(), depth, table);
     }
