@@ -224,7 +224,7 @@ fn detection_picks_the_fastest_path_and_paths_agree_deeper() {
     use crate::engine::chess::perft_with;
     use crate::engine::table::PerftTable;
 
-    let best = CpuPath::ALL.into_iter().filter(|p| p.is_supported()).last().unwrap();
+    let best = CpuPath::ALL.into_iter().rev().find(|p| p.is_supported()).unwrap();
     assert_eq!(Cpu::detect().path(), best);
     let setup = Setup::from_fen(KIWIPETE).unwrap();
     let board = BitboardBoard::from_setup(&setup);
