@@ -3,7 +3,8 @@
 
 use rayon::prelude::*;
 
-use super::cpu::{Cpu, Flavour, on_flavour};
+use super::cpu::drive::Drive;
+use super::cpu::{Cpu, on_flavour};
 use super::{Board, Move, MoveList};
 use crate::engine::table::PerftTable;
 
@@ -36,46 +37,6 @@ pub fn perft_with<B: Board>(board: &mut B, depth: u32, cpu: Cpu) -> u64 {
     on_flavour!(cpu, |f| f.perft(board, depth))
 }
 
-/// One node of [`perft`], in flavour `flavour`, with `child(board, depth)`
-/// counting each child. Inlined into each flavour's recursive entry point
-/// ([`Flavour::perft`]), so that the node is compiled with that flavour's
-/// instructions.
-#[inline(always)]
-pub(super) fn perft_node<B: Board, F: Flavour>(
-    board: &mut B,
-    depth: u32,
-    flavour: F,
-    mut child: impl FnMut(&mut B, u32) -> u64,
-) -> u64 {
-    match depth {
-        0 => 1,
-        1 => board.count_legal_in(flavour),
-        _ => {
-            let mut moves = MoveList::new();
-            board.legal_moves_in(&mut moves, flavour);
-            let mut nodes = 0;
-            if B::COPY_MAKE {
-                for &m in moves.iter() {
-                    let mut copy = board.clone();
-                    copy.make(m);
-                    nodes = u64::saturating_add(nodes, child(&mut copy, depth - 1));
-                }
-                return nodes;
-            }
-            for &m in moves.iter() {
-                #[cfg(debug_assertions)]
-                let before = board.clone();
-                let undo = board.make(m);
-                nodes = u64::saturating_add(nodes, child(board, depth - 1));
-                board.unmake(m, undo);
-                #[cfg(debug_assertions)]
-                debug_assert_eq!(*board, before, "make/unmake of {m} did not restore the board");
-            }
-            nodes
-        }
-    }
-}
-
 /// Below this many plies left, [`perft_parallel`] counts sequentially: a
 /// subtree of two plies is too small to be worth a task.
 pub const SEQUENTIAL_BELOW: u32 = 3;
@@ -98,7 +59,7 @@ pub fn perft_parallel<B: Board + Send + Sync>(board: &B, depth: u32) -> u64 {
 }
 
 /// [`perft_parallel`] in one flavour, chosen by the caller.
-fn parallel_in<B: Board + Send + Sync, F: Flavour>(board: &B, depth: u32, flavour: F) -> u64 {
+fn parallel_in<B: Board + Send + Sync, F: Drive>(board: &B, depth: u32, flavour: F) -> u64 {
     if depth < SEQUENTIAL_BELOW {
         return flavour.perft(&mut board.clone(), depth);
     }
@@ -134,43 +95,6 @@ pub fn perft_hashed<B: Board>(board: &mut B, depth: u32, table: &PerftTable) -> 
     on_flavour!(Cpu::detect(), |f| f.perft_hashed(board, depth, table))
 }
 
-/// One node of [`perft_hashed`], in flavour `flavour`, with
-/// `child(board, depth)` counting each child; see [`perft_node`].
-#[inline(always)]
-pub(super) fn hashed_node<B: Board, F: Flavour>(
-    board: &mut B,
-    depth: u32,
-    table: &PerftTable,
-    flavour: F,
-    mut child: impl FnMut(&mut B, u32) -> u64,
-) -> u64 {
-    if depth < 2 {
-        return if depth == 0 { 1 } else { board.count_legal_in(flavour) };
-    }
-    let key = board.zobrist();
-    if let Some(nodes) = table.probe(key, depth) {
-        return nodes;
-    }
-    let mut moves = MoveList::new();
-    board.legal_moves_in(&mut moves, flavour);
-    let mut nodes = 0;
-    if B::COPY_MAKE {
-        for &m in moves.iter() {
-            let mut copy = board.clone();
-            copy.make(m);
-            nodes = u64::saturating_add(nodes, child(&mut copy, depth - 1));
-        }
-    } else {
-        for &m in moves.iter() {
-            let undo = board.make(m);
-            nodes = u64::saturating_add(nodes, child(board, depth - 1));
-            board.unmake(m, undo);
-        }
-    }
-    table.store(key, depth, nodes);
-    nodes
-}
-
 /// [`perft_parallel`] with a transposition table shared by every thread,
 /// used as [`perft_hashed`] uses it. The count does not depend on the
 /// number of threads nor on the table's size.
@@ -189,12 +113,7 @@ pub fn perft_parallel_hashed<B: Board + Send + Sync>(board: &B, depth: u32, tabl
 }
 
 /// [`perft_parallel_hashed`] in one flavour, chosen by the caller.
-fn parallel_hashed_in<B: Board + Send + Sync, F: Flavour>(
-    board: &B,
-    depth: u32,
-    table: &PerftTable,
-    flavour: F,
-) -> u64 {
+fn parallel_hashed_in<B: Board + Send + Sync, F: Drive>(board: &B, depth: u32, table: &PerftTable, flavour: F) -> u64 {
     if depth < SEQUENTIAL_BELOW {
         return flavour.perft_hashed(&mut board.clone(), depth, table);
     }
@@ -256,7 +175,7 @@ fn split_in<B, F, C>(board: &B, depth: u32, split: Split<'_>, done: F, flavour: 
 where
     B: Board + Send + Sync,
     F: Fn(u64) + Sync,
-    C: Flavour,
+    C: Drive,
 {
     if depth == 0 {
         return 1;

@@ -14,10 +14,10 @@
 //! That is not enough for perft, which recurses: a recursive function
 //! cannot be inlined into a wrapper, so the recursive function itself must
 //! carry the attribute. Each *flavour* below is therefore a zero-sized type
-//! with its own recursive entry points ([`Flavour::perft`],
-//! [`Flavour::perft_hashed`]): the portable one is plain Rust, the others
-//! are `#[target_feature]` functions that call themselves. All of them run
-//! the same node body (`perft::perft_node`, `perft::hashed_node`), which
+//! with its own recursive entry points (`drive.rs`: perft and hashed
+//! perft): the portable one is plain Rust, the others are
+//! `#[target_feature]` functions that call themselves. All of them run
+//! the same node body (`drive::perft_node`, `drive::hashed_node`), which
 //! is `#[inline(always)]`, as is the bitboard generator below it, so every
 //! flavour has its own copy of the whole hot path, compiled for its
 //! instructions. The drivers choose the flavour once, at the top of a
@@ -25,7 +25,8 @@
 //!
 //! # Safety
 //!
-//! This is the one module of the chess engine with `unsafe` code. Calling a
+//! This module (this file and `drive.rs`) is the one of the chess engine
+//! with `unsafe` code. Calling a
 //! `#[target_feature]` function from code compiled without those features
 //! is unsafe, because running an instruction the CPU lacks is undefined
 //! behaviour. Every `unsafe` block here calls such a function through a
@@ -47,9 +48,7 @@
 //! }
 //! ```
 
-use super::Board;
-use super::perft::{hashed_node, perft_node};
-use crate::engine::table::PerftTable;
+pub(super) mod drive;
 
 /// The ways a count can run, most portable first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -154,17 +153,11 @@ mod sealed {
 }
 
 /// A flavour of the counting code: which instructions its copy of the hot
-/// path was compiled with. Sealed: the three types of this module are the
-/// only flavours.
+/// path was compiled with (its recursive entry points are in `drive.rs`).
+/// Sealed: the three types of this module are the only flavours.
 pub trait Flavour: Copy + Send + Sync + sealed::Sealed {
     /// The proof that `pext` may run, for the flavours that use it.
     fn bmi2(self) -> Option<Bmi2>;
-
-    /// [`perft`](super::perft) in this flavour.
-    fn perft<B: Board>(self, board: &mut B, depth: u32) -> u64;
-
-    /// [`perft_hashed`](super::perft_hashed) in this flavour.
-    fn perft_hashed<B: Board>(self, board: &mut B, depth: u32, table: &PerftTable) -> u64;
 }
 
 /// The flavour compiled for the build's target only.
@@ -176,13 +169,19 @@ impl Flavour for Portable {
     fn bmi2(self) -> Option<Bmi2> {
         None
     }
+}
 
-    fn perft<B: Board>(self, board: &mut B, depth: u32) -> u64 {
-        perft_node(board, depth, self, |b, d| self.perft(b, d))
+impl Flavour for Popcnt {
+    #[inline(always)]
+    fn bmi2(self) -> Option<Bmi2> {
+        None
     }
+}
 
-    fn perft_hashed<B: Board>(self, board: &mut B, depth: u32, table: &PerftTable) -> u64 {
-        hashed_node(board, depth, table, self, |b, d| self.perft_hashed(b, d, table))
+impl Flavour for Bmi2 {
+    #[inline(always)]
+    fn bmi2(self) -> Option<Bmi2> {
+        Some(self)
     }
 }
 
@@ -246,112 +245,5 @@ impl Bmi2 {
             }
             packed
         }
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-mod x86 {
-    use super::{Bmi2, Flavour, Popcnt, hashed_node, perft_node};
-    use crate::engine::chess::Board;
-    use crate::engine::table::PerftTable;
-
-    // The recursive entry points of the two flavours. Each calls itself,
-    // not the trait method, so the recursion stays inside code compiled
-    // with the features and needs no `unsafe`.
-
-    #[target_feature(enable = "popcnt")]
-    fn perft_popcnt<B: Board>(board: &mut B, depth: u32, f: Popcnt) -> u64 {
-        perft_node(board, depth, f, |b, d| perft_popcnt(b, d, f))
-    }
-
-    #[target_feature(enable = "popcnt")]
-    fn hashed_popcnt<B: Board>(board: &mut B, depth: u32, table: &PerftTable, f: Popcnt) -> u64 {
-        hashed_node(board, depth, table, f, |b, d| hashed_popcnt(b, d, table, f))
-    }
-
-    #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    fn perft_bmi2<B: Board>(board: &mut B, depth: u32, f: Bmi2) -> u64 {
-        perft_node(board, depth, f, |b, d| perft_bmi2(b, d, f))
-    }
-
-    #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    fn hashed_bmi2<B: Board>(board: &mut B, depth: u32, table: &PerftTable, f: Bmi2) -> u64 {
-        hashed_node(board, depth, table, f, |b, d| hashed_bmi2(b, d, table, f))
-    }
-
-    impl Flavour for Popcnt {
-        #[inline(always)]
-        fn bmi2(self) -> Option<Bmi2> {
-            None
-        }
-
-        fn perft<B: Board>(self, board: &mut B, depth: u32) -> u64 {
-            // SAFETY: `self` proves the CPU has popcnt (module safety note).
-            #[allow(unsafe_code)]
-            unsafe {
-                perft_popcnt(board, depth, self)
-            }
-        }
-
-        fn perft_hashed<B: Board>(self, board: &mut B, depth: u32, table: &PerftTable) -> u64 {
-            // SAFETY: as in `perft` above.
-            #[allow(unsafe_code)]
-            unsafe {
-                hashed_popcnt(board, depth, table, self)
-            }
-        }
-    }
-
-    impl Flavour for Bmi2 {
-        #[inline(always)]
-        fn bmi2(self) -> Option<Bmi2> {
-            Some(self)
-        }
-
-        fn perft<B: Board>(self, board: &mut B, depth: u32) -> u64 {
-            // SAFETY: `self` proves the CPU has popcnt, BMI1 and BMI2
-            // (module safety note).
-            #[allow(unsafe_code)]
-            unsafe {
-                perft_bmi2(board, depth, self)
-            }
-        }
-
-        fn perft_hashed<B: Board>(self, board: &mut B, depth: u32, table: &PerftTable) -> u64 {
-            // SAFETY: as in `perft` above.
-            #[allow(unsafe_code)]
-            unsafe {
-                hashed_bmi2(board, depth, table, self)
-            }
-        }
-    }
-}
-
-// Elsewhere no value of `Popcnt` or `Bmi2` can exist (their `detect`
-// returns `None`), so these bodies never run; they only keep the types
-// complete.
-#[cfg(not(target_arch = "x86_64"))]
-impl Flavour for Popcnt {
-    fn bmi2(self) -> Option<Bmi2> {
-        None
-    }
-    fn perft<B: Board>(self, board: &mut B, depth: u32) -> u64 {
-        Portable.perft(board, depth)
-    }
-    fn perft_hashed<B: Board>(self, board: &mut B, depth: u32, table: &PerftTable) -> u64 {
-        Portable.perft_hashed(board, depth, table)
-    }
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-impl Flavour for Bmi2 {
-    fn bmi2(self) -> Option<Bmi2> {
-        Some(self)
-    }
-    fn perft<B: Board>(self, board: &mut B, depth: u32) -> u64 {
-        Portable.perft(board, depth)
-    }
-    fn perft_hashed<B: Board>(self, board: &mut B, depth: u32, table: &PerftTable) -> u64 {
-        Portable.perft_hashed(board, depth, table)
     }
 }
