@@ -37,8 +37,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-// Two calls are unsafe, both hints about memory, in `engine::hint`: every
-// other use is refused.
+// Unsafe code is confined to two modules: `engine::hint` (two hints about
+// memory) and `engine::chess::cpu` (calls into code compiled for CPU
+// features that run-time detection has found); every other use is refused.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::cpu::Flavour;
 use super::{ChessError, Color, Move, MoveList, Role, Setup, Square};
 
 /// A chess board: a representation with its own move generator and
@@ -74,6 +75,25 @@ pub trait Board: Clone + PartialEq + fmt::Debug {
         let mut moves = MoveList::new();
         self.legal_moves(&mut moves);
         moves.len() as u64
+    }
+
+    /// [`Board::legal_moves`] in the instruction flavour of a count
+    /// ([`super::cpu`]). Only representations that have a use for an
+    /// instruction (the bitboard's `pext`) override it; the flavour's other
+    /// instructions reach every representation anyway, as the perft driver
+    /// that calls this is compiled with them.
+    #[inline(always)]
+    fn legal_moves_in<F: Flavour>(&mut self, moves: &mut MoveList, flavour: F) {
+        let _ = flavour;
+        self.legal_moves(moves);
+    }
+
+    /// [`Board::count_legal`] in the instruction flavour of a count, as
+    /// [`Board::legal_moves_in`].
+    #[inline(always)]
+    fn count_legal_in<F: Flavour>(&mut self, flavour: F) -> u64 {
+        let _ = flavour;
+        self.count_legal()
     }
 
     /// Plays `m`, which must be legal here.

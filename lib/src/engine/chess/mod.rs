@@ -26,6 +26,7 @@ pub mod array;
 pub mod bitboard;
 mod board;
 mod castles;
+pub mod cpu;
 pub mod dispatch;
 mod error;
 pub mod mailbox10;
@@ -43,7 +44,7 @@ pub use error::{ChessError, FenError};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, Uci};
 pub use perft::{
     PerftStats, SEQUENTIAL_BELOW, Split, divide, perft, perft_hashed, perft_like_for_like, perft_parallel,
-    perft_parallel_hashed, perft_split, perft_stats,
+    perft_parallel_hashed, perft_split, perft_stats, perft_with,
 };
 pub use setup::{Castling, Setup, Validation};
 pub use square::{Color, ParseSquareError, Piece, Role, Square};

@@ -3,6 +3,8 @@
 
 use rayon::prelude::*;
 
+use super::cpu::drive::Drive;
+use super::cpu::{Cpu, on_flavour};
 use super::{Board, Move, MoveList};
 use crate::engine::table::PerftTable;
 
@@ -16,6 +18,9 @@ use crate::engine::table::PerftTable;
 /// driver of this file does the same). Debug builds check at every interior node
 /// that unmake restores the board bit for bit.
 ///
+/// The count runs on the fastest instruction path the CPU has
+/// ([`Cpu::detect`], once per call): [`perft_with`] chooses it.
+///
 /// ```
 /// use plybench::engine::chess::{Setup, perft, x88::X88Board, Board};
 ///
@@ -23,33 +28,13 @@ use crate::engine::table::PerftTable;
 /// assert_eq!(perft(&mut board, 3), 8_902);
 /// ```
 pub fn perft<B: Board>(board: &mut B, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => board.count_legal(),
-        _ => {
-            let mut moves = MoveList::new();
-            board.legal_moves(&mut moves);
-            let mut nodes = 0;
-            if B::COPY_MAKE {
-                for &m in moves.iter() {
-                    let mut child = board.clone();
-                    child.make(m);
-                    nodes = u64::saturating_add(nodes, perft(&mut child, depth - 1));
-                }
-                return nodes;
-            }
-            for &m in moves.iter() {
-                #[cfg(debug_assertions)]
-                let before = board.clone();
-                let undo = board.make(m);
-                nodes = u64::saturating_add(nodes, perft(board, depth - 1));
-                board.unmake(m, undo);
-                #[cfg(debug_assertions)]
-                debug_assert_eq!(*board, before, "make/unmake of {m} did not restore the board");
-            }
-            nodes
-        }
-    }
+    perft_with(board, depth, Cpu::detect())
+}
+
+/// [`perft`] on the instruction path `cpu`. The count is the same on every
+/// path; only the speed differs.
+pub fn perft_with<B: Board>(board: &mut B, depth: u32, cpu: Cpu) -> u64 {
+    on_flavour!(cpu, |f| f.perft(board, depth))
 }
 
 /// Below this many plies left, [`perft_parallel`] counts sequentially: a
@@ -70,8 +55,13 @@ pub const SEQUENTIAL_BELOW: u32 = 3;
 /// assert_eq!(perft_parallel(&board, 4), 197_281);
 /// ```
 pub fn perft_parallel<B: Board + Send + Sync>(board: &B, depth: u32) -> u64 {
+    on_flavour!(Cpu::detect(), |f| parallel_in(board, depth, f))
+}
+
+/// [`perft_parallel`] in one flavour, chosen by the caller.
+fn parallel_in<B: Board + Send + Sync, F: Drive>(board: &B, depth: u32, flavour: F) -> u64 {
     if depth < SEQUENTIAL_BELOW {
-        return perft(&mut board.clone(), depth);
+        return flavour.perft(&mut board.clone(), depth);
     }
     let mut moves = MoveList::new();
     board.clone().legal_moves(&mut moves);
@@ -81,7 +71,7 @@ pub fn perft_parallel<B: Board + Send + Sync>(board: &B, depth: u32) -> u64 {
         .map(|&m| {
             let mut child = board.clone();
             child.make(m);
-            perft_parallel(&child, depth - 1)
+            parallel_in(&child, depth - 1, flavour)
         })
         .reduce(|| 0, u64::saturating_add)
 }
@@ -102,31 +92,7 @@ pub fn perft_parallel<B: Board + Send + Sync>(board: &B, depth: u32) -> u64 {
 /// # Ok::<(), plybench::Error>(())
 /// ```
 pub fn perft_hashed<B: Board>(board: &mut B, depth: u32, table: &PerftTable) -> u64 {
-    if depth < 2 {
-        return perft(board, depth);
-    }
-    let key = board.zobrist();
-    if let Some(nodes) = table.probe(key, depth) {
-        return nodes;
-    }
-    let mut moves = MoveList::new();
-    board.legal_moves(&mut moves);
-    let mut nodes = 0;
-    if B::COPY_MAKE {
-        for &m in moves.iter() {
-            let mut child = board.clone();
-            child.make(m);
-            nodes = u64::saturating_add(nodes, perft_hashed(&mut child, depth - 1, table));
-        }
-    } else {
-        for &m in moves.iter() {
-            let undo = board.make(m);
-            nodes = u64::saturating_add(nodes, perft_hashed(board, depth - 1, table));
-            board.unmake(m, undo);
-        }
-    }
-    table.store(key, depth, nodes);
-    nodes
+    on_flavour!(Cpu::detect(), |f| f.perft_hashed(board, depth, table))
 }
 
 /// [`perft_parallel`] with a transposition table shared by every thread,
@@ -143,8 +109,13 @@ pub fn perft_hashed<B: Board>(board: &mut B, depth: u32, table: &PerftTable) -> 
 /// # Ok::<(), plybench::Error>(())
 /// ```
 pub fn perft_parallel_hashed<B: Board + Send + Sync>(board: &B, depth: u32, table: &PerftTable) -> u64 {
+    on_flavour!(Cpu::detect(), |f| parallel_hashed_in(board, depth, table, f))
+}
+
+/// [`perft_parallel_hashed`] in one flavour, chosen by the caller.
+fn parallel_hashed_in<B: Board + Send + Sync, F: Drive>(board: &B, depth: u32, table: &PerftTable, flavour: F) -> u64 {
     if depth < SEQUENTIAL_BELOW {
-        return perft_hashed(&mut board.clone(), depth, table);
+        return flavour.perft_hashed(&mut board.clone(), depth, table);
     }
     let key = board.zobrist();
     if let Some(nodes) = table.probe(key, depth) {
@@ -158,7 +129,7 @@ pub fn perft_parallel_hashed<B: Board + Send + Sync>(board: &B, depth: u32, tabl
         .map(|&m| {
             let mut child = board.clone();
             child.make(m);
-            perft_parallel_hashed(&child, depth - 1, table)
+            parallel_hashed_in(&child, depth - 1, table, flavour)
         })
         .reduce(|| 0, u64::saturating_add);
     table.store(key, depth, nodes);
@@ -178,7 +149,7 @@ pub struct Split<'a> {
 /// Perft counted root move by root move, calling `done(nodes)` as each
 /// root move's subtree is finished (from whichever thread finished it): the
 /// hook of a progress bar. The total is that of [`perft`], whatever `split`
-/// says.
+/// says. The instruction path is chosen once, here ([`Cpu::detect`]).
 ///
 /// ```
 /// use std::sync::atomic::{AtomicU64, Ordering};
@@ -196,6 +167,16 @@ where
     B: Board + Send + Sync,
     F: Fn(u64) + Sync,
 {
+    on_flavour!(Cpu::detect(), |f| split_in(board, depth, split, done, f))
+}
+
+/// [`perft_split`] in one flavour, chosen by the caller.
+fn split_in<B, F, C>(board: &B, depth: u32, split: Split<'_>, done: F, flavour: C) -> u64
+where
+    B: Board + Send + Sync,
+    F: Fn(u64) + Sync,
+    C: Drive,
+{
     if depth == 0 {
         return 1;
     }
@@ -205,10 +186,10 @@ where
         let mut child = board.clone();
         child.make(m);
         let nodes = match (split.parallel, split.table) {
-            (false, None) => perft(&mut child, depth - 1),
-            (false, Some(table)) => perft_hashed(&mut child, depth - 1, table),
-            (true, None) => perft_parallel(&child, depth - 1),
-            (true, Some(table)) => perft_parallel_hashed(&child, depth - 1, table),
+            (false, None) => flavour.perft(&mut child, depth - 1),
+            (false, Some(table)) => flavour.perft_hashed(&mut child, depth - 1, table),
+            (true, None) => parallel_in(&child, depth - 1, flavour),
+            (true, Some(table)) => parallel_hashed_in(&child, depth - 1, table, flavour),
         };
         done(nodes);
         nodes
@@ -255,13 +236,14 @@ pub fn perft_like_for_like<B: Board>(board: &mut B, depth: u32) -> u64 {
 /// Stockfish's `go perft` prints them.
 pub fn divide<B: Board>(board: &mut B, depth: u32) -> Vec<(Move, u64)> {
     let chess960 = board.to_setup().chess960();
+    let cpu = Cpu::detect();
     let mut moves = MoveList::new();
     board.legal_moves(&mut moves);
     let mut split: Vec<(Move, u64)> = moves
         .iter()
         .map(|&m| {
             let undo = board.make(m);
-            let nodes = perft(board, depth.saturating_sub(1));
+            let nodes = perft_with(board, depth.saturating_sub(1), cpu);
             board.unmake(m, undo);
             (m, nodes)
         })

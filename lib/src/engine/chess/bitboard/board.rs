@@ -4,8 +4,10 @@
 
 use super::attacks::bit;
 use super::magic;
+use super::pext::Pext;
 use super::set::Bitboard;
 use super::sink::MoveCounter;
+use crate::engine::chess::cpu::Flavour;
 use crate::engine::chess::{
     Board, CastlePath, Castles, Castling, Color, Move, MoveKind, MoveList, Piece, Repr, Role, Setup, Square,
 };
@@ -193,27 +195,48 @@ impl Board for BitboardBoard {
     #[inline]
     fn legal_moves(&mut self, moves: &mut MoveList) {
         moves.clear();
-        self.generate(moves);
+        self.generate(moves, &*magic::SLIDERS);
     }
 
     #[inline]
     fn count_legal(&mut self) -> u64 {
         let mut counter = MoveCounter(0);
-        self.generate(&mut counter);
+        self.generate(&mut counter, &*magic::SLIDERS);
+        counter.0
+    }
+
+    /// With `pext` slider attacks in the BMI2 flavour, magic ones otherwise.
+    #[inline(always)]
+    fn legal_moves_in<F: Flavour>(&mut self, moves: &mut MoveList, flavour: F) {
+        moves.clear();
+        match flavour.bmi2() {
+            Some(bmi2) => self.generate(moves, Pext::new(bmi2)),
+            None => self.generate(moves, &*magic::SLIDERS),
+        }
+    }
+
+    /// As [`BitboardBoard::legal_moves_in`].
+    #[inline(always)]
+    fn count_legal_in<F: Flavour>(&mut self, flavour: F) -> u64 {
+        let mut counter = MoveCounter(0);
+        match flavour.bmi2() {
+            Some(bmi2) => self.generate(&mut counter, Pext::new(bmi2)),
+            None => self.generate(&mut counter, &*magic::SLIDERS),
+        }
         counter.0
     }
 
     #[inline]
     fn pseudo_legal_moves(&mut self, moves: &mut MoveList) {
         moves.clear();
-        self.generate_with::<_, false>(moves);
+        self.generate_with::<_, _, false>(moves, &*magic::SLIDERS);
     }
 
     #[inline]
     fn mover_king_attacked(&self) -> bool {
         let mover = self.turn.other().index();
         let king = self.pieces[mover][KING].trailing_zeros() as usize;
-        self.attacked(king, mover ^ 1, self.occupied, &magic::SLIDERS)
+        self.attacked(king, mover ^ 1, self.occupied, &*magic::SLIDERS)
     }
 
     #[inline]
@@ -275,6 +298,6 @@ impl Board for BitboardBoard {
     fn checkers(&self) -> u64 {
         let us = self.turn.index();
         let king = self.pieces[us][KING].trailing_zeros() as usize & 63;
-        self.attackers(king, us ^ 1, &magic::SLIDERS)
+        self.attackers(king, us ^ 1, &*magic::SLIDERS)
     }
 }

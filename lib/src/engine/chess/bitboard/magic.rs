@@ -63,6 +63,28 @@ pub(super) struct Sliders {
     candidates: u32,
 }
 
+/// Where the generator looks up slider attacks: the magic tables here,
+/// or the `pext` ones of the BMI2 flavour (`pext.rs`). The generator is
+/// generic over it, so the choice costs nothing per lookup.
+pub(super) trait SliderAttacks: Copy {
+    /// The rook's attacks from `sq` when `occupied` is occupied.
+    fn rook(self, sq: usize, occupied: u64) -> u64;
+    /// The bishop's attacks from `sq` when `occupied` is occupied.
+    fn bishop(self, sq: usize, occupied: u64) -> u64;
+}
+
+impl SliderAttacks for &Sliders {
+    #[inline(always)]
+    fn rook(self, sq: usize, occupied: u64) -> u64 {
+        Sliders::rook(self, sq, occupied)
+    }
+
+    #[inline(always)]
+    fn bishop(self, sq: usize, occupied: u64) -> u64 {
+        Sliders::bishop(self, sq, occupied)
+    }
+}
+
 /// The tables, built on first use.
 pub(super) static SLIDERS: LazyLock<Sliders> = LazyLock::new(|| Sliders::search(SEED, &OFFSETS));
 
@@ -117,7 +139,7 @@ impl Sliders {
 
 /// The squares of a slider's rays whose occupancy matters: the rays short
 /// of the edges (an edge square's piece blocks nothing beyond it).
-fn relevant(sq: usize, dirs: &[(i8, i8)]) -> u64 {
+pub(super) fn relevant(sq: usize, dirs: &[(i8, i8)]) -> u64 {
     let rank = RANK_1 << (sq / 8 * 8);
     let file = FILE_A << (sq % 8);
     let edges = ((RANK_1 | RANK_8) & !rank) | ((FILE_A | FILE_H) & !file);

@@ -13,30 +13,37 @@
 //!   the lines through two squares, all computed at compile time.
 //! - `magic.rs`: rook and bishop attacks by magic bitboards, their magic
 //!   numbers found by a seeded search on first use.
+//! - `pext.rs`: rook and bishop attacks by BMI2's `pext`, for the BMI2
+//!   flavour of a count only.
 //! - `movegen.rs`: strictly legal generation from check and pin masks, into
 //!   a sink (`sink.rs`): a move list or a bare counter (bulk counting for
 //!   perft).
 //!
 //! # CPU features
 //!
-//! The code is portable Rust with no `unsafe` and no intrinsics; what the
-//! compiler makes of three operations decides the speed:
+//! Three operations decide the speed, and what the compiler makes of them
+//! depends on the instructions it may use:
 //!
 //! - `count_ones` (bulk counting adds the size of every target set) is one
-//!   `popcnt` instruction when the target has it, and a dozen shifts, masks
-//!   and a multiply on the baseline x86-64 target, which lacks it;
-//! - `trailing_zeros` (iterating a set) is `tzcnt` with BMI1, `bsf`
-//!   otherwise;
-//! - the magic lookups need only a 64-bit multiply, present everywhere (no
-//!   BMI2 `pext`).
+//!   `popcnt` instruction when allowed, and a dozen shifts, masks and a
+//!   multiply on the baseline x86-64 target, which lacks it;
+//! - `trailing_zeros` (iterating a set) is BMI1's `tzcnt` when allowed,
+//!   `bsf` otherwise;
+//! - slider attacks are magic lookups (`magic.rs`: a 64-bit multiply,
+//!   present everywhere), or BMI2 `pext` lookups (`pext.rs`).
 //!
-//! Runtime detection cannot pick the `popcnt` path without `unsafe`
-//! (`#[target_feature]` functions are unsafe to call), and the crate forbids
-//! it, so the choice is made at compile time: `RUSTFLAGS="-C
-//! target-cpu=native"` (which `just bench-peers` sets) gives `popcnt` and
-//! `tzcnt` on any recent x86-64, and the default build falls back to the
-//! bit-trick sequences. Both builds compute the same counts; only the speed
-//! differs.
+//! The default build targets baseline x86-64, so the counting code is
+//! compiled more than once: a portable flavour, a `popcnt` flavour and a
+//! `popcnt` + BMI1 + BMI2 flavour that also swaps the magic lookups for
+//! `pext` ones. The perft drivers detect the CPU once at the top of a
+//! count and run the fastest flavour it supports
+//! ([`crate::engine::chess::cpu`], the one module with the `unsafe` this
+//! needs). The generator is generic over where slider attacks come from
+//! and is inlined into each flavour's recursive driver, so none of this
+//! costs anything per node. With `RUSTFLAGS="-C target-cpu=native"`
+//! every flavour gets the native instructions anyway. Every flavour
+//! computes the same counts (a test runs each one the CPU supports); only
+//! the speed differs. `reports/profiles/bitboard.md` has the measurements.
 //!
 //! Make and unmake are incremental: a move toggles the bits of the squares
 //! it touches, and unmake toggles the same bits back, so [`BitboardUndo`]
@@ -55,6 +62,7 @@ mod attacks;
 mod board;
 mod magic;
 mod movegen;
+mod pext;
 mod set;
 mod sink;
 #[cfg(test)]

@@ -29,7 +29,7 @@
 
 use super::attacks::{BETWEEN, BISHOP_RAYS, FILE_A, FILE_H, KING, KNIGHT, LINE, PAWN, RANK_1, ROOK_RAYS, bit};
 use super::board::{BISHOP, BitboardBoard, KING as KING_ROLE, KNIGHT as KNIGHT_ROLE, PAWN as PAWN_ROLE, QUEEN, ROOK};
-use super::magic::{SLIDERS, Sliders};
+use super::magic::SliderAttacks;
 use super::set::square;
 use super::sink::Sink;
 use crate::engine::chess::{Move, MoveKind};
@@ -52,7 +52,7 @@ fn slider_attackers(rays: u64, sliders: u64, attacks: impl FnOnce() -> u64) -> u
 impl BitboardBoard {
     /// Whether a piece of `them` attacks `sq` when `occupied` is occupied.
     #[inline(always)]
-    pub(super) fn attacked(&self, sq: usize, them: usize, occupied: u64, sliders: &Sliders) -> bool {
+    pub(super) fn attacked<A: SliderAttacks>(&self, sq: usize, them: usize, occupied: u64, sliders: A) -> bool {
         let sq = sq & 63;
         let p = &self.pieces[them & 1];
         (KNIGHT[sq] & p[KNIGHT_ROLE]) != 0
@@ -69,7 +69,7 @@ impl BitboardBoard {
     /// early in a game): a cheap table test before a multiplication and a
     /// dependent load.
     #[inline(always)]
-    pub(super) fn attackers(&self, sq: usize, them: usize, sliders: &Sliders) -> u64 {
+    pub(super) fn attackers<A: SliderAttacks>(&self, sq: usize, them: usize, sliders: A) -> u64 {
         let sq = sq & 63;
         let p = &self.pieces[them & 1];
         let occupied = self.occupied;
@@ -80,18 +80,17 @@ impl BitboardBoard {
             | slider_attackers(ROOK_RAYS[sq], p[ROOK] | p[QUEEN], || sliders.rook(sq, occupied))
     }
 
-    /// Every legal move, handed to `sink`.
+    /// Every legal move, handed to `sink`, slider attacks from `sliders`.
     #[inline(always)]
-    pub(super) fn generate<S: Sink>(&self, sink: &mut S) {
-        self.generate_with::<S, true>(sink);
+    pub(super) fn generate<S: Sink, A: SliderAttacks>(&self, sink: &mut S, sliders: A) {
+        self.generate_with::<S, A, true>(sink, sliders);
     }
 
     /// Every legal move (`LEGAL`) or every pseudo-legal move (not `LEGAL`:
     /// no check or pin mask, the king to any square not its own side's,
     /// castling still fully tested), handed to `sink`.
     #[inline(always)]
-    pub(super) fn generate_with<S: Sink, const LEGAL: bool>(&self, sink: &mut S) {
-        let sliders: &Sliders = &SLIDERS;
+    pub(super) fn generate_with<S: Sink, A: SliderAttacks, const LEGAL: bool>(&self, sink: &mut S, sliders: A) {
         let us = self.turn.index();
         let them = us ^ 1;
         let own = self.colors[us];
@@ -165,7 +164,7 @@ impl BitboardBoard {
             rooks &= rooks - 1;
         }
 
-        self.pawn_moves::<S, LEGAL>(sink, king, target, pinned, checkers, sliders);
+        self.pawn_moves::<S, A, LEGAL>(sink, king, target, pinned, checkers, sliders);
 
         if !LEGAL && self.castling >> (2 * us) & 3 != 0 && self.attacked(king, them, occupied, sliders) {
             return; // no castling out of check
@@ -176,14 +175,14 @@ impl BitboardBoard {
     }
 
     #[inline(always)]
-    fn pawn_moves<S: Sink, const LEGAL: bool>(
+    fn pawn_moves<S: Sink, A: SliderAttacks, const LEGAL: bool>(
         &self,
         sink: &mut S,
         king: usize,
         target: u64,
         pinned: u64,
         checkers: u64,
-        sliders: &Sliders,
+        sliders: A,
     ) {
         let us = self.turn.index();
         let them = us ^ 1;
@@ -249,7 +248,7 @@ impl BitboardBoard {
     }
 
     #[inline(always)]
-    fn castles<S: Sink>(&self, sink: &mut S, sliders: &Sliders) {
+    fn castles<S: Sink, A: SliderAttacks>(&self, sink: &mut S, sliders: A) {
         let us = self.turn.index();
         let rights = self.castling >> (2 * us) & 3;
         if rights != 0 {
@@ -260,7 +259,7 @@ impl BitboardBoard {
     /// The castles of the side to move, which holds `rights` (its two
     /// bits) and is not in check.
     #[inline(always)]
-    fn castles_of<S: Sink>(&self, sink: &mut S, rights: u8, sliders: &Sliders) {
+    fn castles_of<S: Sink, A: SliderAttacks>(&self, sink: &mut S, rights: u8, sliders: A) {
         let us = self.turn.index();
         let them = us ^ 1;
         let occupied = self.occupied;

@@ -166,3 +166,75 @@ fn speed_report() {
         println!("perft({depth}) {fen}: {nodes} nodes in {seconds:.3} s, {:.1} Mnps", nodes as f64 / seconds / 1e6);
     }
 }
+
+/// The published leaf counts of the six standard positions to depth 4.
+const PUBLISHED: [(&str, [u64; 4]); 6] = [
+    (START, [20, 400, 8_902, 197_281]),
+    (KIWIPETE, [48, 2_039, 97_862, 4_085_603]),
+    (POSITION_3, [14, 191, 2_812, 43_238]),
+    (POSITION_4, [6, 264, 9_467, 422_333]),
+    (POSITION_5, [44, 1_486, 62_379, 2_103_487]),
+    (POSITION_6, [46, 2_079, 89_890, 3_894_594]),
+];
+
+/// Every instruction path this CPU runs gives the published counts on
+/// every representation (the bitboard's BMI2 path with `pext` sliders).
+/// Paths the CPU lacks are named on stderr and skipped.
+#[test]
+fn every_supported_cpu_path_gives_the_published_counts() {
+    use crate::engine::chess::array::ArrayBoard;
+    use crate::engine::chess::cpu::{Cpu, CpuPath};
+    use crate::engine::chess::mailbox10::Mailbox10Board;
+    use crate::engine::chess::perft_with;
+
+    let mut ran = Vec::new();
+    for path in CpuPath::ALL {
+        let Some(cpu) = Cpu::for_path(path) else {
+            eprintln!("{path}: not supported by this CPU, not tested");
+            continue;
+        };
+        assert_eq!(cpu.path(), path);
+        for (fen, counts) in PUBLISHED {
+            let setup = Setup::from_fen(fen).unwrap();
+            for (depth, &expected) in (1..).zip(&counts) {
+                let bits = perft_with(&mut BitboardBoard::from_setup(&setup), depth, cpu);
+                assert_eq!(bits, expected, "{path} bitboard perft({depth}) {fen}");
+            }
+            // The other boards take the flavour's instructions too.
+            assert_eq!(perft_with(&mut X88Board::from_setup(&setup), 3, cpu), counts[2], "{path} x88 {fen}");
+            assert_eq!(perft_with(&mut ArrayBoard::from_setup(&setup), 3, cpu), counts[2], "{path} array {fen}");
+            assert_eq!(perft_with(&mut Mailbox10Board::from_setup(&setup), 3, cpu), counts[2], "{path} 10x10 {fen}");
+        }
+        ran.push(path);
+    }
+    // The portable path runs everywhere; on x86-64 every CPU this project
+    // targets has popcnt.
+    assert!(ran.contains(&CpuPath::Portable));
+    #[cfg(target_arch = "x86_64")]
+    assert!(ran.contains(&CpuPath::Popcnt), "{ran:?}");
+    eprintln!("paths tested: {ran:?}");
+}
+
+/// The detected path is the last (fastest) one supported, and the drivers
+/// that detect it themselves agree with every path, node for node, on a
+/// deeper count.
+#[test]
+fn detection_picks_the_fastest_path_and_paths_agree_deeper() {
+    use crate::engine::chess::cpu::{Cpu, CpuPath};
+    use crate::engine::chess::perft_with;
+    use crate::engine::table::PerftTable;
+
+    let best = CpuPath::ALL.into_iter().rev().find(|p| p.is_supported()).unwrap();
+    assert_eq!(Cpu::detect().path(), best);
+    let setup = Setup::from_fen(KIWIPETE).unwrap();
+    let board = BitboardBoard::from_setup(&setup);
+    let portable = perft_with(&mut board.clone(), 4, Cpu::for_path(CpuPath::Portable).unwrap());
+    for cpu in CpuPath::ALL.into_iter().filter_map(Cpu::for_path) {
+        assert_eq!(perft_with(&mut board.clone(), 4, cpu), portable, "{:?}", cpu.path());
+    }
+    let table = PerftTable::new(1).unwrap();
+    assert_eq!(crate::engine::chess::perft_hashed(&mut board.clone(), 4, &table), portable);
+    assert_eq!(crate::engine::chess::perft_parallel(&board, 4), portable);
+    let split = crate::engine::chess::Split { parallel: false, table: None };
+    assert_eq!(crate::engine::chess::perft_split(&board, 4, split, |_| {}), portable);
+}

@@ -1,0 +1,194 @@
+//! The recursive entry points of each flavour, and the node bodies they
+//! share. The `unsafe` calls here rest on the argument of the parent
+//! module's safety note: a value of `Popcnt` or `Bmi2` exists only after
+//! run-time detection has found every feature its functions enable.
+
+use super::{Bmi2, Flavour, Popcnt, Portable};
+use crate::engine::chess::{Board, MoveList};
+use crate::engine::table::PerftTable;
+
+/// A flavour's copies of the perft drivers.
+pub(crate) trait Drive: Flavour {
+    /// [`perft`](crate::engine::chess::perft) in this flavour.
+    fn perft<B: Board>(self, board: &mut B, depth: u32) -> u64;
+
+    /// [`perft_hashed`](crate::engine::chess::perft_hashed) in this flavour.
+    fn perft_hashed<B: Board>(self, board: &mut B, depth: u32, table: &PerftTable) -> u64;
+}
+
+/// One node of [`perft`](crate::engine::chess::perft), in flavour `flavour`, with `child(board, depth)`
+/// counting each child. Inlined into each flavour's recursive entry point
+/// ([`Drive::perft`]), so that the node is compiled with that flavour's
+/// instructions.
+#[inline(always)]
+pub(crate) fn perft_node<B: Board, F: Flavour>(
+    board: &mut B,
+    depth: u32,
+    flavour: F,
+    mut child: impl FnMut(&mut B, u32) -> u64,
+) -> u64 {
+    match depth {
+        0 => 1,
+        1 => board.count_legal_in(flavour),
+        _ => {
+            let mut moves = MoveList::new();
+            board.legal_moves_in(&mut moves, flavour);
+            let mut nodes = 0;
+            if B::COPY_MAKE {
+                for &m in moves.iter() {
+                    let mut copy = board.clone();
+                    copy.make(m);
+                    nodes = u64::saturating_add(nodes, child(&mut copy, depth - 1));
+                }
+                return nodes;
+            }
+            for &m in moves.iter() {
+                #[cfg(debug_assertions)]
+                let before = board.clone();
+                let undo = board.make(m);
+                nodes = u64::saturating_add(nodes, child(board, depth - 1));
+                board.unmake(m, undo);
+                #[cfg(debug_assertions)]
+                debug_assert_eq!(*board, before, "make/unmake of {m} did not restore the board");
+            }
+            nodes
+        }
+    }
+}
+
+/// One node of [`perft_hashed`](crate::engine::chess::perft_hashed), in flavour `flavour`, with
+/// `child(board, depth)` counting each child; see [`perft_node`].
+#[inline(always)]
+pub(crate) fn hashed_node<B: Board, F: Flavour>(
+    board: &mut B,
+    depth: u32,
+    table: &PerftTable,
+    flavour: F,
+    mut child: impl FnMut(&mut B, u32) -> u64,
+) -> u64 {
+    if depth < 2 {
+        return if depth == 0 { 1 } else { board.count_legal_in(flavour) };
+    }
+    let key = board.zobrist();
+    if let Some(nodes) = table.probe(key, depth) {
+        return nodes;
+    }
+    let mut moves = MoveList::new();
+    board.legal_moves_in(&mut moves, flavour);
+    let mut nodes = 0;
+    if B::COPY_MAKE {
+        for &m in moves.iter() {
+            let mut copy = board.clone();
+            copy.make(m);
+            nodes = u64::saturating_add(nodes, child(&mut copy, depth - 1));
+        }
+    } else {
+        for &m in moves.iter() {
+            let undo = board.make(m);
+            nodes = u64::saturating_add(nodes, child(board, depth - 1));
+            board.unmake(m, undo);
+        }
+    }
+    table.store(key, depth, nodes);
+    nodes
+}
+
+impl Drive for Portable {
+    fn perft<B: Board>(self, board: &mut B, depth: u32) -> u64 {
+        perft_node(board, depth, self, |b, d| self.perft(b, d))
+    }
+
+    fn perft_hashed<B: Board>(self, board: &mut B, depth: u32, table: &PerftTable) -> u64 {
+        hashed_node(board, depth, table, self, |b, d| self.perft_hashed(b, d, table))
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use super::{Bmi2, Drive, Popcnt, hashed_node, perft_node};
+    use crate::engine::chess::Board;
+    use crate::engine::table::PerftTable;
+
+    // The recursive entry points of the two flavours. Each calls itself,
+    // not the trait method, so the recursion stays inside code compiled
+    // with the features and needs no `unsafe`.
+
+    #[target_feature(enable = "popcnt")]
+    fn perft_popcnt<B: Board>(board: &mut B, depth: u32, f: Popcnt) -> u64 {
+        perft_node(board, depth, f, |b, d| perft_popcnt(b, d, f))
+    }
+
+    #[target_feature(enable = "popcnt")]
+    fn hashed_popcnt<B: Board>(board: &mut B, depth: u32, table: &PerftTable, f: Popcnt) -> u64 {
+        hashed_node(board, depth, table, f, |b, d| hashed_popcnt(b, d, table, f))
+    }
+
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    fn perft_bmi2<B: Board>(board: &mut B, depth: u32, f: Bmi2) -> u64 {
+        perft_node(board, depth, f, |b, d| perft_bmi2(b, d, f))
+    }
+
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    fn hashed_bmi2<B: Board>(board: &mut B, depth: u32, table: &PerftTable, f: Bmi2) -> u64 {
+        hashed_node(board, depth, table, f, |b, d| hashed_bmi2(b, d, table, f))
+    }
+
+    impl Drive for Popcnt {
+        fn perft<B: Board>(self, board: &mut B, depth: u32) -> u64 {
+            // SAFETY: `self` proves the CPU has popcnt (module safety note).
+            #[allow(unsafe_code)]
+            unsafe {
+                perft_popcnt(board, depth, self)
+            }
+        }
+
+        fn perft_hashed<B: Board>(self, board: &mut B, depth: u32, table: &PerftTable) -> u64 {
+            // SAFETY: as in `perft` above.
+            #[allow(unsafe_code)]
+            unsafe {
+                hashed_popcnt(board, depth, table, self)
+            }
+        }
+    }
+
+    impl Drive for Bmi2 {
+        fn perft<B: Board>(self, board: &mut B, depth: u32) -> u64 {
+            // SAFETY: `self` proves the CPU has popcnt, BMI1 and BMI2
+            // (module safety note).
+            #[allow(unsafe_code)]
+            unsafe {
+                perft_bmi2(board, depth, self)
+            }
+        }
+
+        fn perft_hashed<B: Board>(self, board: &mut B, depth: u32, table: &PerftTable) -> u64 {
+            // SAFETY: as in `perft` above.
+            #[allow(unsafe_code)]
+            unsafe {
+                hashed_bmi2(board, depth, table, self)
+            }
+        }
+    }
+}
+
+// Elsewhere no value of `Popcnt` or `Bmi2` can exist (their `detect`
+// returns `None`), so these bodies never run; they keep the types complete.
+#[cfg(not(target_arch = "x86_64"))]
+impl Drive for Popcnt {
+    fn perft<B: Board>(self, board: &mut B, depth: u32) -> u64 {
+        Portable.perft(board, depth)
+    }
+    fn perft_hashed<B: Board>(self, board: &mut B, depth: u32, table: &PerftTable) -> u64 {
+        Portable.perft_hashed(board, depth, table)
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+impl Drive for Bmi2 {
+    fn perft<B: Board>(self, board: &mut B, depth: u32) -> u64 {
+        Portable.perft(board, depth)
+    }
+    fn perft_hashed<B: Board>(self, board: &mut B, depth: u32, table: &PerftTable) -> u64 {
+        Portable.perft_hashed(board, depth, table)
+    }
+}
