@@ -8,6 +8,7 @@ use super::pext::Pext;
 use super::set::Bitboard;
 use super::sink::MoveCounter;
 use crate::engine::chess::cpu::Flavour;
+use crate::engine::chess::zobrist;
 use crate::engine::chess::{
     Board, CastlePath, Castles, Castling, Color, Move, MoveKind, MoveList, Piece, Repr, Role, Setup, Square,
 };
@@ -51,6 +52,9 @@ pub struct BitboardBoard {
     pub(super) castles: Castles,
     /// Each right's [`Castles::path`], looked up by the generator.
     pub(super) paths: CastlePaths,
+    /// The Zobrist key of the position ([`zobrist::zobrist`]), kept up to
+    /// date by make and restored by unmake.
+    pub(super) key: u64,
 }
 
 /// The [`Castles::path`] of each right, worked out once: they are fixed
@@ -67,13 +71,14 @@ impl PartialEq for CastlePaths {
 impl Eq for CastlePaths {}
 
 /// What [`BitboardBoard::make`](Board::make) saves: the role index of the
-/// captured piece (6 for none), and the castling rights and en passant
-/// square before the move.
+/// captured piece (6 for none), and the castling rights, en passant square
+/// and Zobrist key before the move.
 #[derive(Clone, Copy, Debug)]
 pub struct BitboardUndo {
     captured: u8,
     castling: u8,
     en_passant: u8,
+    key: u64,
 }
 
 impl std::fmt::Debug for BitboardBoard {
@@ -144,6 +149,42 @@ impl BitboardBoard {
     }
 }
 
+impl BitboardBoard {
+    /// The change of the Zobrist key that the piece movements of `m` by
+    /// `us` make (as [`BitboardBoard::toggle_move`] makes them on the sets).
+    #[inline(always)]
+    fn move_key(m: Move, us: usize, role: usize, captured: u8) -> u64 {
+        let from = m.from().index();
+        let to = m.to().index();
+        let them = us ^ 1;
+        let mut key = 0;
+        if captured != NO_ROLE {
+            key ^= zobrist::piece(them, captured as usize, to);
+        }
+        match m.kind() {
+            MoveKind::Quiet | MoveKind::DoublePush | MoveKind::Capture => {
+                key ^= zobrist::piece(us, role, from) ^ zobrist::piece(us, role, to);
+            }
+            MoveKind::EnPassant => {
+                key ^= zobrist::piece(us, PAWN, from) ^ zobrist::piece(us, PAWN, to);
+                key ^= zobrist::piece(them, PAWN, to ^ 8);
+            }
+            MoveKind::CastleKing | MoveKind::CastleQueen => {
+                // As on the sets: a king or rook already on its
+                // destination cancels out.
+                let (king_to, rook_to) = Castles::destinations(m);
+                key ^= zobrist::piece(us, KING, from) ^ zobrist::piece(us, KING, king_to.index());
+                key ^= zobrist::piece(us, ROOK, to) ^ zobrist::piece(us, ROOK, rook_to.index());
+            }
+            _ => {
+                let promoted = m.promotion().map_or(QUEEN, Role::index);
+                key ^= zobrist::piece(us, PAWN, from) ^ zobrist::piece(us, promoted, to);
+            }
+        }
+        key
+    }
+}
+
 impl Board for BitboardBoard {
     const REPR: Repr = Repr::Bitboard;
     type Undo = BitboardUndo;
@@ -159,6 +200,7 @@ impl Board for BitboardBoard {
             en_passant: setup.en_passant().map_or(NO_SQUARE, |s| s.index() as u8),
             castles: setup.castles(),
             paths: CastlePaths([0, 1, 2, 3].map(|i| setup.castles().path(i))),
+            key: zobrist::zobrist(setup),
         };
         for s in Square::all() {
             if let Some(p) = setup.piece_at(s) {
@@ -246,7 +288,9 @@ impl Board for BitboardBoard {
         let us = self.turn.index();
         let role = self.mailbox[from];
         let captured = if m.is_capture() && !m.is_en_passant() { self.mailbox[to] } else { NO_ROLE };
-        let undo = BitboardUndo { captured, castling: self.castling, en_passant: self.en_passant };
+        let undo = BitboardUndo { captured, castling: self.castling, en_passant: self.en_passant, key: self.key };
+        let mut key = self.key ^ zobrist::black() ^ zobrist::en_passant(self.en_passant);
+        key ^= Self::move_key(m, us, role as usize, captured);
         self.toggle_move(m, us, role as usize, captured);
         self.mailbox[from] = NO_ROLE;
         if m.is_castle() {
@@ -261,9 +305,14 @@ impl Board for BitboardBoard {
             }
         }
         if self.castling != 0 {
+            let before = self.castling;
             self.castling &= self.castles.keep(from, to);
+            if self.castling != before {
+                key ^= zobrist::castling(before, &self.castles) ^ zobrist::castling(self.castling, &self.castles);
+            }
         }
         self.en_passant = if matches!(m.kind(), MoveKind::DoublePush) { ((from + to) / 2) as u8 } else { NO_SQUARE };
+        self.key = key ^ zobrist::en_passant(self.en_passant);
         self.turn = self.turn.other();
         undo
     }
@@ -292,6 +341,12 @@ impl Board for BitboardBoard {
         }
         self.castling = undo.castling;
         self.en_passant = undo.en_passant;
+        self.key = undo.key;
+    }
+
+    #[inline]
+    fn zobrist(&self) -> u64 {
+        self.key
     }
 
     #[inline]
