@@ -52,9 +52,6 @@ pub struct BitboardBoard {
     pub(super) castles: Castles,
     /// Each right's [`Castles::path`], looked up by the generator.
     pub(super) paths: CastlePaths,
-    /// The Zobrist key of the position ([`zobrist::zobrist`]), kept up to
-    /// date by make and restored by unmake.
-    pub(super) key: u64,
 }
 
 /// The [`Castles::path`] of each right, worked out once: they are fixed
@@ -71,14 +68,13 @@ impl PartialEq for CastlePaths {
 impl Eq for CastlePaths {}
 
 /// What [`BitboardBoard::make`](Board::make) saves: the role index of the
-/// captured piece (6 for none), and the castling rights, en passant square
-/// and Zobrist key before the move.
+/// captured piece (6 for none), and the castling rights and en passant
+/// square before the move.
 #[derive(Clone, Copy, Debug)]
 pub struct BitboardUndo {
     captured: u8,
     castling: u8,
     en_passant: u8,
-    key: u64,
 }
 
 impl std::fmt::Debug for BitboardBoard {
@@ -150,6 +146,13 @@ impl BitboardBoard {
 }
 
 impl BitboardBoard {
+    /// The en passant square `m` leaves behind: the square a double push
+    /// passed over, or none.
+    #[inline(always)]
+    fn en_passant_after(m: Move) -> u8 {
+        if matches!(m.kind(), MoveKind::DoublePush) { ((m.from().index() + m.to().index()) / 2) as u8 } else { NO_SQUARE }
+    }
+
     /// The change of the Zobrist key that the piece movements of `m` by
     /// `us` make (as [`BitboardBoard::toggle_move`] makes them on the sets).
     #[inline(always)]
@@ -200,7 +203,6 @@ impl Board for BitboardBoard {
             en_passant: setup.en_passant().map_or(NO_SQUARE, |s| s.index() as u8),
             castles: setup.castles(),
             paths: CastlePaths([0, 1, 2, 3].map(|i| setup.castles().path(i))),
-            key: zobrist::zobrist(setup),
         };
         for s in Square::all() {
             if let Some(p) = setup.piece_at(s) {
@@ -288,9 +290,7 @@ impl Board for BitboardBoard {
         let us = self.turn.index();
         let role = self.mailbox[from];
         let captured = if m.is_capture() && !m.is_en_passant() { self.mailbox[to] } else { NO_ROLE };
-        let undo = BitboardUndo { captured, castling: self.castling, en_passant: self.en_passant, key: self.key };
-        let mut key = self.key ^ zobrist::black() ^ zobrist::en_passant(self.en_passant);
-        key ^= Self::move_key(m, us, role as usize, captured);
+        let undo = BitboardUndo { captured, castling: self.castling, en_passant: self.en_passant };
         self.toggle_move(m, us, role as usize, captured);
         self.mailbox[from] = NO_ROLE;
         if m.is_castle() {
@@ -305,14 +305,9 @@ impl Board for BitboardBoard {
             }
         }
         if self.castling != 0 {
-            let before = self.castling;
             self.castling &= self.castles.keep(from, to);
-            if self.castling != before {
-                key ^= zobrist::castling(before, &self.castles) ^ zobrist::castling(self.castling, &self.castles);
-            }
         }
-        self.en_passant = if matches!(m.kind(), MoveKind::DoublePush) { ((from + to) / 2) as u8 } else { NO_SQUARE };
-        self.key = key ^ zobrist::en_passant(self.en_passant);
+        self.en_passant = Self::en_passant_after(m);
         self.turn = self.turn.other();
         undo
     }
@@ -341,12 +336,26 @@ impl Board for BitboardBoard {
         }
         self.castling = undo.castling;
         self.en_passant = undo.en_passant;
-        self.key = undo.key;
     }
 
-    #[inline]
-    fn zobrist(&self) -> u64 {
-        self.key
+    /// From the move's parts, without playing it: the pieces it moves,
+    /// takes and promotes, the rights it takes away, the en passant square
+    /// it makes and clears, and the side to move.
+    #[inline(always)]
+    fn key_after(&self, m: Move, key: u64) -> Option<u64> {
+        let from = m.from().index();
+        let to = m.to().index();
+        let role = self.mailbox[from] as usize;
+        let captured = if m.is_capture() && !m.is_en_passant() { self.mailbox[to] } else { NO_ROLE };
+        let mut key = key ^ zobrist::black() ^ Self::move_key(m, self.turn.index(), role, captured);
+        key ^= zobrist::en_passant(self.en_passant) ^ zobrist::en_passant(Self::en_passant_after(m));
+        if self.castling != 0 {
+            let after = self.castling & self.castles.keep(from, to);
+            if after != self.castling {
+                key ^= zobrist::castling(self.castling, &self.castles) ^ zobrist::castling(after, &self.castles);
+            }
+        }
+        Some(key)
     }
 
     #[inline]
