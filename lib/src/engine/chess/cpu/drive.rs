@@ -93,6 +93,11 @@ pub(crate) fn hashed_node<B: Board, F: Flavour>(
     } else {
         for &m in moves.iter() {
             let after = if keyed { board.key_after(m, key) } else { None };
+            if let Some(child_key) = after {
+                // The child probes first thing: start loading its bucket
+                // while the move is played.
+                table.prefetch(child_key);
+            }
             let undo = board.make(m);
             let child_key = if keyed { after.unwrap_or_else(|| board.zobrist()) } else { 0 };
             nodes = u64::saturating_add(nodes, child(board, depth - 1, child_key));
