@@ -92,7 +92,8 @@ fn parallel_in<B: Board + Send + Sync, F: Drive>(board: &B, depth: u32, flavour:
 /// # Ok::<(), plybench::Error>(())
 /// ```
 pub fn perft_hashed<B: Board>(board: &mut B, depth: u32, table: &PerftTable) -> u64 {
-    on_flavour!(Cpu::detect(), |f| f.perft_hashed(board, depth, table))
+    let key = board.zobrist();
+    on_flavour!(Cpu::detect(), |f| f.perft_hashed(board, depth, key, table))
 }
 
 /// [`perft_parallel`] with a transposition table shared by every thread,
@@ -115,7 +116,7 @@ pub fn perft_parallel_hashed<B: Board + Send + Sync>(board: &B, depth: u32, tabl
 /// [`perft_parallel_hashed`] in one flavour, chosen by the caller.
 fn parallel_hashed_in<B: Board + Send + Sync, F: Drive>(board: &B, depth: u32, table: &PerftTable, flavour: F) -> u64 {
     if depth < SEQUENTIAL_BELOW {
-        return flavour.perft_hashed(&mut board.clone(), depth, table);
+        return flavour.perft_hashed(&mut board.clone(), depth, board.zobrist(), table);
     }
     let key = board.zobrist();
     if let Some(nodes) = table.probe(key, depth) {
@@ -187,7 +188,10 @@ where
         child.make(m);
         let nodes = match (split.parallel, split.table) {
             (false, None) => flavour.perft(&mut child, depth - 1),
-            (false, Some(table)) => flavour.perft_hashed(&mut child, depth - 1, table),
+            (false, Some(table)) => {
+                let key = child.zobrist();
+                flavour.perft_hashed(&mut child, depth - 1, key, table)
+            }
             (true, None) => parallel_in(&child, depth - 1, flavour),
             (true, Some(table)) => parallel_hashed_in(&child, depth - 1, table, flavour),
         };

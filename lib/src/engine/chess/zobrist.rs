@@ -6,8 +6,11 @@
 //! computed at compile time, so every run and every thread sees the same
 //! keys. [`zobrist`] hashes a [`Setup`]; [`super::Board::zobrist`] hashes a
 //! board through its `to_setup`, and a representation may override it with
-//! an incremental key as long as equal positions get equal keys.
+//! an incremental key as long as equal positions get equal keys. The parts
+//! such a key is updated with are here too ([`piece`], [`castling`],
+//! [`en_passant`], [`black`]), so that both ways compute one hash.
 
+use super::castles::Castles;
 use super::{Color, Setup};
 use crate::engine::rng::mix;
 
@@ -99,25 +102,57 @@ static KEYS: Keys = make_keys();
 pub fn zobrist(setup: &Setup) -> u64 {
     let mut hash = 0;
     for (square, piece) in setup.board().iter().enumerate() {
-        if let Some(piece) = piece {
-            hash ^= KEYS.pieces[piece.color.index() * 6 + piece.role.index()][square];
+        if let Some(p) = piece {
+            hash ^= self::piece(p.color.index(), p.role.index(), square);
         }
     }
-    let rights = setup.castling().bits();
-    hash ^= KEYS.castling[usize::from(rights)];
-    for (right, standard) in [7, 0, 7, 0].into_iter().enumerate() {
-        let file = setup.rook_file(right);
-        if rights & 1 << right != 0 && file != standard {
-            hash ^= KEYS.rook_files[right][usize::from(file)];
-        }
-    }
-    if let Some(square) = setup.en_passant() {
-        hash ^= KEYS.en_passant[usize::from(square.file())];
-    }
+    hash ^= castling_with(setup.castling().bits(), |right| setup.rook_file(right));
+    hash ^= en_passant(setup.en_passant().map_or(NO_SQUARE, |square| square.index() as u8));
     if setup.turn() == Color::Black {
-        hash ^= KEYS.black;
+        hash ^= black();
     }
     hash
+}
+
+/// The part of the key of a piece of colour index `color` and role index
+/// `role` on square index `square`.
+#[inline(always)]
+pub(crate) fn piece(color: usize, role: usize, square: usize) -> u64 {
+    KEYS.pieces[color * 6 + role][square]
+}
+
+/// The part of the key of the castling rights `rights` ([`super::Castling::bits`]),
+/// with the files of their rooks in `castles`.
+#[inline]
+pub(crate) fn castling(rights: u8, castles: &Castles) -> u64 {
+    castling_with(rights, |right| castles.rook_file(right))
+}
+
+fn castling_with(rights: u8, rook_file: impl Fn(usize) -> u8) -> u64 {
+    let mut hash = KEYS.castling[usize::from(rights & 15)];
+    for (right, standard) in [7, 0, 7, 0].into_iter().enumerate() {
+        let file = rook_file(right);
+        if rights & 1 << right != 0 && file != standard {
+            hash ^= KEYS.rook_files[right][usize::from(file & 7)];
+        }
+    }
+    hash
+}
+
+/// The en passant field of a board that has none.
+const NO_SQUARE: u8 = 64;
+
+/// The part of the key of the en passant square of index `square`, or 0
+/// for none (any index of 64 or more).
+#[inline(always)]
+pub(crate) fn en_passant(square: u8) -> u64 {
+    if square < NO_SQUARE { KEYS.en_passant[usize::from(square & 7)] } else { 0 }
+}
+
+/// The part of the key of black to move.
+#[inline(always)]
+pub(crate) fn black() -> u64 {
+    KEYS.black
 }
 
 #[cfg(test)]

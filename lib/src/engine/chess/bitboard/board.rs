@@ -8,6 +8,7 @@ use super::pext::Pext;
 use super::set::Bitboard;
 use super::sink::MoveCounter;
 use crate::engine::chess::cpu::Flavour;
+use crate::engine::chess::zobrist;
 use crate::engine::chess::{
     Board, CastlePath, Castles, Castling, Color, Move, MoveKind, MoveList, Piece, Repr, Role, Setup, Square,
 };
@@ -144,6 +145,49 @@ impl BitboardBoard {
     }
 }
 
+impl BitboardBoard {
+    /// The en passant square `m` leaves behind: the square a double push
+    /// passed over, or none.
+    #[inline(always)]
+    fn en_passant_after(m: Move) -> u8 {
+        if matches!(m.kind(), MoveKind::DoublePush) { ((m.from().index() + m.to().index()) / 2) as u8 } else { NO_SQUARE }
+    }
+
+    /// The change of the Zobrist key that the piece movements of `m` by
+    /// `us` make (as [`BitboardBoard::toggle_move`] makes them on the sets).
+    #[inline(always)]
+    fn move_key(m: Move, us: usize, role: usize, captured: u8) -> u64 {
+        let from = m.from().index();
+        let to = m.to().index();
+        let them = us ^ 1;
+        let mut key = 0;
+        if captured != NO_ROLE {
+            key ^= zobrist::piece(them, captured as usize, to);
+        }
+        match m.kind() {
+            MoveKind::Quiet | MoveKind::DoublePush | MoveKind::Capture => {
+                key ^= zobrist::piece(us, role, from) ^ zobrist::piece(us, role, to);
+            }
+            MoveKind::EnPassant => {
+                key ^= zobrist::piece(us, PAWN, from) ^ zobrist::piece(us, PAWN, to);
+                key ^= zobrist::piece(them, PAWN, to ^ 8);
+            }
+            MoveKind::CastleKing | MoveKind::CastleQueen => {
+                // As on the sets: a king or rook already on its
+                // destination cancels out.
+                let (king_to, rook_to) = Castles::destinations(m);
+                key ^= zobrist::piece(us, KING, from) ^ zobrist::piece(us, KING, king_to.index());
+                key ^= zobrist::piece(us, ROOK, to) ^ zobrist::piece(us, ROOK, rook_to.index());
+            }
+            _ => {
+                let promoted = m.promotion().map_or(QUEEN, Role::index);
+                key ^= zobrist::piece(us, PAWN, from) ^ zobrist::piece(us, promoted, to);
+            }
+        }
+        key
+    }
+}
+
 impl Board for BitboardBoard {
     const REPR: Repr = Repr::Bitboard;
     type Undo = BitboardUndo;
@@ -263,7 +307,7 @@ impl Board for BitboardBoard {
         if self.castling != 0 {
             self.castling &= self.castles.keep(from, to);
         }
-        self.en_passant = if matches!(m.kind(), MoveKind::DoublePush) { ((from + to) / 2) as u8 } else { NO_SQUARE };
+        self.en_passant = Self::en_passant_after(m);
         self.turn = self.turn.other();
         undo
     }
@@ -292,6 +336,26 @@ impl Board for BitboardBoard {
         }
         self.castling = undo.castling;
         self.en_passant = undo.en_passant;
+    }
+
+    /// From the move's parts, without playing it: the pieces it moves,
+    /// takes and promotes, the rights it takes away, the en passant square
+    /// it makes and clears, and the side to move.
+    #[inline(always)]
+    fn key_after(&self, m: Move, key: u64) -> Option<u64> {
+        let from = m.from().index();
+        let to = m.to().index();
+        let role = self.mailbox[from] as usize;
+        let captured = if m.is_capture() && !m.is_en_passant() { self.mailbox[to] } else { NO_ROLE };
+        let mut key = key ^ zobrist::black() ^ Self::move_key(m, self.turn.index(), role, captured);
+        key ^= zobrist::en_passant(self.en_passant) ^ zobrist::en_passant(Self::en_passant_after(m));
+        if self.castling != 0 {
+            let after = self.castling & self.castles.keep(from, to);
+            if after != self.castling {
+                key ^= zobrist::castling(self.castling, &self.castles) ^ zobrist::castling(after, &self.castles);
+            }
+        }
+        Some(key)
     }
 
     #[inline]

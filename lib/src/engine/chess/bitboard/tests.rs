@@ -5,6 +5,7 @@
 
 use super::BitboardBoard;
 use crate::engine::chess::x88::X88Board;
+use crate::engine::chess::zobrist::zobrist;
 use crate::engine::chess::{Board, Move, MoveList, Setup, perft};
 
 const START: &str = Setup::STARTING_FEN;
@@ -44,7 +45,9 @@ fn walk(bits: &mut BitboardBoard, x88: &mut X88Board, depth: u32) -> u64 {
     let mut nodes = 1;
     for &m in ours.iter() {
         let before = bits.clone();
+        let key_after = bits.key_after(m, bits.zobrist());
         let undo = bits.make(m);
+        assert_eq!(key_after, Some(zobrist(&bits.to_setup())), "the key after {m:?} from {before:?}");
         let x88_undo = x88.make(m);
         nodes += walk(bits, x88, depth - 1);
         bits.unmake(m, undo);
@@ -126,6 +129,21 @@ fn special_positions_agree_with_x88() {
         // Promotions with and without capture, one pawn pinned.
         "1r2k3/P1P5/8/8/8/8/6p1/4K2R b K - 0 1",
         "3rk3/2P5/8/8/8/8/8/3K4 w - - 0 1",
+    ] {
+        let setup = Setup::from_fen(fen).unwrap();
+        walk(&mut BitboardBoard::from_setup(&setup), &mut X88Board::from_setup(&setup), 3);
+    }
+}
+
+/// Chess960 positions, whose castling rights hash their rooks' files: the
+/// incremental key (checked in `walk`) through castling and the loss of
+/// rights on odd files.
+#[test]
+fn chess960_positions_agree_with_x88() {
+    for fen in [
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9",
+        "1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9",
     ] {
         let setup = Setup::from_fen(fen).unwrap();
         walk(&mut BitboardBoard::from_setup(&setup), &mut X88Board::from_setup(&setup), 3);

@@ -12,8 +12,9 @@ pub(crate) trait Drive: Flavour {
     /// [`perft`](crate::engine::chess::perft) in this flavour.
     fn perft<B: Board>(self, board: &mut B, depth: u32) -> u64;
 
-    /// [`perft_hashed`](crate::engine::chess::perft_hashed) in this flavour.
-    fn perft_hashed<B: Board>(self, board: &mut B, depth: u32, table: &PerftTable) -> u64;
+    /// [`perft_hashed`](crate::engine::chess::perft_hashed) in this flavour;
+    /// `key` is the board's [`Board::zobrist`].
+    fn perft_hashed<B: Board>(self, board: &mut B, depth: u32, key: u64, table: &PerftTable) -> u64;
 }
 
 /// One node of [`perft`](crate::engine::chess::perft), in flavour `flavour`, with `child(board, depth)`
@@ -56,36 +57,50 @@ pub(crate) fn perft_node<B: Board, F: Flavour>(
     }
 }
 
-/// One node of [`perft_hashed`](crate::engine::chess::perft_hashed), in flavour `flavour`, with
-/// `child(board, depth)` counting each child; see [`perft_node`].
+/// One node of [`perft_hashed`](crate::engine::chess::perft_hashed), in flavour `flavour`, whose
+/// Zobrist key is `key`, with `child(board, depth, key)` counting each
+/// child; see [`perft_node`]. A child's key comes from
+/// [`Board::key_after`] where the representation has it, else from
+/// [`Board::zobrist`] after the move, and only for children that probe the
+/// table (two plies or more left).
 #[inline(always)]
 pub(crate) fn hashed_node<B: Board, F: Flavour>(
     board: &mut B,
     depth: u32,
+    key: u64,
     table: &PerftTable,
     flavour: F,
-    mut child: impl FnMut(&mut B, u32) -> u64,
+    mut child: impl FnMut(&mut B, u32, u64) -> u64,
 ) -> u64 {
     if depth < 2 {
         return if depth == 0 { 1 } else { board.count_legal_in(flavour) };
     }
-    let key = board.zobrist();
     if let Some(nodes) = table.probe(key, depth) {
         return nodes;
     }
     let mut moves = MoveList::new();
     board.legal_moves_in(&mut moves, flavour);
     let mut nodes = 0;
+    let keyed = depth > 2;
     if B::COPY_MAKE {
         for &m in moves.iter() {
+            let after = if keyed { board.key_after(m, key) } else { None };
             let mut copy = board.clone();
             copy.make(m);
-            nodes = u64::saturating_add(nodes, child(&mut copy, depth - 1));
+            let child_key = if keyed { after.unwrap_or_else(|| copy.zobrist()) } else { 0 };
+            nodes = u64::saturating_add(nodes, child(&mut copy, depth - 1, child_key));
         }
     } else {
         for &m in moves.iter() {
+            let after = if keyed { board.key_after(m, key) } else { None };
+            if let Some(child_key) = after {
+                // The child probes first thing: start loading its bucket
+                // while the move is played.
+                table.prefetch(child_key);
+            }
             let undo = board.make(m);
-            nodes = u64::saturating_add(nodes, child(board, depth - 1));
+            let child_key = if keyed { after.unwrap_or_else(|| board.zobrist()) } else { 0 };
+            nodes = u64::saturating_add(nodes, child(board, depth - 1, child_key));
             board.unmake(m, undo);
         }
     }
@@ -98,8 +113,8 @@ impl Drive for Portable {
         perft_node(board, depth, self, |b, d| self.perft(b, d))
     }
 
-    fn perft_hashed<B: Board>(self, board: &mut B, depth: u32, table: &PerftTable) -> u64 {
-        hashed_node(board, depth, table, self, |b, d| self.perft_hashed(b, d, table))
+    fn perft_hashed<B: Board>(self, board: &mut B, depth: u32, key: u64, table: &PerftTable) -> u64 {
+        hashed_node(board, depth, key, table, self, |b, d, k| self.perft_hashed(b, d, k, table))
     }
 }
 
@@ -119,8 +134,8 @@ mod x86 {
     }
 
     #[target_feature(enable = "popcnt")]
-    fn hashed_popcnt<B: Board>(board: &mut B, depth: u32, table: &PerftTable, f: Popcnt) -> u64 {
-        hashed_node(board, depth, table, f, |b, d| hashed_popcnt(b, d, table, f))
+    fn hashed_popcnt<B: Board>(board: &mut B, depth: u32, key: u64, table: &PerftTable, f: Popcnt) -> u64 {
+        hashed_node(board, depth, key, table, f, |b, d, k| hashed_popcnt(b, d, k, table, f))
     }
 
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
@@ -129,8 +144,8 @@ mod x86 {
     }
 
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    fn hashed_bmi2<B: Board>(board: &mut B, depth: u32, table: &PerftTable, f: Bmi2) -> u64 {
-        hashed_node(board, depth, table, f, |b, d| hashed_bmi2(b, d, table, f))
+    fn hashed_bmi2<B: Board>(board: &mut B, depth: u32, key: u64, table: &PerftTable, f: Bmi2) -> u64 {
+        hashed_node(board, depth, key, table, f, |b, d, k| hashed_bmi2(b, d, k, table, f))
     }
 
     impl Drive for Popcnt {
@@ -142,11 +157,11 @@ mod x86 {
             }
         }
 
-        fn perft_hashed<B: Board>(self, board: &mut B, depth: u32, table: &PerftTable) -> u64 {
+        fn perft_hashed<B: Board>(self, board: &mut B, depth: u32, key: u64, table: &PerftTable) -> u64 {
             // SAFETY: as in `perft` above.
             #[allow(unsafe_code)]
             unsafe {
-                hashed_popcnt(board, depth, table, self)
+                hashed_popcnt(board, depth, key, table, self)
             }
         }
     }
@@ -161,11 +176,11 @@ mod x86 {
             }
         }
 
-        fn perft_hashed<B: Board>(self, board: &mut B, depth: u32, table: &PerftTable) -> u64 {
+        fn perft_hashed<B: Board>(self, board: &mut B, depth: u32, key: u64, table: &PerftTable) -> u64 {
             // SAFETY: as in `perft` above.
             #[allow(unsafe_code)]
             unsafe {
-                hashed_bmi2(board, depth, table, self)
+                hashed_bmi2(board, depth, key, table, self)
             }
         }
     }
@@ -178,8 +193,8 @@ impl Drive for Popcnt {
     fn perft<B: Board>(self, board: &mut B, depth: u32) -> u64 {
         Portable.perft(board, depth)
     }
-    fn perft_hashed<B: Board>(self, board: &mut B, depth: u32, table: &PerftTable) -> u64 {
-        Portable.perft_hashed(board, depth, table)
+    fn perft_hashed<B: Board>(self, board: &mut B, depth: u32, key: u64, table: &PerftTable) -> u64 {
+        Portable.perft_hashed(board, depth, key, table)
     }
 }
 
@@ -188,7 +203,7 @@ impl Drive for Bmi2 {
     fn perft<B: Board>(self, board: &mut B, depth: u32) -> u64 {
         Portable.perft(board, depth)
     }
-    fn perft_hashed<B: Board>(self, board: &mut B, depth: u32, table: &PerftTable) -> u64 {
-        Portable.perft_hashed(board, depth, table)
+    fn perft_hashed<B: Board>(self, board: &mut B, depth: u32, key: u64, table: &PerftTable) -> u64 {
+        Portable.perft_hashed(board, depth, key, table)
     }
 }
