@@ -810,11 +810,8 @@ impl Tail<'_> {
                 let ways = values - if empty_so_far { zero } else { 0 };
                 // Not playing in the last segment, which it needs no tick
                 // for: one way for each content entered.
-                let ending_at_lap = if t == 0 {
-                    entered.1 - entered.0 + 1 - u64::from(empty_so_far && entered.0 == 0)
-                } else {
-                    0
-                };
+                let ending_at_lap =
+                    if t == 0 { entered.1 - entered.0 + 1 - u64::from(empty_so_far && entered.0 == 0) } else { 0 };
                 return LastWays { ways, nonempty: values - zero, ending_at_lap };
             }
             let k = u64::from(pit.skeleton[segment]);

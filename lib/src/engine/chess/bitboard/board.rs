@@ -150,7 +150,11 @@ impl BitboardBoard {
     /// passed over, or none.
     #[inline(always)]
     fn en_passant_after(m: Move) -> u8 {
-        if matches!(m.kind(), MoveKind::DoublePush) { ((m.from().index() + m.to().index()) / 2) as u8 } else { NO_SQUARE }
+        if matches!(m.kind(), MoveKind::DoublePush) {
+            ((m.from().index() + m.to().index()) / 2) as u8
+        } else {
+            NO_SQUARE
+        }
     }
 
     /// The change of the Zobrist key that the piece movements of `m` by
