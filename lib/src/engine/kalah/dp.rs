@@ -989,7 +989,7 @@ mod tests {
             let skeleton: Vec<u32> = (0..laps).map(|_| 1 + next(2) as u32).collect();
             // Starts and ticks near the contents where P1 plays or laps.
             let start = next(2 * cycle + 3);
-            let ticks: Vec<u32> = (0..=laps).map(|_| next(2 * cycle as u64 + 4) as u32).collect();
+            let ticks: Vec<u32> = (0..=laps).map(|_| next(2 * cycle + 4) as u32).collect();
             let placed = next(1 << laps) as u32;
             let empty_so_far = next(2) == 1;
             let last = PitStep {
