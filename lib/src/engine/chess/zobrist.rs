@@ -5,10 +5,10 @@
 //! The numbers come from a fixed seed through [`crate::engine::rng::mix`] and are
 //! computed at compile time, so every run and every thread sees the same
 //! keys. [`zobrist`] hashes a [`Setup`]; [`super::Board::zobrist`] hashes a
-//! board through its `to_setup`, and a representation may override it with
-//! an incremental key as long as equal positions get equal keys. The parts
-//! such a key is updated with are here too ([`piece`], [`castling`],
-//! [`en_passant`], [`black`]), so that both ways compute one hash.
+//! board through its `to_setup`. A representation may also work out a
+//! child's key from the move ([`super::Board::key_after`]) from the parts
+//! kept here (`piece`, `castling`, `en_passant`, `black`), so that both
+//! ways compute one hash.
 
 use super::castles::Castles;
 use super::{Color, Setup};
