@@ -37,7 +37,7 @@ study-tables:
 bench:
     cargo bench -p plybench-benches
 
-# Our four representations beside shakmaty, cozy-chess and chess: nodes/s and ratio to cozy-chess (startpos d6, Kiwipete d5; quick = d5, d4).
+# Our four representations beside shakmaty, cozy-chess and chess, and Stockfish where installed (its time includes start-up): nodes/s and ratio to cozy-chess (startpos d6, Kiwipete d5; quick = d5, d4).
 bench-peers depths="full":
     PEERS_TABLE_ONLY=1 PEERS_DEPTHS={{depths}} RUSTFLAGS="-C target-cpu=native" cargo bench -p plybench-benches --bench perft_peers
 

@@ -10,8 +10,16 @@
 //! (`just bench-peers`). `PEERS_ENGINES=x88,bitboard` limits the table to
 //! those generators (cozy-chess, the reference of the ratios, is always
 //! kept). Counts are checked to agree before anything is timed.
+//!
+//! Stockfish, where installed (`STOCKFISH`, else `stockfish` on the `PATH`,
+//! else `/usr/games/stockfish`, as Debian's package puts it), joins the
+//! table as a separate process: `position fen …` and `go perft N` on its
+//! standard input, so its time includes its start-up. It has no criterion
+//! benchmark, and a machine without it prints the table without its row.
 
 use std::hint::black_box;
+use std::io::Write;
+use std::process::{Command, Stdio};
 use std::str::FromStr;
 use std::time::Instant;
 
@@ -63,8 +71,38 @@ fn chess_crate(board: &chess::Board, depth: u32) -> u64 {
     moves.map(|m| chess_crate(&board.make_move_new(m), depth - 1)).sum()
 }
 
+/// The Stockfish program to run, if one answers `uci`.
+fn stockfish() -> Option<String> {
+    let candidates = std::env::var("STOCKFISH").into_iter().chain(["stockfish".into(), "/usr/games/stockfish".into()]);
+    candidates
+        .into_iter()
+        .find(|program| stockfish_says(program, "uci\nquit\n").is_some_and(|out| out.contains("uciok")))
+}
+
+/// What `program` prints given `input` on its standard input, if it runs.
+fn stockfish_says(program: &str, input: &str) -> Option<String> {
+    let mut child =
+        Command::new(program).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().ok()?;
+    child.stdin.take()?.write_all(input.as_bytes()).ok()?;
+    let output = child.wait_with_output().ok()?;
+    Some(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+/// Stockfish's `go perft` of `fen` to `depth`, start-up included.
+fn stockfish_perft(program: &str, fen: &str, depth: u32) -> u64 {
+    let out = stockfish_says(program, &format!("position fen {fen}\ngo perft {depth}\nquit\n"))
+        .expect("stockfish ran a moment ago");
+    out.lines()
+        .find_map(|line| line.strip_prefix("Nodes searched: "))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no node count in stockfish's output:\n{out}"))
+}
+
 /// Perft of `fen` to `depth` (at least 1) by the generator `engine`.
 fn count(engine: &str, fen: &str, depth: u32) -> u64 {
+    if let Some(program) = engine.strip_prefix("external:") {
+        return stockfish_perft(program, fen, depth);
+    }
     match engine {
         "array" => ours::<ArrayBoard>(fen, depth),
         "mailbox10" => ours::<Mailbox10Board>(fen, depth),
@@ -110,7 +148,11 @@ fn engines() -> Vec<&'static str> {
 /// The side-by-side table, in markdown, on stdout.
 fn table() {
     let positions = positions();
-    let engines = engines();
+    let sf = stockfish();
+    let mut engines: Vec<String> = engines().into_iter().map(str::to_owned).collect();
+    if let Some(program) = &sf {
+        engines.push(format!("external:{program}"));
+    }
     let mut nps = vec![[0.0f64; 2]; engines.len()];
     let mut nodes = [0u64; 2];
     for (p, (_, fen, depth)) in positions.iter().enumerate() {
@@ -130,19 +172,26 @@ fn table() {
             nps[e][p] = n as f64 / median(times);
         }
     }
-    let cozy = engines.iter().position(|&e| e == "cozy-chess").expect("cozy-chess is listed");
+    let cozy = engines.iter().position(|e| e == "cozy-chess").expect("cozy-chess is listed");
     let head: Vec<String> = positions.iter().map(|(name, _, d)| format!("{name} d{d} Mnps | x cozy")).collect();
     println!("| generator | {} |", head.join(" | "));
     println!("|---|{}", "---|---|".repeat(positions.len()));
     for (e, engine) in engines.iter().enumerate() {
         let cells: Vec<String> =
             (0..positions.len()).map(|p| format!("{:.1} | {:.2}", nps[e][p] / 1e6, nps[e][p] / nps[cozy][p])).collect();
-        println!("| {engine} | {} |", cells.join(" | "));
+        let name = if engine.starts_with("external:") { "stockfish (start-up included)" } else { engine.as_str() };
+        println!("| {name} | {} |", cells.join(" | "));
     }
     println!(
         "\nNodes: {}. Median of {RUNS} runs, one thread, bulk counting everywhere.",
         positions.iter().zip(nodes).map(|((n, _, d), c)| format!("{n} d{d} = {c}")).collect::<Vec<_>>().join(", ")
     );
+    match sf {
+        Some(program) => {
+            println!("Stockfish: `{program}`, a process per run fed `go perft`; its time includes start-up.")
+        }
+        None => println!("Stockfish: not found (set STOCKFISH, or install it), so it has no row."),
+    }
 }
 
 fn peers(c: &mut Criterion) {
