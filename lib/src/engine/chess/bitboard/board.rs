@@ -146,6 +146,13 @@ impl BitboardBoard {
 }
 
 impl BitboardBoard {
+    /// The role index of the piece `m` takes on its destination, or
+    /// [`NO_ROLE`] (en passant takes beside it; castling takes nothing).
+    #[inline(always)]
+    fn captured_by(&self, m: Move) -> u8 {
+        if m.is_capture() && !m.is_en_passant() { self.mailbox[m.to().index()] } else { NO_ROLE }
+    }
+
     /// The en passant square `m` leaves behind: the square a double push
     /// passed over, or none.
     #[inline(always)]
@@ -293,7 +300,7 @@ impl Board for BitboardBoard {
         let to = m.to().index();
         let us = self.turn.index();
         let role = self.mailbox[from];
-        let captured = if m.is_capture() && !m.is_en_passant() { self.mailbox[to] } else { NO_ROLE };
+        let captured = self.captured_by(m);
         let undo = BitboardUndo { captured, castling: self.castling, en_passant: self.en_passant };
         self.toggle_move(m, us, role as usize, captured);
         self.mailbox[from] = NO_ROLE;
@@ -350,7 +357,7 @@ impl Board for BitboardBoard {
         let from = m.from().index();
         let to = m.to().index();
         let role = self.mailbox[from] as usize;
-        let captured = if m.is_capture() && !m.is_en_passant() { self.mailbox[to] } else { NO_ROLE };
+        let captured = self.captured_by(m);
         let mut key = key ^ zobrist::black() ^ Self::move_key(m, self.turn.index(), role, captured);
         key ^= zobrist::en_passant(self.en_passant) ^ zobrist::en_passant(Self::en_passant_after(m));
         if self.castling != 0 {
