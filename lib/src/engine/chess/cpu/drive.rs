@@ -4,7 +4,7 @@
 //! run-time detection has found every feature its functions enable.
 
 use super::{Bmi2, Flavour, Popcnt, Portable};
-use crate::engine::chess::{Board, MoveList};
+use crate::engine::chess::{Board, MAX_MOVES, Move, MoveList};
 use crate::engine::table::PerftTable;
 
 /// A flavour's copies of the perft drivers.
@@ -59,10 +59,14 @@ pub(crate) fn perft_node<B: Board, F: Flavour>(
 
 /// One node of [`perft_hashed`](crate::engine::chess::perft_hashed), in flavour `flavour`, whose
 /// Zobrist key is `key`, with `child(board, depth, key)` counting each
-/// child; see [`perft_node`]. A child's key comes from
-/// [`Board::key_after`] where the representation has it, else from
-/// [`Board::zobrist`] after the move, and only for children that probe the
-/// table (two plies or more left).
+/// child; see [`perft_node`].
+///
+/// Children that probe the table (two plies or more left) are keyed
+/// before any is played, from [`Board::key_after`] where the
+/// representation has it: their buckets are all prefetched at once, so
+/// that the misses overlap, and each is probed before its move is made, so
+/// that a hit costs no make and unmake. Representations without
+/// `key_after` key each child by [`Board::zobrist`] after its move.
 #[inline(always)]
 pub(crate) fn hashed_node<B: Board, F: Flavour>(
     board: &mut B,
@@ -81,30 +85,61 @@ pub(crate) fn hashed_node<B: Board, F: Flavour>(
     let mut moves = MoveList::new();
     board.legal_moves_in(&mut moves, flavour);
     let mut nodes = 0;
-    let keyed = depth > 2;
-    if B::COPY_MAKE {
+    if depth == 2 {
         for &m in moves.iter() {
-            let after = if keyed { board.key_after(m, key) } else { None };
-            let mut copy = board.clone();
-            copy.make(m);
-            let child_key = if keyed { after.unwrap_or_else(|| copy.zobrist()) } else { 0 };
-            nodes = u64::saturating_add(nodes, child(&mut copy, depth - 1, child_key));
+            nodes = u64::saturating_add(nodes, played(board, m, |b| child(b, 1, 0)));
         }
-    } else {
-        for &m in moves.iter() {
-            let after = if keyed { board.key_after(m, key) } else { None };
-            if let Some(child_key) = after {
-                // The child probes first thing: start loading its bucket
-                // while the move is played.
-                table.prefetch(child_key);
+        table.store(key, depth, nodes);
+        return nodes;
+    }
+    let mut keys = [0u64; MAX_MOVES];
+    let keyed = child_keys(board, &moves, key, table, &mut keys);
+    for (&m, &child_key) in moves.iter().zip(&keys) {
+        let count = if keyed {
+            match table.probe(child_key, depth - 1) {
+                Some(count) => count,
+                None => played(board, m, |b| child(b, depth - 1, child_key)),
             }
-            let undo = board.make(m);
-            let child_key = if keyed { after.unwrap_or_else(|| board.zobrist()) } else { 0 };
-            nodes = u64::saturating_add(nodes, child(board, depth - 1, child_key));
-            board.unmake(m, undo);
-        }
+        } else {
+            played(board, m, |b| {
+                let child_key = b.zobrist();
+                child(b, depth - 1, child_key)
+            })
+        };
+        nodes = u64::saturating_add(nodes, count);
     }
     table.store(key, depth, nodes);
+    nodes
+}
+
+/// Writes the key of each child of `board` (whose key is `key`) into
+/// `keys`, and prefetches its bucket; false, with `keys` untouched, when
+/// the representation does not key a position from the move.
+#[inline(always)]
+fn child_keys<B: Board>(board: &B, moves: &MoveList, key: u64, table: &PerftTable, keys: &mut [u64]) -> bool {
+    let Some(&first) = moves.iter().next() else { return false };
+    if board.key_after(first, key).is_none() {
+        return false;
+    }
+    for (&m, slot) in moves.iter().zip(keys.iter_mut()) {
+        *slot = board.key_after(m, key).unwrap_or(0);
+        table.prefetch(*slot);
+    }
+    true
+}
+
+/// `count(board)` on the position after `m`, the board itself unchanged
+/// afterwards: a copy for copy-make representations, else make and unmake.
+#[inline(always)]
+fn played<B: Board>(board: &mut B, m: Move, count: impl FnOnce(&mut B) -> u64) -> u64 {
+    if B::COPY_MAKE {
+        let mut copy = board.clone();
+        copy.make(m);
+        return count(&mut copy);
+    }
+    let undo = board.make(m);
+    let nodes = count(board);
+    board.unmake(m, undo);
     nodes
 }
 
