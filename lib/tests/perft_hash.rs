@@ -1,6 +1,7 @@
 //! The transposition table changes the speed of perft, never its counts:
 //! every representation, thread count and table size (none, tiny, 1 MiB,
-//! 16 MiB) against the published counts of datasets/perft.
+//! 16 MiB) against the published counts of datasets/perft, and every
+//! representation against its own plain count.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -15,7 +16,7 @@ use plybench::engine::chess::{
     Board, MoveList, Repr, Setup, Split, perft, perft_hashed, perft_parallel_hashed, perft_split,
 };
 use plybench::engine::table::PerftTable;
-use plybench::study::perft::published::{edge_case_suite, standard_suite};
+use plybench::study::perft::published::{chess960_suite, edge_case_suite, standard_suite};
 use plybench::study::perft::suite::SuiteEntry;
 
 /// Runs `$test::<B>()` for every representation.
@@ -61,6 +62,36 @@ fn every_thread_count_table_size_and_representation_gives_the_published_counts()
         }
     }
     assert!(checked >= 3 * 3 * 4 * 15, "{checked} counts");
+}
+
+/// Hashed perft counts what plain perft counts, depth by depth, from the
+/// standard and edge-case positions and from Chess960 ones (the first ten
+/// of the suite, and its X-FEN and castling-block positions): the children
+/// are keyed by [`Board::key_after`] from three plies up, so a key that
+/// took two positions for one would show here. Each position is counted
+/// from depth 1 to its first count above 10,000 leaves (at most depth 8),
+/// on a table of its own that all its depths share.
+fn hashed_counts_equal_plain_counts<B: Board>() {
+    let chess960 = chess960_suite().unwrap().into_iter().enumerate().filter(|(i, entry)| {
+        *i < 10 || entry.id.as_deref().is_some_and(|id| id.starts_with("xfen") || id.starts_with("hside"))
+    });
+    for entry in entries().into_iter().chain(chess960.map(|(_, entry)| entry)) {
+        let table = PerftTable::new(1).unwrap();
+        for depth in 1..=8 {
+            let plain = perft(&mut B::from_setup(&entry.setup), depth);
+            let hashed = perft_hashed(&mut B::from_setup(&entry.setup), depth, &table);
+            assert_eq!(hashed, plain, "{:?}: hashed perft({depth}) of {}", B::REPR, entry.fen);
+            if plain > 10_000 {
+                assert!(depth >= 3, "{:?}: the table is used below the root of {}", B::REPR, entry.fen);
+                break;
+            }
+        }
+    }
+}
+
+#[test]
+fn hashed_counts_equal_plain_counts_on_every_representation() {
+    for_each_repr!(hashed_counts_equal_plain_counts);
 }
 
 /// A table of one bucket (four entries) and one of 64: almost every store

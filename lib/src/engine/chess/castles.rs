@@ -127,7 +127,10 @@ impl Castles {
         let rook = usize::from(self.rooks[i]);
         let base = king & 56;
         let (king_to, rook_to) = if i.is_multiple_of(2) { (base + 6, base + 5) } else { (base + 2, base + 3) };
-        let span = |a: usize, b: usize| (2u64 << a.max(b)) - (1u64 << a.min(b));
+        // The bits from the lower square to the higher, both included; for
+        // h8 (63) the shift gives 0, and the wrapping difference is still
+        // the mask.
+        let span = |a: usize, b: usize| (2u64 << a.max(b)).wrapping_sub(1u64 << a.min(b));
         let pieces = 1u64 << king | 1u64 << rook;
         CastlePath {
             king,

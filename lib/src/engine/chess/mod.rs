@@ -29,6 +29,8 @@ mod castles;
 pub mod cpu;
 pub mod dispatch;
 mod error;
+#[cfg(test)]
+mod key_checks;
 pub mod mailbox10;
 mod moves;
 mod perft;

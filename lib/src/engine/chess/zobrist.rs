@@ -5,13 +5,16 @@
 //! The numbers come from a fixed seed through [`crate::engine::rng::mix`] and are
 //! computed at compile time, so every run and every thread sees the same
 //! keys. [`zobrist`] hashes a [`Setup`]; [`super::Board::zobrist`] hashes a
-//! board through its `to_setup`. A representation may also work out a
-//! child's key from the move ([`super::Board::key_after`]) from the parts
-//! kept here (`piece`, `castling`, `en_passant`, `black`), so that both
-//! ways compute one hash.
+//! board through its `to_setup`. Every representation also works out a
+//! child's key from the move ([`super::Board::key_after`]) with the
+//! crate-private `key_after` here: the board reads the men on the move's
+//! origin and destination, its castling rights and its en passant square
+//! (a `Before`), and the change of the key is worked out once, for all
+//! four, from the same private parts (`piece`, `castling`, `en_passant`,
+//! `black`) that [`zobrist`] hashes, so that both ways compute one hash.
 
 use super::castles::Castles;
-use super::{Color, Setup};
+use super::{Color, Move, MoveKind, Role, Setup, Square};
 use crate::engine::rng::mix;
 
 /// The seed of the key tables.
@@ -107,7 +110,7 @@ pub fn zobrist(setup: &Setup) -> u64 {
         }
     }
     hash ^= castling_with(setup.castling().bits(), |right| setup.rook_file(right));
-    hash ^= en_passant(setup.en_passant().map_or(NO_SQUARE, |square| square.index() as u8));
+    hash ^= en_passant(setup.en_passant());
     if setup.turn() == Color::Black {
         hash ^= black();
     }
@@ -117,14 +120,14 @@ pub fn zobrist(setup: &Setup) -> u64 {
 /// The part of the key of a piece of colour index `color` and role index
 /// `role` on square index `square`.
 #[inline(always)]
-pub(crate) fn piece(color: usize, role: usize, square: usize) -> u64 {
+fn piece(color: usize, role: usize, square: usize) -> u64 {
     KEYS.pieces[color * 6 + role][square]
 }
 
 /// The part of the key of the castling rights `rights` ([`super::Castling::bits`]),
 /// with the files of their rooks in `castles`.
 #[inline]
-pub(crate) fn castling(rights: u8, castles: &Castles) -> u64 {
+fn castling(rights: u8, castles: &Castles) -> u64 {
     castling_with(rights, |right| castles.rook_file(right))
 }
 
@@ -139,20 +142,104 @@ fn castling_with(rights: u8, rook_file: impl Fn(usize) -> u8) -> u64 {
     hash
 }
 
-/// The en passant field of a board that has none.
-const NO_SQUARE: u8 = 64;
-
-/// The part of the key of the en passant square of index `square`, or 0
-/// for none (any index of 64 or more).
+/// The part of the key of the en passant square `square` (its file), or 0
+/// for none. Hashed whenever the position has one, that is after every
+/// double push, whether or not a pawn can take there: every board keeps
+/// the square so, and [`zobrist`] hashes what the setup holds.
 #[inline(always)]
-pub(crate) fn en_passant(square: u8) -> u64 {
-    if square < NO_SQUARE { KEYS.en_passant[usize::from(square & 7)] } else { 0 }
+fn en_passant(square: Option<Square>) -> u64 {
+    square.map_or(0, |s| KEYS.en_passant[usize::from(s.file())])
 }
 
 /// The part of the key of black to move.
 #[inline(always)]
-pub(crate) fn black() -> u64 {
+fn black() -> u64 {
     KEYS.black
+}
+
+/// What a board knows before a move, besides the move, that the key after
+/// it depends on: the input of [`key_after`], read by each representation
+/// from its own data.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Before<'a> {
+    /// The side to move.
+    pub(crate) turn: Color,
+    /// The role of the man on the move's origin.
+    pub(crate) moved: Role,
+    /// The role of the man on the move's destination, if any. Only a
+    /// capture other than en passant takes it; a castle's destination is
+    /// the mover's own rook, which [`key_after`] moves instead.
+    pub(crate) target: Option<Role>,
+    /// The castling rights, as [`super::Castling::bits`].
+    pub(crate) castling: u8,
+    /// The en passant square, if any.
+    pub(crate) en_passant: Option<Square>,
+    /// The squares of the castling rights.
+    pub(crate) castles: &'a Castles,
+}
+
+/// The key after the legal move `m` from a position of key `key` that
+/// `before` describes, worked out from the move without playing it: the
+/// men it moves, takes and promotes, the rights it takes away, the en
+/// passant square it clears and makes, and the side to move. It equals
+/// [`zobrist`] of the position after `m`.
+#[inline(always)]
+pub(crate) fn key_after(key: u64, m: Move, before: &Before<'_>) -> u64 {
+    key ^ black()
+        ^ placement_change(m, before)
+        ^ en_passant(before.en_passant)
+        ^ en_passant(en_passant_after(m))
+        ^ castling_change(m, before.castling, before.castles)
+}
+
+/// The change of the key that the men moved, taken and promoted by `m`
+/// make.
+#[inline(always)]
+fn placement_change(m: Move, before: &Before<'_>) -> u64 {
+    let (from, to) = (m.from().index(), m.to().index());
+    let us = before.turn.index();
+    let ours = |role: Role, square: usize| piece(us, role.index(), square);
+    let captured = if m.is_capture() && !m.is_en_passant() { before.target } else { None };
+    let taken = captured.map_or(0, |role| piece(us ^ 1, role.index(), to));
+    taken
+        ^ match m.kind() {
+            MoveKind::Quiet | MoveKind::DoublePush | MoveKind::Capture => {
+                ours(before.moved, from) ^ ours(before.moved, to)
+            }
+            // The pawn taken stands beside the destination, on the origin's rank.
+            MoveKind::EnPassant => {
+                ours(Role::Pawn, from) ^ ours(Role::Pawn, to) ^ piece(us ^ 1, Role::Pawn.index(), to ^ 8)
+            }
+            MoveKind::CastleKing | MoveKind::CastleQueen => {
+                // The king takes its own rook; a king or rook already on
+                // its destination cancels out.
+                let (king_to, rook_to) = Castles::destinations(m);
+                ours(Role::King, from)
+                    ^ ours(Role::King, king_to.index())
+                    ^ ours(Role::Rook, to)
+                    ^ ours(Role::Rook, rook_to.index())
+            }
+            _ => ours(Role::Pawn, from) ^ ours(m.promotion().unwrap_or(Role::Queen), to),
+        }
+}
+
+/// The en passant square `m` leaves behind: the square a double push
+/// passed over, or none.
+#[inline(always)]
+fn en_passant_after(m: Move) -> Option<Square> {
+    if m.kind() == MoveKind::DoublePush { Square::new(((m.from().index() + m.to().index()) / 2) as u8) } else { None }
+}
+
+/// The change of the key of the castling rights `rights` (with their
+/// rooks in `castles`) that `m` makes: none unless it moves a king or rook
+/// from its home square or takes a rook on its home square.
+#[inline(always)]
+fn castling_change(m: Move, rights: u8, castles: &Castles) -> u64 {
+    if rights == 0 {
+        return 0;
+    }
+    let after = rights & castles.keep(m.from().index(), m.to().index());
+    if after == rights { 0 } else { castling(rights, castles) ^ castling(after, castles) }
 }
 
 #[cfg(test)]

@@ -129,6 +129,7 @@ mod appendix2;
 mod tests;
 
 use super::board::{pawn_on_back_rank, side_past};
+use super::zobrist;
 use super::{Board, Castles, Castling, Color, Move, MoveKind, MoveList, Piece, Repr, Role, Setup, Square};
 use lookup::{bell, neutral};
 
@@ -237,6 +238,13 @@ impl ArrayBoard {
             let c = self.men[color.index()][square as usize];
             (c != 0).then(|| Piece::new(color, role_of(c)))
         })
+    }
+
+    /// The role of side `side`'s man on Bell's `square`, if any.
+    #[inline]
+    fn role_on(&self, side: usize, square: u8) -> Option<Role> {
+        let c = self.men[side][square as usize];
+        (c != 0).then(|| role_of(c))
     }
 
     /// Every castle of the side to move ([`Castles::generate`](crate::engine::chess::Castles::generate)), handed to
@@ -438,5 +446,22 @@ impl Board for ArrayBoard {
     fn checkers(&self) -> u64 {
         let us = self.turn.index();
         self.reachers(1 - us, self.king[us])
+    }
+
+    /// From the move's parts, without playing it: the two boards tell the
+    /// men on the move's squares, and the working out is the one all four
+    /// representations share ([`zobrist`]).
+    #[inline(always)]
+    fn key_after(&self, m: Move, key: u64) -> Option<u64> {
+        let us = self.turn.index();
+        let before = zobrist::Before {
+            turn: self.turn,
+            moved: role_of(self.men[us][bell(m.from()) as usize]),
+            target: self.role_on(1 - us, bell(m.to())),
+            castling: self.castling,
+            en_passant: (self.en_passant != 0).then(|| neutral(self.en_passant)),
+            castles: &self.castles,
+        };
+        Some(zobrist::key_after(key, m, &before))
     }
 }

@@ -1,5 +1,6 @@
 use super::lookup::{bell, neutral};
 use super::*;
+use crate::engine::chess::key_checks;
 use crate::engine::chess::x88::X88Board;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -167,4 +168,26 @@ fn perft_stats_agree() {
     let row = (kiwipete.nodes, kiwipete.captures, kiwipete.en_passant, kiwipete.castles, kiwipete.promotions);
     assert_eq!(row, (97_862, 17_102, 45, 3_162, 0));
     assert_eq!((kiwipete.checks, kiwipete.checkmates), (993, 1));
+}
+
+/// [`Board::key_after`] is the key of the position after the move, at
+/// every node of three-ply walks from the standard positions.
+#[test]
+fn key_after_is_the_key_after_the_move_on_every_node() {
+    key_checks::walks::<ArrayBoard>(&key_checks::STANDARD, 3);
+}
+
+/// The same through Chess960 castling (rights on odd files, the king
+/// castling onto its own square) and through en passant, promotions and
+/// captures of rooks that hold a right.
+#[test]
+fn key_after_holds_for_chess960_and_special_moves() {
+    key_checks::walks::<ArrayBoard>(&key_checks::CHESS960, 3);
+    key_checks::walks::<ArrayBoard>(&key_checks::SPECIAL, 3);
+}
+
+/// The same at every ply of random games.
+#[test]
+fn key_after_holds_through_random_games() {
+    key_checks::random_games::<ArrayBoard>();
 }

@@ -163,40 +163,6 @@ impl BitboardBoard {
             NO_SQUARE
         }
     }
-
-    /// The change of the Zobrist key that the piece movements of `m` by
-    /// `us` make (as [`BitboardBoard::toggle_move`] makes them on the sets).
-    #[inline(always)]
-    fn move_key(m: Move, us: usize, role: usize, captured: u8) -> u64 {
-        let from = m.from().index();
-        let to = m.to().index();
-        let them = us ^ 1;
-        let mut key = 0;
-        if captured != NO_ROLE {
-            key ^= zobrist::piece(them, captured as usize, to);
-        }
-        match m.kind() {
-            MoveKind::Quiet | MoveKind::DoublePush | MoveKind::Capture => {
-                key ^= zobrist::piece(us, role, from) ^ zobrist::piece(us, role, to);
-            }
-            MoveKind::EnPassant => {
-                key ^= zobrist::piece(us, PAWN, from) ^ zobrist::piece(us, PAWN, to);
-                key ^= zobrist::piece(them, PAWN, to ^ 8);
-            }
-            MoveKind::CastleKing | MoveKind::CastleQueen => {
-                // As on the sets: a king or rook already on its
-                // destination cancels out.
-                let (king_to, rook_to) = Castles::destinations(m);
-                key ^= zobrist::piece(us, KING, from) ^ zobrist::piece(us, KING, king_to.index());
-                key ^= zobrist::piece(us, ROOK, to) ^ zobrist::piece(us, ROOK, rook_to.index());
-            }
-            _ => {
-                let promoted = m.promotion().map_or(QUEEN, Role::index);
-                key ^= zobrist::piece(us, PAWN, from) ^ zobrist::piece(us, promoted, to);
-            }
-        }
-        key
-    }
 }
 
 impl Board for BitboardBoard {
@@ -349,24 +315,20 @@ impl Board for BitboardBoard {
         self.en_passant = undo.en_passant;
     }
 
-    /// From the move's parts, without playing it: the pieces it moves,
-    /// takes and promotes, the rights it takes away, the en passant square
-    /// it makes and clears, and the side to move.
+    /// From the move's parts, without playing it: the mailbox tells the
+    /// men on the move's squares, and the working out is the one all four
+    /// representations share ([`zobrist`]).
     #[inline(always)]
     fn key_after(&self, m: Move, key: u64) -> Option<u64> {
-        let from = m.from().index();
-        let to = m.to().index();
-        let role = self.mailbox[from] as usize;
-        let captured = self.captured_by(m);
-        let mut key = key ^ zobrist::black() ^ Self::move_key(m, self.turn.index(), role, captured);
-        key ^= zobrist::en_passant(self.en_passant) ^ zobrist::en_passant(Self::en_passant_after(m));
-        if self.castling != 0 {
-            let after = self.castling & self.castles.keep(from, to);
-            if after != self.castling {
-                key ^= zobrist::castling(self.castling, &self.castles) ^ zobrist::castling(after, &self.castles);
-            }
-        }
-        Some(key)
+        let before = zobrist::Before {
+            turn: self.turn,
+            moved: Role::ALL[usize::from(self.mailbox[m.from().index()])],
+            target: Role::ALL.get(usize::from(self.mailbox[m.to().index()])).copied(),
+            castling: self.castling,
+            en_passant: Square::new(self.en_passant),
+            castles: &self.castles,
+        };
+        Some(zobrist::key_after(key, m, &before))
     }
 
     #[inline]

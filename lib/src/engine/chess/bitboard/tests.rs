@@ -4,6 +4,7 @@
 //! are in `lib/tests/chess_conformance.rs`.
 
 use super::BitboardBoard;
+use crate::engine::chess::key_checks;
 use crate::engine::chess::x88::X88Board;
 use crate::engine::chess::zobrist::zobrist;
 use crate::engine::chess::{Board, Move, MoveList, Setup, perft};
@@ -148,6 +149,14 @@ fn chess960_positions_agree_with_x88() {
         let setup = Setup::from_fen(fen).unwrap();
         walk(&mut BitboardBoard::from_setup(&setup), &mut X88Board::from_setup(&setup), 3);
     }
+}
+
+/// The shared key checks where `walk` does not go: Chess960 kings that
+/// castle onto their own square, and captures of rooks that hold a right.
+#[test]
+fn key_after_holds_for_chess960_and_special_moves() {
+    key_checks::walks::<BitboardBoard>(&key_checks::CHESS960, 3);
+    key_checks::walks::<BitboardBoard>(&key_checks::SPECIAL, 3);
 }
 
 #[test]

@@ -7,6 +7,7 @@ use super::geometry::{
 };
 use super::sink::MoveCounter;
 use crate::engine::chess::board::side_past;
+use crate::engine::chess::zobrist;
 use crate::engine::chess::{
     Board, Castles, Castling, Color, Move, MoveKind, MoveList, Piece, Repr, Role, Setup, Square,
 };
@@ -132,6 +133,13 @@ impl Mailbox10Board {
         self.list[side][s as usize] = at;
         self.slot[at as usize] = s;
         self.count[side] = end + 1;
+    }
+
+    /// The role of the piece on `at`, if any.
+    #[inline]
+    fn role_on(&self, at: u8) -> Option<Role> {
+        let content = self.cells[at as usize];
+        (content != EMPTY).then(|| role_of(content))
     }
 
     /// Adds a piece during setup.
@@ -308,6 +316,22 @@ impl Board for Mailbox10Board {
 
     fn checkers(&self) -> u64 {
         self.attackers(self.king(self.turn), self.turn.other())
+    }
+
+    /// From the move's parts, without playing it: the cells tell the
+    /// pieces on the move's squares, and the working out is the one all
+    /// four representations share ([`zobrist`]).
+    #[inline(always)]
+    fn key_after(&self, m: Move, key: u64) -> Option<u64> {
+        let before = zobrist::Before {
+            turn: self.turn,
+            moved: role_of(self.cells[cell(m.from()) as usize]),
+            target: self.role_on(cell(m.to())),
+            castling: self.castling,
+            en_passant: (self.en_passant != NO_EP).then(|| SQUARE[self.en_passant as usize]),
+            castles: &self.castles,
+        };
+        Some(zobrist::key_after(key, m, &before))
     }
 }
 

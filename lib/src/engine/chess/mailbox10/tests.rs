@@ -4,6 +4,7 @@
 
 use super::geometry::{BORDER, CELLS, DIAGONAL, EMPTY, EMPTY_BOARD, JUMPS, KING_STEPS, ORTHOGONAL, SQUARE, cell, step};
 use super::*;
+use crate::engine::chess::key_checks;
 use crate::engine::chess::{Board, Setup, Square};
 
 const START: &str = Setup::STARTING_FEN;
@@ -92,4 +93,26 @@ fn setup_round_trips() {
     }
     let ep = Setup::from_fen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3").unwrap();
     assert_eq!(Mailbox10Board::from_setup(&ep).to_setup().en_passant(), Some("e3".parse().unwrap()));
+}
+
+/// [`Board::key_after`] is the key of the position after the move, at
+/// every node of three-ply walks from the standard positions.
+#[test]
+fn key_after_is_the_key_after_the_move_on_every_node() {
+    key_checks::walks::<Mailbox10Board>(&key_checks::STANDARD, 3);
+}
+
+/// The same through Chess960 castling (rights on odd files, the king
+/// castling onto its own square) and through en passant, promotions and
+/// captures of rooks that hold a right.
+#[test]
+fn key_after_holds_for_chess960_and_special_moves() {
+    key_checks::walks::<Mailbox10Board>(&key_checks::CHESS960, 3);
+    key_checks::walks::<Mailbox10Board>(&key_checks::SPECIAL, 3);
+}
+
+/// The same at every ply of random games.
+#[test]
+fn key_after_holds_through_random_games() {
+    key_checks::random_games::<Mailbox10Board>();
 }

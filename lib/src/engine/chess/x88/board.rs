@@ -5,6 +5,7 @@
 use super::geometry::{EMPTY, NO_SQUARE, code, color_of, off_board, role_of, to_square, to_x88};
 use super::sink::MoveCounter;
 use crate::engine::chess::board::{pawn_on_back_rank, side_past};
+use crate::engine::chess::zobrist;
 use crate::engine::chess::{
     Board, Castles, Castling, Color, Move, MoveKind, MoveList, Piece, Repr, Role, Setup, Square,
 };
@@ -133,6 +134,13 @@ impl X88Board {
         self.slots[moved as usize] = slot;
         self.counts[c] = last;
         slot
+    }
+
+    /// The role of the piece on `sq`, if any.
+    #[inline]
+    fn role_on(&self, sq: u8) -> Option<Role> {
+        let p = self.cells[sq as usize];
+        (p != EMPTY).then(|| role_of(p))
     }
 
     /// Undoes [`X88Board::remove`]: puts `sq` back at `slot` and the piece
@@ -328,5 +336,21 @@ impl Board for X88Board {
 
     fn checkers(&self) -> u64 {
         self.attackers(self.king(self.turn), self.turn.other())
+    }
+
+    /// From the move's parts, without playing it: the cells tell the
+    /// pieces on the move's squares, and the working out is the one all
+    /// four representations share ([`zobrist`]).
+    #[inline(always)]
+    fn key_after(&self, m: Move, key: u64) -> Option<u64> {
+        let before = zobrist::Before {
+            turn: self.turn,
+            moved: role_of(self.cells[to_x88(m.from()) as usize]),
+            target: self.role_on(to_x88(m.to())),
+            castling: self.castling,
+            en_passant: (!off_board(self.en_passant)).then(|| to_square(self.en_passant)),
+            castles: &self.castles,
+        };
+        Some(zobrist::key_after(key, m, &before))
     }
 }

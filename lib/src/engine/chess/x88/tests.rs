@@ -4,6 +4,7 @@
 
 use super::geometry::{DIAGONAL, KNIGHT, LINE_STEP, REACH, STRAIGHT, diff, off_board, step, to_square, to_x88};
 use super::*;
+use crate::engine::chess::key_checks;
 use crate::engine::chess::{Board, Move, MoveList, Setup, Square};
 
 #[test]
@@ -84,4 +85,26 @@ fn legal_generation_agrees_with_make_and_test() {
         let mut board = X88Board::from_setup(&Setup::from_fen(fen).unwrap());
         check_tree(&mut board, 2);
     }
+}
+
+/// [`Board::key_after`] is the key of the position after the move, at
+/// every node of three-ply walks from the standard positions.
+#[test]
+fn key_after_is_the_key_after_the_move_on_every_node() {
+    key_checks::walks::<X88Board>(&key_checks::STANDARD, 3);
+}
+
+/// The same through Chess960 castling (rights on odd files, the king
+/// castling onto its own square) and through en passant, promotions and
+/// captures of rooks that hold a right.
+#[test]
+fn key_after_holds_for_chess960_and_special_moves() {
+    key_checks::walks::<X88Board>(&key_checks::CHESS960, 3);
+    key_checks::walks::<X88Board>(&key_checks::SPECIAL, 3);
+}
+
+/// The same at every ply of random games.
+#[test]
+fn key_after_holds_through_random_games() {
+    key_checks::random_games::<X88Board>();
 }
