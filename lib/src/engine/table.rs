@@ -8,9 +8,11 @@
 //! `(key ^ data) ^ data` gives back its key and the depth is the one asked
 //! for: an entry torn by two writers racing fails the check and is a miss,
 //! never a wrong count. Entries sit in buckets of [`BUCKET`] (one cache
-//! line); a store replaces the entry of the same key, else the shallowest
-//! one unless that is deeper than the new count (a deeper count saved more
-//! work).
+//! line); a store replaces the entry of the same key and depth, else the
+//! shallowest one unless that is deeper than the new count (a deeper count
+//! saved more work). One position may hold counts at several depths: it
+//! comes back at a later ply when men go out and back, and its count
+//! there must not push out the deeper one.
 //!
 //! ```
 //! use plybench::engine::table::PerftTable;
@@ -220,12 +222,12 @@ impl PerftTable {
         let bucket = &self.bucket(key).0;
         let mut victim = 0;
         let mut shallowest = u64::MAX;
-        let mut same_key = false;
+        let mut same_entry = false;
         for (i, entry) in bucket.iter().enumerate() {
             let old = entry.data.load(Ordering::Relaxed);
-            if entry.check.load(Ordering::Relaxed) ^ old == key {
+            if entry.check.load(Ordering::Relaxed) ^ old == key && old & DEPTH_MASK == u64::from(depth) {
                 victim = i;
-                same_key = true;
+                same_entry = true;
                 break;
             }
             if old & DEPTH_MASK < shallowest {
@@ -233,7 +235,7 @@ impl PerftTable {
                 victim = i;
             }
         }
-        if !same_key && shallowest > u64::from(depth) {
+        if !same_entry && shallowest > u64::from(depth) {
             // Every entry holds a deeper count, which saved more work.
             return;
         }
@@ -289,6 +291,18 @@ mod tests {
         table.store(200, 3, 8);
         assert_eq!(table.probe(200, 3), Some(8));
         assert_eq!(table.probe(100, 5), Some(1000));
+    }
+
+    #[test]
+    fn one_key_keeps_a_count_per_depth() {
+        let table = PerftTable::with_entries(BUCKET).unwrap();
+        table.store(42, 4, 8_902);
+        table.store(42, 2, 400);
+        assert_eq!(table.probe(42, 4), Some(8_902), "the shallower count of the same position goes beside it");
+        assert_eq!(table.probe(42, 2), Some(400));
+        table.store(42, 2, 401);
+        assert_eq!(table.probe(42, 2), Some(401));
+        assert_eq!(table.probe(42, 4), Some(8_902));
     }
 
     #[test]

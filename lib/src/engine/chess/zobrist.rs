@@ -87,8 +87,9 @@ static KEYS: Keys = make_keys();
 
 /// The Zobrist key of a position: placement, side to move, castling rights
 /// (with their rooks' files in Chess960) and the file of the en passant
-/// square. The clocks are not hashed (perft
-/// counts do not depend on them).
+/// square where a pawn could take on it. The clocks are not hashed (perft
+/// counts do not depend on them), nor is an en passant square no pawn
+/// could take on: the position plays the same without it.
 ///
 /// ```
 /// use plybench::engine::chess::Setup;
@@ -100,6 +101,13 @@ static KEYS: Keys = make_keys();
 /// // The clocks do not count.
 /// let later = Setup::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 7 30")?;
 /// assert_eq!(zobrist(&start), zobrist(&later));
+/// // No black pawn beside e4 could take on e3: the square is not hashed.
+/// let no_ep = Setup::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")?;
+/// assert_eq!(zobrist(&after), zobrist(&no_ep));
+/// // A black pawn on d4 could: it is.
+/// let takes = Setup::from_fen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")?;
+/// let no_take = Setup::from_fen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")?;
+/// assert_ne!(zobrist(&takes), zobrist(&no_take));
 /// # Ok::<(), plybench::Error>(())
 /// ```
 pub fn zobrist(setup: &Setup) -> u64 {
@@ -110,7 +118,9 @@ pub fn zobrist(setup: &Setup) -> u64 {
         }
     }
     hash ^= castling_with(setup.castling().bits(), |right| setup.rook_file(right));
-    hash ^= en_passant(setup.en_passant());
+    let pawn_at =
+        |color: Color, square: Square| setup.board()[square.index()] == Some(super::Piece { color, role: Role::Pawn });
+    hash ^= en_passant(takeable(setup.en_passant(), setup.turn(), pawn_at));
     if setup.turn() == Color::Black {
         hash ^= black();
     }
@@ -143,12 +153,28 @@ fn castling_with(rights: u8, rook_file: impl Fn(usize) -> u8) -> u64 {
 }
 
 /// The part of the key of the en passant square `square` (its file), or 0
-/// for none. Hashed whenever the position has one, that is after every
-/// double push, whether or not a pawn can take there: every board keeps
-/// the square so, and [`zobrist`] hashes what the setup holds.
+/// for none. Only a square that [`takeable`] keeps is hashed.
 #[inline(always)]
 fn en_passant(square: Option<Square>) -> u64 {
     square.map_or(0, |s| KEYS.en_passant[usize::from(s.file())])
+}
+
+/// The en passant square `square` if a pawn of `taker` (the side to move
+/// there) stands where it could take on it, as `pawn_at(color, square)`
+/// tells; else none. Every board keeps the square after every double
+/// push, but where no pawn stands beside the pushed one the position
+/// plays exactly as without it: hashing it there would key one position
+/// two ways, and perft would count again what the table already holds. A
+/// pawn beside it that is pinned still keys the square: the rule needs no
+/// legality, and only ever tells apart positions that may differ.
+#[inline(always)]
+fn takeable(square: Option<Square>, taker: Color, pawn_at: impl Fn(Color, Square) -> bool) -> Option<Square> {
+    let ep = square?;
+    // The taker's pawn stands one rank behind the square, as seen from
+    // its side, on a neighbouring file.
+    let rank = if taker == Color::White { ep.rank().wrapping_sub(1) } else { ep.rank() + 1 };
+    let beside = [ep.file().wrapping_sub(1), ep.file() + 1];
+    beside.into_iter().filter_map(|file| Square::from_coords(file, rank)).any(|s| pawn_at(taker, s)).then_some(ep)
 }
 
 /// The part of the key of black to move.
@@ -160,8 +186,7 @@ fn black() -> u64 {
 /// What a board knows before a move, besides the move, that the key after
 /// it depends on: the input of [`key_after`], read by each representation
 /// from its own data.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Before<'a> {
+pub(crate) struct Before<'a, P: Fn(Color, Square) -> bool> {
     /// The side to move.
     pub(crate) turn: Color,
     /// The role of the man on the move's origin.
@@ -172,10 +197,13 @@ pub(crate) struct Before<'a> {
     pub(crate) target: Option<Role>,
     /// The castling rights, as [`super::Castling::bits`].
     pub(crate) castling: u8,
-    /// The en passant square, if any.
+    /// The en passant square, if any, hashed or not.
     pub(crate) en_passant: Option<Square>,
     /// The squares of the castling rights.
     pub(crate) castles: &'a Castles,
+    /// Whether a pawn of a colour stands on a square, before the move:
+    /// the en passant square is hashed only where a pawn could take on it.
+    pub(crate) pawn_at: P,
 }
 
 /// The key after the legal move `m` from a position of key `key` that
@@ -184,18 +212,21 @@ pub(crate) struct Before<'a> {
 /// passant square it clears and makes, and the side to move. It equals
 /// [`zobrist`] of the position after `m`.
 #[inline(always)]
-pub(crate) fn key_after(key: u64, m: Move, before: &Before<'_>) -> u64 {
+pub(crate) fn key_after<P: Fn(Color, Square) -> bool>(key: u64, m: Move, before: &Before<'_, P>) -> u64 {
+    let pawn_at = &before.pawn_at;
+    // A double push leaves no man beside its destination changed, so the
+    // board before the move tells who could take after it.
     key ^ black()
         ^ placement_change(m, before)
-        ^ en_passant(before.en_passant)
-        ^ en_passant(en_passant_after(m))
+        ^ en_passant(takeable(before.en_passant, before.turn, pawn_at))
+        ^ en_passant(takeable(en_passant_after(m), before.turn.other(), pawn_at))
         ^ castling_change(m, before.castling, before.castles)
 }
 
 /// The change of the key that the men moved, taken and promoted by `m`
 /// make.
 #[inline(always)]
-fn placement_change(m: Move, before: &Before<'_>) -> u64 {
+fn placement_change<P: Fn(Color, Square) -> bool>(m: Move, before: &Before<'_, P>) -> u64 {
     let (from, to) = (m.from().index(), m.to().index());
     let us = before.turn.index();
     let ours = |role: Role, square: usize| piece(us, role.index(), square);

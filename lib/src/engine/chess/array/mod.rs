@@ -461,6 +461,7 @@ impl Board for ArrayBoard {
             castling: self.castling,
             en_passant: (self.en_passant != 0).then(|| neutral(self.en_passant)),
             castles: &self.castles,
+            pawn_at: |color: Color, square: Square| self.role_on(color.index(), bell(square)) == Some(Role::Pawn),
         };
         Some(zobrist::key_after(key, m, &before))
     }

@@ -327,6 +327,7 @@ impl Board for BitboardBoard {
             castling: self.castling,
             en_passant: Square::new(self.en_passant),
             castles: &self.castles,
+            pawn_at: |color: Color, square: Square| self.pieces[color.index()][PAWN] & 1 << square.index() != 0,
         };
         Some(zobrist::key_after(key, m, &before))
     }

@@ -330,6 +330,10 @@ impl Board for Mailbox10Board {
             castling: self.castling,
             en_passant: (self.en_passant != NO_EP).then(|| SQUARE[self.en_passant as usize]),
             castles: &self.castles,
+            pawn_at: |color: Color, square: Square| {
+                let content = self.cells[cell(square) as usize];
+                content != EMPTY && color_of(content) == color && role_of(content) == Role::Pawn
+            },
         };
         Some(zobrist::key_after(key, m, &before))
     }

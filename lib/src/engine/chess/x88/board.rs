@@ -350,6 +350,10 @@ impl Board for X88Board {
             castling: self.castling,
             en_passant: (!off_board(self.en_passant)).then(|| to_square(self.en_passant)),
             castles: &self.castles,
+            pawn_at: |color: Color, square: Square| {
+                let content = self.cells[to_x88(square) as usize];
+                content != EMPTY && color_of(content) == color && role_of(content) == Role::Pawn
+            },
         };
         Some(zobrist::key_after(key, m, &before))
     }
