@@ -81,3 +81,9 @@ dataset!(
     /// counts his paper prints, each with its page.
     RULES_PITRAT = "rules/pitrat-1971.json"
 );
+dataset!(
+    /// Pitrat (1971), Figs. 6 and 8: the units the text places in the two
+    /// chess problems whose diagrams are lost, with the sentence stating
+    /// each, and the moves and statements the text gives.
+    RULES_PITRAT_FIGURES = "rules/pitrat-1971-figures.json"
+);

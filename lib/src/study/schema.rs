@@ -420,6 +420,17 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
     ];
     const RULES_COUNTS: &[(&str, Kind)] =
         &[("key", Key), ("computed", Exact), ("published", Exact), ("source", Info), ("verdict", Verdict)];
+    const RULES_FIG6: &[(&str, Kind)] =
+        &[("key", Key), ("moves", Exact), ("legal", Exact), ("check", Exact), ("replies", Exact)];
+    const RULES_FIG8: &[(&str, Kind)] = &[
+        ("key", Key),
+        ("moves", Exact),
+        ("computed", Exact),
+        ("published", Exact),
+        ("source", Info),
+        ("verdict", Verdict),
+        ("also", Exact),
+    ];
     Some(match table {
         "summary" => SUMMARY,
         "kalah_table" => KALAH_TABLE,
@@ -456,8 +467,10 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         "rules_conditions" => RULES_CONDITIONS,
         "rules_modifications" => RULES_MODIFICATIONS,
         "rules_refinement" => RULES_REFINEMENT,
-        "rules_counts" => RULES_COUNTS,
+        "rules_counts" | "rules_fig6_completions" => RULES_COUNTS,
         "rules_threats" => RULES_THREATS,
+        "rules_fig6" => RULES_FIG6,
+        "rules_fig8" => RULES_FIG8,
         _ => return None,
     })
 }
@@ -648,6 +661,9 @@ mod tests {
             "rules_refinement",
             "rules_counts",
             "rules_threats",
+            "rules_fig6_completions",
+            "rules_fig6",
+            "rules_fig8",
         ] {
             let columns = declared_columns(table).unwrap();
             assert!(columns.iter().any(|&(_, k)| k == Kind::Key), "{table} has no key column");

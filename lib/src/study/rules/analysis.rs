@@ -26,6 +26,7 @@ use crate::engine::rules::view::View;
 use crate::report::{Cell, Column, Comparison, Published, Table, Verdict};
 use crate::study::part::Part;
 use crate::study::reproduce::Budget;
+use crate::study::rules::figures;
 use crate::{Error, Result};
 
 const FILE: &str = "rules/pitrat-1971.json";
@@ -596,7 +597,9 @@ pub fn threats_table(budget: Budget, progress: Progress<'_>) -> Result<Table> {
     Ok(table)
 }
 
-/// The counts the paper gives that this part does not compute yet.
+/// The counts the paper gives. Fig. 6's (Black's legal moves after the
+/// key) cannot be computed: the text does not give the position
+/// ([`figures::fig6_count_note`] says why, with the skeleton's count).
 pub fn counts_table() -> Result<Table> {
     let data = pitrat()?;
     let mut table = Table::new(
@@ -615,7 +618,9 @@ pub fn counts_table() -> Result<Table> {
         let [computed, published, source, verdict] = Comparison::new(None, Some(&published)).cells();
         table.push(vec![Cell::from(c.key.as_str()), computed, published, source, verdict]);
     }
-    table.note("The position of Fig. 6 is not reconstructed yet: the count is not computed.");
+    if data.counts.iter().any(|c| c.key == figures::FIG6_COUNT) {
+        table.note(figures::fig6_count_note()?);
+    }
     Ok(table)
 }
 
