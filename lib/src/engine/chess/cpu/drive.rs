@@ -113,17 +113,15 @@ pub(crate) fn hashed_node<B: Board, F: Flavour>(
 }
 
 /// Writes the key of each child of `board` (whose key is `key`) into
-/// `keys`, and prefetches its bucket; false, with `keys` untouched, when
-/// the representation does not key a position from the move.
+/// `keys`, and prefetches its bucket; false when the representation does
+/// not key a position from the move (its [`Board::key_after`] is `None`,
+/// for every move alike).
 #[inline(always)]
 fn child_keys<B: Board>(board: &B, moves: &MoveList, key: u64, table: &PerftTable, keys: &mut [u64]) -> bool {
-    let Some(&first) = moves.iter().next() else { return false };
-    if board.key_after(first, key).is_none() {
-        return false;
-    }
     for (&m, slot) in moves.iter().zip(keys.iter_mut()) {
-        *slot = board.key_after(m, key).unwrap_or(0);
-        table.prefetch(*slot);
+        let Some(child_key) = board.key_after(m, key) else { return false };
+        *slot = child_key;
+        table.prefetch(child_key);
     }
     true
 }
