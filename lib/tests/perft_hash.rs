@@ -94,6 +94,58 @@ fn hashed_counts_equal_plain_counts_on_every_representation() {
     for_each_repr!(hashed_counts_equal_plain_counts);
 }
 
+/// A representation of one's own that does not implement
+/// [`Board::key_after`]: every method but that one is `B`'s, so the hashed
+/// driver keys its children by [`Board::zobrist`] after each move, the path
+/// no representation of plybench's takes any more.
+#[derive(Clone, PartialEq, Debug)]
+struct WithoutKeyAfter<B>(B);
+
+impl<B: Board> Board for WithoutKeyAfter<B> {
+    const REPR: Repr = B::REPR;
+    const COPY_MAKE: bool = B::COPY_MAKE;
+    type Undo = B::Undo;
+
+    fn from_setup(setup: &Setup) -> Self {
+        WithoutKeyAfter(B::from_setup(setup))
+    }
+    fn to_setup(&self) -> Setup {
+        self.0.to_setup()
+    }
+    fn turn(&self) -> plybench::engine::chess::Color {
+        self.0.turn()
+    }
+    fn legal_moves(&mut self, moves: &mut MoveList) {
+        self.0.legal_moves(moves);
+    }
+    fn pseudo_legal_moves(&mut self, moves: &mut MoveList) {
+        self.0.pseudo_legal_moves(moves);
+    }
+    fn mover_king_attacked(&self) -> bool {
+        self.0.mover_king_attacked()
+    }
+    fn make(&mut self, m: plybench::engine::chess::Move) -> Self::Undo {
+        self.0.make(m)
+    }
+    fn unmake(&mut self, m: plybench::engine::chess::Move, undo: Self::Undo) {
+        self.0.unmake(m, undo);
+    }
+    fn checkers(&self) -> u64 {
+        self.0.checkers()
+    }
+}
+
+#[test]
+fn a_representation_without_key_after_is_keyed_after_each_move() {
+    let mut board = WithoutKeyAfter(X88Board::from_setup(&Setup::starting()));
+    let mut moves = MoveList::new();
+    board.legal_moves(&mut moves);
+    assert!(moves.iter().all(|&m| board.key_after(m, board.zobrist()).is_none()), "the fallback is what is tested");
+    // Through make/unmake (x88) and through copy-make (array).
+    hashed_counts_equal_plain_counts::<WithoutKeyAfter<X88Board>>();
+    hashed_counts_equal_plain_counts::<WithoutKeyAfter<ArrayBoard>>();
+}
+
 /// A table of one bucket (four entries) and one of 64: almost every store
 /// evicts another position's count, and almost every probe finds another
 /// position's key in the slot, so the counts are exact only if every
