@@ -87,3 +87,9 @@ dataset!(
     /// each, and the moves and statements the text gives.
     RULES_PITRAT_FIGURES = "rules/pitrat-1971-figures.json"
 );
+dataset!(
+    /// Pitrat (1971), Figs. 5 and 13 of "the search for a win": what the
+    /// text states of the tic-tac-toe blockade and of the chess position's
+    /// threats and replies, each with its line.
+    RULES_PITRAT_WIN = "rules/pitrat-1971-search-for-a-win.json"
+);

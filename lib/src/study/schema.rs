@@ -431,6 +431,17 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         ("verdict", Verdict),
         ("also", Exact),
     ];
+    const RULES_FIG5: &[(&str, Kind)] = &[("key", Key), ("opponent", Exact), ("wins", Exact)];
+    const RULES_FIG13_COMPLETIONS: &[(&str, Kind)] =
+        &[("key", Key), ("legal", Exact), ("kings", Exact), ("failing", Exact)];
+    const RULES_FIG13: &[(&str, Kind)] = &[
+        ("key", Key),
+        ("moves", Exact),
+        ("computed", Exact),
+        ("published", Exact),
+        ("source", Info),
+        ("verdict", Verdict),
+    ];
     Some(match table {
         "summary" => SUMMARY,
         "kalah_table" => KALAH_TABLE,
@@ -471,6 +482,9 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         "rules_threats" => RULES_THREATS,
         "rules_fig6" => RULES_FIG6,
         "rules_fig8" => RULES_FIG8,
+        "rules_fig5" => RULES_FIG5,
+        "rules_fig13_completions" => RULES_FIG13_COMPLETIONS,
+        "rules_fig13" => RULES_FIG13,
         _ => return None,
     })
 }
@@ -664,6 +678,9 @@ mod tests {
             "rules_fig6_completions",
             "rules_fig6",
             "rules_fig8",
+            "rules_fig5",
+            "rules_fig13_completions",
+            "rules_fig13",
         ] {
             let columns = declared_columns(table).unwrap();
             assert!(columns.iter().any(|&(_, k)| k == Kind::Key), "{table} has no key column");

@@ -220,27 +220,27 @@ fn reason(e: Error) -> String {
 }
 
 /// A shipped rule file, parsed.
-fn program(name: &str) -> Result<Program> {
+pub(super) fn program(name: &str) -> Result<Program> {
     let game = games::find(name).ok_or_else(|| bad(format!("`{name}` is not a shipped rule file")))?;
     Ok(parse(game.file, game.text)?)
 }
 
 /// Whether `text` is a move in UCI between two squares.
-fn is_uci(text: &str) -> bool {
+pub(super) fn is_uci(text: &str) -> bool {
     text.len() == 4
         && text.is_char_boundary(2)
         && text[..2].parse::<Square>().is_ok()
         && text[2..].parse::<Square>().is_ok()
 }
 
-/// The board of `units`, a1 first.
-fn placement(units: &[Unit]) -> Result<[Option<Piece>; 64]> {
+/// The board of `units`, a1 first, or what is wrong with them.
+pub(super) fn placement(units: &[Unit]) -> std::result::Result<[Option<Piece>; 64], String> {
     let mut board = [None; 64];
     for u in units {
-        let square: Square = u.square.parse().map_err(|e| bad(format!("{e}")))?;
-        let piece = Piece::from_char(u.unit).ok_or_else(|| bad(format!("{}: `{}` is not a unit", u.square, u.unit)))?;
+        let square: Square = u.square.parse().map_err(|e| format!("{e}"))?;
+        let piece = Piece::from_char(u.unit).ok_or_else(|| format!("{}: `{}` is not a unit", u.square, u.unit))?;
         if board[square.index()].replace(piece).is_some() {
-            return Err(bad(format!("{} holds two units", u.square)));
+            return Err(format!("{} holds two units", u.square));
         }
     }
     Ok(board)
@@ -250,8 +250,8 @@ fn placement(units: &[Unit]) -> Result<[Option<Piece>; 64]> {
 fn check(figures: &Figures) -> Result<()> {
     let f6 = &figures.fig6;
     let f8 = &figures.fig8;
-    placement(&f6.units)?;
-    placement(&f8.units)?;
+    placement(&f6.units).map_err(bad)?;
+    placement(&f8.units).map_err(bad)?;
     let mut moves: Vec<&str> = vec![&f6.key.mv, &f8.q.mv, &f8.r.mv, &f8.s.mv];
     for l in &f6.lines {
         moves.push(&l.white);
@@ -387,7 +387,7 @@ fn consistent(fig: &Fig6, setup: &Setup) -> bool {
 }
 
 /// The units (natures and colours) the search may add.
-fn pieces(color: Color) -> impl Iterator<Item = Piece> {
+pub(super) fn pieces(color: Color) -> impl Iterator<Item = Piece> {
     Role::ALL.into_iter().filter(|&r| r != Role::King).map(move |r| Piece::new(color, r))
 }
 
@@ -447,7 +447,7 @@ pub fn fig6_completions() -> Result<&'static [Completion]> {
     static FOUND: OnceLock<std::result::Result<Vec<Completion>, String>> = OnceLock::new();
     let found = FOUND.get_or_init(|| {
         let fig = &figures().map_err(reason)?.fig6;
-        let board = placement(&fig.units).map_err(reason)?;
+        let board = placement(&fig.units)?;
         Ok((0..=1).map(|extra| completions_with(fig, &board, extra)).find(|c| !c.is_empty()).unwrap_or_default())
     });
     found.as_deref().map_err(|why| bad(why.clone()))
@@ -593,32 +593,32 @@ pub fn fig6_completions_table() -> Result<Table> {
 
 /// Pitrat's chess: `pitrat-chess.rules` interpreted, where a move is any
 /// move by the pieces' rules and a win is a move that captures the king.
-struct Model<'p> {
+pub(super) struct Model<'p> {
     program: &'p Program,
     rules: Interpreted<'p>,
     king: u8,
 }
 
 impl<'p> Model<'p> {
-    fn new(program: &'p Program) -> Result<Self> {
+    pub(super) fn new(program: &'p Program) -> Result<Self> {
         let king = program.header.pieces.iter().position(|p| p.letter == 'K').ok_or_else(|| bad("no king nature"))?;
         let king = u8::try_from(king + 1).map_err(|_| bad("too many natures"))?;
         Ok(Model { program, rules: Interpreted::new(Interpreter::new(program)?), king })
     }
 
     /// The moves of the player to move.
-    fn moves(&mut self, state: &State) -> Result<Vec<RuleMove>> {
+    pub(super) fn moves(&mut self, state: &State) -> Result<Vec<RuleMove>> {
         let mut out = Vec::new();
         self.rules.moves(state, &mut out)?;
         Ok(out)
     }
 
-    fn uci(&self, mv: &RuleMove) -> String {
+    pub(super) fn uci(&self, mv: &RuleMove) -> String {
         rule_move(self.program, mv)
     }
 
     /// `state` after the move written `uci`, if it is a move.
-    fn play(&mut self, state: &State, uci: &str) -> Result<Option<State>> {
+    pub(super) fn play(&mut self, state: &State, uci: &str) -> Result<Option<State>> {
         let found = self.moves(state)?.into_iter().find(|m| self.uci(m) == uci);
         Ok(found.map(|m| {
             let mut next = state.clone();
@@ -628,7 +628,7 @@ impl<'p> Model<'p> {
     }
 
     /// The moves of the player to move that capture the other's king.
-    fn wins(&mut self, state: &State) -> Result<Vec<String>> {
+    pub(super) fn wins(&mut self, state: &State) -> Result<Vec<String>> {
         let king = self.king;
         let takes_king =
             |m: &RuleMove| m.subs().iter().any(|s| matches!(*s, Sub::Capture(at) if state.cell(at).nature == king));
@@ -636,7 +636,7 @@ impl<'p> Model<'p> {
     }
 
     /// `state` with the other player to move: a move not played (Pitrat's ∅).
-    fn passed(state: &State) -> State {
+    pub(super) fn passed(state: &State) -> State {
         let mut next = state.clone();
         next.set_player(3 - state.player());
         next
@@ -644,7 +644,7 @@ impl<'p> Model<'p> {
 
     /// The replies of the player to move, each with the winning moves the
     /// other then has.
-    fn replies(&mut self, state: &State) -> Result<Vec<(String, Vec<String>)>> {
+    pub(super) fn replies(&mut self, state: &State) -> Result<Vec<(String, Vec<String>)>> {
         let mut out = Vec::new();
         for m in self.moves(state)? {
             let mut next = state.clone();
@@ -703,7 +703,7 @@ fn king_consistent(model: &mut Model<'_>, start: &State, fig: &Fig8) -> Result<b
 
 /// The rules position of a setup, for `pitrat-chess.rules` (which has no
 /// indicatifs).
-fn pitrat_text(setup: &Setup) -> String {
+pub(super) fn pitrat_text(setup: &Setup) -> String {
     let fen = setup.to_fen();
     let board = fen.split(' ').next().unwrap_or_default();
     let player = if setup.turn() == Color::White { 1 } else { 2 };
@@ -714,7 +714,7 @@ fn pitrat_text(setup: &Setup) -> String {
 /// position is legal and the statements about it hold.
 pub fn fig8_completions() -> Result<Vec<Completion>> {
     let fig = &figures()?.fig8;
-    let board = placement(&fig.units)?;
+    let board = placement(&fig.units).map_err(bad)?;
     let program = program("pitrat-chess")?;
     let mut model = Model::new(&program)?;
     let king = Piece::new(Color::White, Role::King);

@@ -1,9 +1,10 @@
 //! The rules study (Pitrat 1971): games described in the rules language,
 //! perft equal to the hand-written generators, the interpreter against the
-//! compiler, what the program finds in the rules, and the chess problems of
-//! Figs. 6 and 8.
+//! compiler, what the program finds in the rules, the chess problems of
+//! Figs. 6 and 8, and the search for a win of Figs. 5 and 13.
 
 pub mod agree;
 pub mod analysis;
 pub mod figures;
 pub mod games;
+pub mod win_search;

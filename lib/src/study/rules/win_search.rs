@@ -1,0 +1,783 @@
+//! Pitrat's "search for a win" on the two figures whose diagrams are lost
+//! and whose text still pins the position down: Fig. 5 (a blockade in
+//! tic-tac-toe with moving men, p. 141) and Fig. 13 (the threatening moves
+//! of a chess position and the opponent's replies, pp. 151-152).
+//!
+//! `datasets/rules/pitrat-1971-search-for-a-win.json` holds what the text
+//! states. The study rebuilds every position that fits it:
+//! - Fig. 5: every board of the moving phase with the named man, square and
+//!   centre man, on which the named move is a blockade as the text says;
+//! - Fig. 13: the named units with the units the text forces (each shown
+//!   necessary by removing it), White's king on every square, and Pitrat's
+//!   two steps played on each in his chess (`pitrat-chess.rules`: a win
+//!   captures the king): the couples Q-R, then for three couples the moves
+//!   that destroy R, those eliminated because a win follows, and the
+//!   replies left.
+
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+use super::figures::{Model, Unit, is_uci, pitrat_text, placement, program};
+use crate::engine::chess::{Castling, Color, Piece, Role, Setup, Square};
+use crate::engine::progress::Progress;
+use crate::engine::rules::ast::Program;
+use crate::engine::rules::moves::{RuleMove, Square as Cell2, Sub};
+use crate::engine::rules::state::State;
+use crate::engine::rules::threats::Threats;
+use crate::report::{Cell, Column, Comparison, Published, Table};
+use crate::study::part::Part;
+use crate::study::reproduce::Budget;
+use crate::{Error, Result};
+
+const FILE: &str = "rules/pitrat-1971-search-for-a-win.json";
+
+/// The dataset, as stored.
+#[derive(Clone, Debug, Deserialize)]
+pub struct SearchForWin {
+    /// The paper, for citations.
+    pub source: String,
+    /// Fig. 5: the blockade.
+    pub fig5: Fig5,
+    /// Fig. 13: the threatening moves.
+    pub fig13: Fig13,
+}
+
+/// Fig. 5 as the text gives it.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Fig5 {
+    /// Where in the paper.
+    #[serde(rename = "where")]
+    pub location: String,
+    /// The shipped rule file of the game.
+    pub rules: String,
+    /// The words.
+    pub printed: String,
+    /// The seed's line.
+    pub line: u32,
+    /// The square the blockading man leaves.
+    pub from: [i8; 2],
+    /// The square it goes to.
+    pub to: [i8; 2],
+    /// The opponent's man that must move.
+    pub center: [i8; 2],
+}
+
+/// One couple Q-R of the first step.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Couple {
+    /// The paper's number.
+    pub key: String,
+    /// The threatening move, in UCI.
+    pub q: String,
+    /// The winning move it creates, in UCI.
+    pub r: String,
+    /// The seed's line.
+    pub line: u32,
+}
+
+/// The couples eliminated as double checks.
+#[derive(Clone, Debug, Deserialize)]
+pub struct DoubleChecks {
+    /// Their numbers.
+    pub couples: Vec<String>,
+    /// The seed's line.
+    pub line: u32,
+    /// The words.
+    pub printed: String,
+}
+
+/// The second step for one couple.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Replies {
+    /// The couple's number.
+    pub couple: String,
+    /// Black's moves after Q that destroy a condition of R.
+    pub destroyers: Vec<String>,
+    /// Where the text lists them.
+    pub destroyers_line: u32,
+    /// Those after which White has a winning move.
+    pub eliminated: Vec<String>,
+    /// Where the text says so.
+    pub eliminated_line: u32,
+    /// The replies left.
+    pub replies: Vec<String>,
+    /// Where the text lists them.
+    pub replies_line: u32,
+}
+
+/// Fig. 13 as the text gives it.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Fig13 {
+    /// Where in the paper.
+    #[serde(rename = "where")]
+    pub location: String,
+    /// The units the text places.
+    pub units: Vec<Unit>,
+    /// The units the text forces without naming them.
+    pub forced: Vec<Unit>,
+    /// The couples of the first step.
+    pub couples: Vec<Couple>,
+    /// The couples eliminated as double checks.
+    pub double_checks: DoubleChecks,
+    /// The second step, for the couples the text shows.
+    pub replies: Vec<Replies>,
+}
+
+impl Fig13 {
+    /// Every unit, named and forced.
+    fn all_units(&self) -> Vec<Unit> {
+        self.units.iter().chain(&self.forced).cloned().collect()
+    }
+
+    fn couple(&self, key: &str) -> Option<&Couple> {
+        self.couples.iter().find(|c| c.key == key)
+    }
+}
+
+fn bad(why: impl Into<String>) -> Error {
+    Error::Dataset { name: FILE, why: why.into() }
+}
+
+/// Checks every move, square and reference of the dataset.
+fn check(data: &SearchForWin) -> std::result::Result<(), String> {
+    let f13 = &data.fig13;
+    placement(&f13.all_units())?;
+    let mut moves: Vec<&str> = f13.couples.iter().flat_map(|c| [c.q.as_str(), c.r.as_str()]).collect();
+    for r in &f13.replies {
+        if f13.couple(&r.couple).is_none() {
+            return Err(format!("replies name couple {}, which is not listed", r.couple));
+        }
+        moves.extend(r.destroyers.iter().chain(&r.eliminated).chain(&r.replies).map(String::as_str));
+    }
+    if let Some(k) = f13.double_checks.couples.iter().find(|k| f13.couple(k).is_none()) {
+        return Err(format!("double check {k} is not a listed couple"));
+    }
+    if let Some(m) = moves.into_iter().find(|m| !is_uci(m)) {
+        return Err(format!("`{m}` is not a move in UCI"));
+    }
+    let f5 = &data.fig5;
+    if [f5.from, f5.to, f5.center].iter().any(|s| !(1..=3).contains(&s[0]) || !(1..=3).contains(&s[1])) {
+        return Err("Fig. 5's squares must be on the 3x3 board".to_owned());
+    }
+    Ok(())
+}
+
+/// The dataset, parsed and checked once.
+pub fn search_for_win() -> Result<&'static SearchForWin> {
+    static PARSED: OnceLock<std::result::Result<SearchForWin, String>> = OnceLock::new();
+    let parsed = PARSED.get_or_init(|| {
+        let data: SearchForWin =
+            serde_json::from_str(crate::study::datasets::RULES_PITRAT_WIN).map_err(|e| e.to_string())?;
+        check(&data)?;
+        Ok(data)
+    });
+    parsed.as_ref().map_err(|why| bad(why.clone()))
+}
+
+// ---------------------------------------------------------------- Fig. 5
+
+/// A Fig. 5 board that fits the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Blockade {
+    /// The board, in the rules' text (`X1X/xxX/2x 1`).
+    pub position: String,
+    /// The opponent's moves after the blockade, each with the player's
+    /// winning answer.
+    pub answers: Vec<(String, String)>,
+}
+
+/// The board of the moving phase with the first player's men on `ours` and
+/// the second's on `theirs` (bit i: abscissa i % 3 + 1, ordinate i / 3 + 1),
+/// the first player to move.
+fn board_text(ours: u16, theirs: u16) -> String {
+    let rows: Vec<String> = (0..3)
+        .rev()
+        .map(|y| {
+            let mut row = String::new();
+            let mut empty = 0;
+            for x in 0..3 {
+                let bit = 1 << (y * 3 + x);
+                let c = if ours & bit != 0 {
+                    'X'
+                } else if theirs & bit != 0 {
+                    'x'
+                } else {
+                    empty += 1;
+                    continue;
+                };
+                if empty > 0 {
+                    row.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                row.push(c);
+            }
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+            }
+            row
+        })
+        .collect();
+    format!("{} 1", rows.join("/"))
+}
+
+/// `state` after `mv`.
+fn after(state: &State, mv: &RuleMove) -> State {
+    let mut next = state.clone();
+    next.make(mv);
+    next
+}
+
+fn bit(square: [i8; 2]) -> u16 {
+    1 << ((square[1] - 1) * 3 + (square[0] - 1))
+}
+
+/// Whether the opponent's move `mv` moves his man on `center`.
+fn moves_from(mv: &RuleMove, center: [i8; 2]) -> bool {
+    let c = Cell2 { x: center[0], y: center[1] };
+    mv.subs().iter().any(|s| matches!(*s, Sub::Travel(from, _) if from == c))
+}
+
+/// Every board of the moving phase (three men a side) that fits Fig. 5's
+/// text, the player (X) to move: his man on `from`, `to` empty, the
+/// opponent's man on `center`; the player cannot win at once (or he would
+/// not need a blockade); the move `from`-`to` exists and does not win; it
+/// is "not dangerous" (played again, the player would still have no win:
+/// it threatens nothing); after it every move of the opponent moves the
+/// centre man, none wins, and after each the player wins at once.
+pub fn fig5_blockades() -> Result<Vec<Blockade>> {
+    let fig = &search_for_win()?.fig5;
+    let program = program(&fig.rules)?;
+    let threats = Threats::new(&program)?;
+    let (from, to, center) = (bit(fig.from), bit(fig.to), bit(fig.center));
+    let travel = |mv: &RuleMove| {
+        let (f, t) = (Cell2 { x: fig.from[0], y: fig.from[1] }, Cell2 { x: fig.to[0], y: fig.to[1] });
+        mv.subs().contains(&Sub::Travel(f, t))
+    };
+    let mut found = Vec::new();
+    for ours in (0u16..512).filter(|b| b.count_ones() == 3 && b & from != 0 && b & (to | center) == 0) {
+        for theirs in (0u16..512).filter(|b| b.count_ones() == 3 && b & center != 0 && b & (ours | to) == 0) {
+            let position = board_text(ours, theirs);
+            let state = State::from_text(&program, &position)?;
+            let ours_now = threats.moves(&state, 1)?;
+            let wins_now = ours_now.iter().map(|m| threats.won(&after(&state, m), 1)).collect::<Result<Vec<_>, _>>()?;
+            if wins_now.iter().any(|&w| w) {
+                continue;
+            }
+            let Some(block) = ours_now.iter().find(|m| travel(m)) else { continue };
+            let blocked = after(&state, block);
+            // Not dangerous: played again, the player has no win.
+            let mut again = blocked.clone();
+            again.set_player(1);
+            let mut threatens = false;
+            for m in threats.moves(&again, 1)? {
+                threatens |= threats.won(&after(&again, &m), 1)?;
+            }
+            if threatens {
+                continue;
+            }
+            let theirs_now = threats.moves(&blocked, 2)?;
+            if theirs_now.is_empty() || !theirs_now.iter().all(|m| moves_from(m, fig.center)) {
+                continue;
+            }
+            let mut answers = Vec::new();
+            for t in &theirs_now {
+                let after_t = after(&blocked, t);
+                if threats.won(&after_t, 2)? {
+                    break;
+                }
+                let mut win = None;
+                for m in threats.moves(&after_t, 1)? {
+                    if threats.won(&after(&after_t, &m), 1)? {
+                        win = Some(m);
+                        break;
+                    }
+                }
+                let Some(win) = win else { break };
+                answers.push((t.to_string(), win.to_string()));
+            }
+            if answers.len() == theirs_now.len() {
+                found.push(Blockade { position, answers });
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// Fig. 5's boards, with the opponent's moves and the player's wins.
+pub fn fig5_table() -> Result<Table> {
+    let data = search_for_win()?;
+    let fig = &data.fig5;
+    let mut table = Table::new(
+        "rules_fig5",
+        "Fig. 5 (blockade in tic-tac-toe with moving men): every board that fits the text, with the opponent's \
+         moves after the blockade and the player's win after each",
+        vec![
+            Column::new("key", "board (X to move)"),
+            Column::new("opponent", "opponent's moves after the blockade"),
+            Column::new("wins", "the player's winning answers"),
+        ],
+    );
+    let found = fig5_blockades()?;
+    for b in &found {
+        let (theirs, wins): (Vec<_>, Vec<_>) = b.answers.iter().cloned().unzip();
+        table.push(vec![Cell::from(b.position.as_str()), Cell::from(theirs.join(" ")), Cell::from(wins.join(" "))]);
+    }
+    table.note(format!(
+        "{}, seed line {}: \"{}\" The diagram is lost. The study tries every board of the moving phase (three men a \
+         side, {}) with X on ({}, {}), ({}, {}) empty and an opponent's man on ({}, {}), X to move, and keeps those \
+         where X cannot win at once, the move ({}, {}) to ({}, {}) does not win and threatens nothing (played \
+         again, X would have no win), and after it every move of the opponent moves the centre man, none wins, and \
+         X wins after each. {}",
+        fig.location,
+        fig.line,
+        fig.printed,
+        fig.rules,
+        fig.from[0],
+        fig.from[1],
+        fig.to[0],
+        fig.to[1],
+        fig.center[0],
+        fig.center[1],
+        fig.from[0],
+        fig.from[1],
+        fig.to[0],
+        fig.to[1],
+        match found.len() {
+            1 => "One board fits: the position is determined.".to_owned(),
+            n => format!("{n} boards fit."),
+        }
+    ));
+    Ok(table)
+}
+
+// ---------------------------------------------------------------- Fig. 13
+
+/// Pitrat's two steps computed on one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Steps {
+    /// Every couple (Q, R): R captures the king after Q and a pass, in the
+    /// order of White's moves.
+    couples: Vec<(String, String)>,
+    /// For each couple the text shows: Black's winning moves after Q (case
+    /// (a)), the destroyers of R, those followed by a win, the replies.
+    replies: Vec<Second>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Second {
+    black_wins: Vec<String>,
+    destroyers: Vec<String>,
+    eliminated: Vec<String>,
+    replies: Vec<String>,
+}
+
+/// Sorted `moves`, written as one text.
+fn set_text<S: AsRef<str>>(moves: &[S]) -> String {
+    let mut v: Vec<&str> = moves.iter().map(AsRef::as_ref).collect();
+    v.sort_unstable();
+    v.join(" ")
+}
+
+/// The two steps on `start`, White to move.
+fn steps(model: &mut Model<'_>, start: &State, fig: &Fig13) -> Result<Steps> {
+    let mut couples = Vec::new();
+    for q in model.moves(start)? {
+        let mut next = start.clone();
+        next.make(&q);
+        let q_uci = model.uci(&q);
+        for r in model.wins(&Model::passed(&next))? {
+            couples.push((q_uci.clone(), r));
+        }
+    }
+    let mut replies = Vec::new();
+    for shown in &fig.replies {
+        let couple = fig.couple(&shown.couple).ok_or_else(|| bad("an unlisted couple"))?;
+        let mut second =
+            Second { black_wins: Vec::new(), destroyers: Vec::new(), eliminated: Vec::new(), replies: Vec::new() };
+        if let Some(after_q) = model.play(start, &couple.q)? {
+            second.black_wins = model.wins(&after_q)?;
+            for x in model.moves(&after_q)? {
+                let mut after_x = after_q.clone();
+                after_x.make(&x);
+                let wins = model.wins(&after_x)?;
+                if wins.contains(&couple.r) {
+                    continue;
+                }
+                let x = model.uci(&x);
+                second.destroyers.push(x.clone());
+                if wins.is_empty() {
+                    second.replies.push(x);
+                } else {
+                    second.eliminated.push(x);
+                }
+            }
+        }
+        replies.push(second);
+    }
+    Ok(Steps { couples, replies })
+}
+
+/// One statement of Fig. 13: its key, the moves it is about, the computed
+/// and printed values and the seed's line.
+struct Statement {
+    key: String,
+    moves: String,
+    computed: String,
+    published: String,
+    line: u32,
+}
+
+/// The couples written `q-r`, in the paper's order and then the others.
+fn couples_text(found: &[(String, String)], fig: &Fig13) -> String {
+    let mut out: Vec<String> = Vec::new();
+    for c in &fig.couples {
+        if found.iter().any(|(q, r)| *q == c.q && *r == c.r) {
+            out.push(format!("{}-{}", c.q, c.r));
+        }
+    }
+    for (q, r) in found {
+        if !fig.couples.iter().any(|c| c.q == *q && c.r == *r) {
+            out.push(format!("{q}-{r}"));
+        }
+    }
+    out.join(" ")
+}
+
+/// The statements, computed from `steps`.
+fn statements(steps: &Steps, fig: &Fig13) -> Vec<Statement> {
+    let printed_couples: Vec<(String, String)> = fig.couples.iter().map(|c| (c.q.clone(), c.r.clone())).collect();
+    let mut out = vec![Statement {
+        key: "first step: the couples Q-R".to_owned(),
+        moves: String::new(),
+        computed: couples_text(&steps.couples, fig),
+        published: couples_text(&printed_couples, fig),
+        line: fig.couples.first().map_or(0, |c| c.line),
+    }];
+    // A double check: a Q with a second R; the text keeps the first.
+    let doubles = |couples: &[(String, String)]| -> String {
+        let mut keys = Vec::new();
+        for (i, (q, r)) in couples.iter().enumerate() {
+            if couples[..i].iter().any(|(q0, _)| q0 == q) {
+                let key =
+                    fig.couples.iter().find(|c| c.q == *q && c.r == *r).map_or(format!("{q}-{r}"), |c| c.key.clone());
+                keys.push(key);
+            }
+        }
+        keys.join(", ")
+    };
+    let in_paper_order: Vec<(String, String)> = fig
+        .couples
+        .iter()
+        .filter(|c| steps.couples.iter().any(|(q, r)| *q == c.q && *r == c.r))
+        .map(|c| (c.q.clone(), c.r.clone()))
+        .collect();
+    out.push(Statement {
+        key: "double checks (eliminated)".to_owned(),
+        moves: String::new(),
+        computed: doubles(&in_paper_order),
+        published: fig.double_checks.couples.join(", "),
+        line: fig.double_checks.line,
+    });
+    for (shown, second) in fig.replies.iter().zip(&steps.replies) {
+        let Some(couple) = fig.couple(&shown.couple) else { continue };
+        let moves = format!("{} - {}", couple.q, couple.r);
+        let refuted = |list: &[String]| {
+            if second.black_wins.is_empty() {
+                set_text(list)
+            } else {
+                format!("refuted by {}", set_text(&second.black_wins))
+            }
+        };
+        for (what, computed, printed, line) in [
+            ("destroyers of R", &second.destroyers, &shown.destroyers, shown.destroyers_line),
+            ("followed by a win (eliminated)", &second.eliminated, &shown.eliminated, shown.eliminated_line),
+            ("replies", &second.replies, &shown.replies, shown.replies_line),
+        ] {
+            out.push(Statement {
+                key: format!("couple {}: {what}", shown.couple),
+                moves: moves.clone(),
+                computed: refuted(computed),
+                published: set_text(printed),
+                line,
+            });
+        }
+    }
+    out
+}
+
+/// The keys of the statements that fail on `steps`.
+fn failing(steps: &Steps, fig: &Fig13) -> Vec<String> {
+    statements(steps, fig).into_iter().filter(|s| s.computed != s.published).map(|s| s.key).collect()
+}
+
+/// One arrangement of the units to test: the dataset's, or one changed.
+#[derive(Clone, Debug)]
+struct Variant {
+    label: String,
+    board: [Option<Piece>; 64],
+}
+
+/// What White's king on each square makes of one arrangement.
+#[derive(Clone, Debug)]
+pub struct Kings {
+    /// The arrangement.
+    pub label: String,
+    /// The squares where the position is legal (neither king can be taken)
+    /// and every statement holds.
+    pub completions: Vec<Square>,
+    /// The legal squares.
+    pub legal: usize,
+    /// The statements that fail on every legal square (when none holds).
+    pub always_failing: Vec<String>,
+}
+
+/// The position of `board` with White's king on `king`, White to move, if
+/// it is legal in Pitrat's terms: neither side can take a king at once.
+fn start_with_king(
+    model: &mut Model<'_>,
+    program: &Program,
+    board: &[Option<Piece>; 64],
+    king: Square,
+) -> Result<Option<State>> {
+    let mut b = *board;
+    b[king.index()] = Some(Piece::new(Color::White, Role::King));
+    let Ok(setup) = Setup::from_parts(b, Color::White, Castling::NONE, None) else { return Ok(None) };
+    let start = State::from_text(program, &pitrat_text(&setup))?;
+    if !model.wins(&start)?.is_empty() || !model.wins(&Model::passed(&start))?.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(start))
+}
+
+/// White's king on every free square of `variant`.
+fn kings(model: &mut Model<'_>, program: &Program, fig: &Fig13, variant: &Variant) -> Result<(Kings, Option<Steps>)> {
+    let mut result =
+        Kings { label: variant.label.clone(), completions: Vec::new(), legal: 0, always_failing: Vec::new() };
+    let mut first = None;
+    let mut always: Option<Vec<String>> = None;
+    for k in Square::all().filter(|s| variant.board[s.index()].is_none()) {
+        let Some(start) = start_with_king(model, program, &variant.board, k)? else { continue };
+        result.legal += 1;
+        let s = steps(model, &start, fig)?;
+        let fails = failing(&s, fig);
+        if fails.is_empty() {
+            result.completions.push(k);
+            first.get_or_insert(s);
+        }
+        always = Some(match always {
+            None => fails,
+            Some(a) => a.into_iter().filter(|f| fails.contains(f)).collect(),
+        });
+    }
+    if result.completions.is_empty() {
+        result.always_failing = always.unwrap_or_default();
+    }
+    Ok((result, first))
+}
+
+/// The dataset's arrangement, then each forced unit removed, then each
+/// other Black nature on the square whose nature the text leaves open.
+fn variants(fig: &Fig13) -> Result<Vec<Variant>> {
+    let board = placement(&fig.all_units()).map_err(bad)?;
+    let mut out = vec![Variant { label: "as stored".to_owned(), board }];
+    for u in &fig.forced {
+        let square: Square = u.square.parse().map_err(|e| bad(format!("{e}")))?;
+        let mut b = board;
+        b[square.index()] = None;
+        out.push(Variant { label: format!("without {} {}", u.unit, u.square), board: b });
+    }
+    for u in fig.units.iter().filter(|u| u.nature_inferred.is_some()) {
+        let square: Square = u.square.parse().map_err(|e| bad(format!("{e}")))?;
+        let stored = board[square.index()];
+        for p in super::figures::pieces(Color::Black).filter(|p| Some(*p) != stored) {
+            let mut b = board;
+            b[square.index()] = Some(p);
+            out.push(Variant { label: format!("{} {} for {} {}", p.char(), u.square, u.unit, u.square), board: b });
+        }
+    }
+    Ok(out)
+}
+
+/// What the Fig. 13 search finds.
+struct Search13 {
+    /// Every arrangement, the dataset's first, with White's king squares.
+    arrangements: Vec<Kings>,
+    /// The first completion of the dataset's arrangement and the steps on it.
+    stored: Option<(Square, Steps)>,
+}
+
+/// Every arrangement with the squares of White's king, and the statements
+/// computed on the first completion of the dataset's arrangement. Cached:
+/// the search is the same on every call.
+fn fig13_search() -> Result<&'static Search13> {
+    static FOUND: OnceLock<std::result::Result<Search13, String>> = OnceLock::new();
+    let found = FOUND.get_or_init(|| {
+        let run = || -> Result<Search13> {
+            let fig = &search_for_win()?.fig13;
+            let program = program("pitrat-chess")?;
+            let mut model = Model::new(&program)?;
+            let mut all = Vec::new();
+            let mut stored = None;
+            for (i, v) in variants(fig)?.iter().enumerate() {
+                let (k, first) = kings(&mut model, &program, fig, v)?;
+                if i == 0 {
+                    stored = k.completions.first().copied().zip(first);
+                }
+                all.push(k);
+            }
+            Ok(Search13 { arrangements: all, stored })
+        };
+        run().map_err(|e| e.to_string())
+    });
+    found.as_ref().map_err(|why| bad(why.clone()))
+}
+
+/// Fig. 13's arrangements and White's king squares.
+pub fn fig13_completions_table() -> Result<Table> {
+    let fig = &search_for_win()?.fig13;
+    let all = &fig13_search()?.arrangements;
+    let mut table = Table::new(
+        "rules_fig13_completions",
+        "Fig. 13: the units the text places and forces, with White's king on every square; the squares where \
+         every statement of the text holds",
+        vec![
+            Column::new("key", "arrangement"),
+            Column::new("legal", "legal squares for White's king"),
+            Column::new("kings", "squares where every statement holds"),
+            Column::new("failing", "statements failing on every legal square"),
+        ],
+    );
+    for k in all {
+        let squares: Vec<String> = k.completions.iter().map(ToString::to_string).collect();
+        table.push(vec![
+            Cell::from(k.label.as_str()),
+            Cell::from(k.legal as u64),
+            Cell::from(if squares.is_empty() { "none".to_owned() } else { squares.join(" ") }),
+            Cell::from(k.always_failing.join("; ")),
+        ]);
+    }
+    let named: Vec<String> = fig.units.iter().map(|u| format!("{} {}", u.unit, u.square)).collect();
+    let forced: Vec<String> = fig.forced.iter().map(|u| format!("{} {}", u.unit, u.square)).collect();
+    table.note(format!(
+        "{}. The text places {} ({} with its nature inferred) and forces {} (datasets/{FILE} gives the sentences \
+         and the reasons). White's king is never placed: it goes on every free square where neither king can be \
+         taken at once. A row 'without' removes a forced unit, a row 'for' puts another Black nature on the square \
+         whose nature the text leaves open; 'failing' then names the statements (rules_fig13) that no square \
+         saves.",
+        fig.location,
+        named.join(", "),
+        fig.units.iter().filter(|u| u.nature_inferred.is_some()).count(),
+        forced.join(", ")
+    ));
+    Ok(table)
+}
+
+/// Fig. 13's statements on the first completion.
+pub fn fig13_table() -> Result<Table> {
+    let data = search_for_win()?;
+    let fig = &data.fig13;
+    let Search13 { arrangements: all, stored } = fig13_search()?;
+    let mut table = Table::new(
+        "rules_fig13",
+        "Fig. 13 (threatening moves in a chess position): Pitrat's two steps, in his chess (pitrat-chess.rules: a \
+         win captures the king)",
+        vec![
+            Column::new("key", "statement"),
+            Column::new("moves", "Q - R"),
+            Column::new("computed", "computed"),
+            Column::new("published", "published"),
+            Column::new("source", "source"),
+            Column::new("verdict", "verdict"),
+        ],
+    );
+    let Some((king, steps)) = stored else {
+        table.note("No square for White's king makes every statement hold: rules_fig13_completions says which fail.");
+        return Ok(table);
+    };
+    for s in statements(steps, fig) {
+        let published = Published { value: s.published, source: format!("Pitrat 1971, Fig. 13, seed line {}", s.line) };
+        let [computed, published, source, verdict] = Comparison::new(Some(s.computed), Some(&published)).cells();
+        table.push(vec![Cell::from(s.key), Cell::from(s.moves), computed, published, source, verdict]);
+    }
+    let squares = all.first().map_or(0, |k| k.completions.len());
+    table.note(format!(
+        "Computed with White's king on {king}, the first of the {squares} squares where every statement holds \
+         (rules_fig13_completions). A couple Q-R: after White's Q and a pass, R captures Black's king. The second \
+         step, for the three couples the text shows: the destroyers are Black's moves after Q after which R no \
+         longer captures the king; those after which White still captures the king are eliminated; the rest are \
+         the replies. A Black move that captures White's king after Q would refute the couple (case (a)): none \
+         does. The paper's words for each move are in datasets/{FILE}."
+    ));
+    Ok(table)
+}
+
+/// This part of the rules study: Figs. 5 and 13.
+pub fn part(_budget: Budget, _progress: Progress<'_>) -> Result<Part> {
+    let tables = vec![fig5_table()?, fig13_completions_table()?, fig13_table()?];
+    let reading = vec![format!(
+        "Pitrat's search for a win ({}), Figs. 5 and 13, from what the text states: the positions that fit it, \
+         found by search, and his steps played on them.",
+        search_for_win()?.source
+    )];
+    Ok(Part { tables, plots: Vec::new(), reading })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::Verdict;
+
+    #[test]
+    fn the_dataset_parses_and_its_units_stand_apart() {
+        let data = search_for_win().unwrap();
+        let units = data.fig13.all_units();
+        assert_eq!(placement(&units).unwrap().iter().flatten().count(), units.len());
+        assert_eq!(board_text(0b000_000_111, 0b111_000_000), "xxx/3/XXX 1");
+        assert_eq!(board_text(0b100_000_001, 0b000_010_000), "2X/1x1/X2 1");
+    }
+
+    #[test]
+    fn fig5_boards_block_the_opponent_into_moving_the_centre_man() {
+        let found = fig5_blockades().unwrap();
+        // One board: X on (3, 3), (1, 2), (2, 1); the opponent's men on (1,
+        // 3) and (1, 1) are walled in, the centre man can only go to (3, 2).
+        let boards: Vec<&str> = found.iter().map(|b| b.position.as_str()).collect();
+        assert_eq!(boards, ["x1X/Xx1/xX1 1"]);
+        for b in &found {
+            assert!(b.answers.iter().all(|(t, _)| t.starts_with("TRAVEL, (2, 2)")), "{b:?}");
+        }
+    }
+
+    #[test]
+    fn fig13_every_statement_holds_on_a_completion_and_each_forced_unit_is_needed() {
+        let Search13 { arrangements: all, stored } = fig13_search().unwrap();
+        assert!(!all[0].completions.is_empty(), "{:?}", all[0]);
+        assert!(stored.is_some());
+        for k in &all[1..] {
+            if k.label.starts_with("without") {
+                assert!(k.completions.is_empty(), "{k:?}");
+                assert!(!k.always_failing.is_empty(), "{k:?}");
+            }
+        }
+        let table = fig13_table().unwrap();
+        assert_eq!(table.rows.len(), 2 + 3 * 3);
+        assert!(table.rows.iter().all(|r| r[5] == Cell::Verdict(Verdict::Match)), "{table:?}");
+    }
+
+    #[test]
+    fn fig13_without_the_h7_unit_the_king_escapes_there() {
+        let fig = &search_for_win().unwrap().fig13;
+        let program = program("pitrat-chess").unwrap();
+        let mut model = Model::new(&program).unwrap();
+        let mut board = placement(&fig.all_units()).unwrap();
+        board["h7".parse::<Square>().unwrap().index()] = None;
+        let start = start_with_king(&mut model, &program, &board, "h1".parse().unwrap()).unwrap().unwrap();
+        let s = steps(&mut model, &start, fig).unwrap();
+        let h7 = "g8h7".to_owned();
+        assert!(s.replies.iter().all(|r| r.destroyers.contains(&h7)), "{:?}", s.replies);
+        // The knight on f6 covers h7 in couple 1; in 5 and 11 the king escapes.
+        assert!(s.replies[0].eliminated.contains(&h7), "{:?}", s.replies[0]);
+        assert!(s.replies[1..].iter().all(|r| r.replies.contains(&h7)), "{:?}", s.replies);
+    }
+}
