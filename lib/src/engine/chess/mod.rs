@@ -37,6 +37,7 @@ mod perft;
 pub mod play;
 mod setup;
 mod square;
+mod stats;
 pub mod x88;
 pub mod zobrist;
 
@@ -45,8 +46,9 @@ pub use castles::{CastlePath, Castles};
 pub use error::{ChessError, FenError};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, Uci};
 pub use perft::{
-    PerftStats, SEQUENTIAL_BELOW, Split, divide, perft, perft_hashed, perft_like_for_like, perft_parallel,
-    perft_parallel_hashed, perft_split, perft_stats, perft_with,
+    SEQUENTIAL_BELOW, Split, divide, perft, perft_hashed, perft_like_for_like, perft_parallel, perft_parallel_hashed,
+    perft_split, perft_stats, perft_stats_with, perft_with,
 };
 pub use setup::{Castling, Setup, Validation};
 pub use square::{Color, ParseSquareError, Piece, Role, Square};
+pub use stats::PerftStats;

@@ -5,6 +5,7 @@ use rayon::prelude::*;
 
 use super::cpu::drive::Drive;
 use super::cpu::{Cpu, on_flavour};
+use super::stats::PerftStats;
 use super::{Board, Move, MoveList};
 use crate::engine::table::PerftTable;
 
@@ -256,76 +257,30 @@ pub fn divide<B: Board>(board: &mut B, depth: u32) -> Vec<(Move, u64)> {
     split
 }
 
-/// The classic breakdown of the nodes at one depth, as the chessprogramming
-/// wiki's "Perft Results" page tabulates it. Each field counts nodes reached
-/// by a move of that kind, or in that state.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
-pub struct PerftStats {
-    /// The depth, in plies.
-    pub depth: u32,
-    /// Nodes at this depth.
-    pub nodes: u64,
-    /// Reached by a capture (en passant included).
-    pub captures: u64,
-    /// Reached by an en passant capture.
-    pub en_passant: u64,
-    /// Reached by castling.
-    pub castles: u64,
-    /// Reached by a promotion.
-    pub promotions: u64,
-    /// The side to move is in check.
-    pub checks: u64,
-    /// In check from exactly one piece, and not from the piece that moved
-    /// (for castling, the king and the rook both moved). The wiki's tables
-    /// count a check that is both direct and discovered as a double check
-    /// only.
-    pub discovered_checks: u64,
-    /// In check from two pieces.
-    pub double_checks: u64,
-    /// In check with no legal move.
-    pub checkmates: u64,
-}
-
 /// [`PerftStats`] for every depth from 1 to `depth`. Every node is played,
-/// so this is much slower than [`perft`].
+/// so this is much slower than [`perft`]. Runs on the fastest instruction
+/// path the CPU has, as [`perft`] does; [`perft_stats_with`] chooses it.
 pub fn perft_stats<B: Board>(board: &mut B, depth: u32) -> Vec<PerftStats> {
+    perft_stats_with(board, depth, Cpu::detect())
+}
+
+/// [`perft_stats`] on the instruction path `cpu`. The counts are the same
+/// on every path.
+///
+/// ```
+/// use plybench::engine::chess::cpu::{Cpu, CpuPath};
+/// use plybench::engine::chess::{Board, Setup, perft_stats_with, bitboard::BitboardBoard};
+///
+/// let board = BitboardBoard::from_setup(&Setup::starting());
+/// for cpu in CpuPath::ALL.into_iter().filter_map(Cpu::for_path) {
+///     let stats = perft_stats_with(&mut board.clone(), 4, cpu);
+///     assert_eq!((stats[3].nodes, stats[3].checks, stats[3].checkmates), (197_281, 469, 8));
+/// }
+/// ```
+pub fn perft_stats_with<B: Board>(board: &mut B, depth: u32, cpu: Cpu) -> Vec<PerftStats> {
     let mut stats: Vec<PerftStats> = (1..=depth).map(|d| PerftStats { depth: d, ..PerftStats::default() }).collect();
-    walk(board, &mut stats, 0);
-    stats
-}
-
-fn walk<B: Board>(board: &mut B, stats: &mut [PerftStats], ply: usize) {
-    let mut moves = MoveList::new();
-    board.legal_moves(&mut moves);
-    for &m in moves.iter() {
-        let undo = board.make(m);
-        let s = &mut stats[ply];
-        s.nodes += 1;
-        s.captures += u64::from(m.is_capture());
-        s.en_passant += u64::from(m.is_en_passant());
-        s.castles += u64::from(m.is_castle());
-        s.promotions += u64::from(m.promotion().is_some());
-        let checkers = board.checkers();
-        if checkers != 0 {
-            s.checks += 1;
-            // The moved piece stands on `to`; for castling the rook moved too,
-            // so only a check that neither king nor rook gives is discovered.
-            let moved = if m.is_castle() { castle_rook_square(m) } else { 1u64 << m.to().index() };
-            s.discovered_checks += u64::from(checkers.count_ones() == 1 && checkers & !moved != 0);
-            s.double_checks += u64::from(checkers.count_ones() >= 2);
-            let mut replies = MoveList::new();
-            board.legal_moves(&mut replies);
-            s.checkmates += u64::from(replies.is_empty());
-        }
-        if ply + 1 < stats.len() {
-            walk(board, stats, ply + 1);
-        }
-        board.unmake(m, undo);
+    if !stats.is_empty() {
+        on_flavour!(cpu, |f| f.stats(board, &mut stats, 0));
     }
-}
-
-/// The squares of the castling king's and rook's destinations.
-fn castle_rook_square(m: Move) -> u64 {
-    let (king, rook) = super::Castles::destinations(m);
-    1u64 << king.index() | 1u64 << rook.index()
+    stats
 }

@@ -265,3 +265,28 @@ fn detection_picks_the_fastest_path_and_paths_agree_deeper() {
     let split = crate::engine::chess::Split { parallel: false, table: None };
     assert_eq!(crate::engine::chess::perft_split(&board, 4, split, |_| {}), portable);
 }
+
+/// The breakdown by kind of move is the same on every path the CPU runs,
+/// on every representation, and its node counts are perft's.
+#[test]
+fn perft_stats_are_the_same_on_every_supported_path() {
+    use crate::engine::chess::array::ArrayBoard;
+    use crate::engine::chess::cpu::{Cpu, CpuPath};
+    use crate::engine::chess::{perft_stats_with, perft_with};
+
+    let portable_cpu = Cpu::for_path(CpuPath::Portable).unwrap();
+    for fen in [KIWIPETE, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"] {
+        let setup = Setup::from_fen(fen).unwrap();
+        let portable = perft_stats_with(&mut X88Board::from_setup(&setup), 3, portable_cpu);
+        for (d, s) in (1..).zip(&portable) {
+            assert_eq!(s.nodes, perft_with(&mut X88Board::from_setup(&setup), d, portable_cpu), "{fen} depth {d}");
+        }
+        for cpu in CpuPath::ALL.into_iter().filter_map(Cpu::for_path) {
+            let bits = perft_stats_with(&mut BitboardBoard::from_setup(&setup), 3, cpu);
+            assert_eq!(bits, portable, "{:?} bitboard {fen}", cpu.path());
+            let array = perft_stats_with(&mut ArrayBoard::from_setup(&setup), 3, cpu);
+            assert_eq!(array, portable, "{:?} array {fen}", cpu.path());
+        }
+    }
+    assert!(perft_stats_with(&mut BitboardBoard::from_setup(&Setup::starting()), 0, portable_cpu).is_empty());
+}

@@ -4,13 +4,17 @@
 //! run-time detection has found every feature its functions enable.
 
 use super::{Bmi2, Flavour, Popcnt, Portable};
-use crate::engine::chess::{Board, MAX_MOVES, Move, MoveList};
+use crate::engine::chess::{Board, MAX_MOVES, Move, MoveList, PerftStats};
 use crate::engine::table::PerftTable;
 
 /// A flavour's copies of the perft drivers.
 pub(crate) trait Drive: Flavour {
     /// [`perft`](crate::engine::chess::perft) in this flavour.
     fn perft<B: Board>(self, board: &mut B, depth: u32) -> u64;
+
+    /// The walk of [`perft_stats`](crate::engine::chess::perft_stats) in
+    /// this flavour, from `ply` (0 at the root) to the end of `stats`.
+    fn stats<B: Board>(self, board: &mut B, stats: &mut [PerftStats], ply: usize);
 
     /// [`perft_hashed`](crate::engine::chess::perft_hashed) in this flavour;
     /// `key` is the board's [`Board::zobrist`].
@@ -54,6 +58,30 @@ pub(crate) fn perft_node<B: Board, F: Flavour>(
             }
             nodes
         }
+    }
+}
+
+/// One node of [`perft_stats`](crate::engine::chess::perft_stats), `ply`
+/// plies from the root, in flavour `flavour`, with `child(board, stats,
+/// ply)` walking each child; see [`perft_node`]. Every node is made, as the
+/// breakdown needs the position after each move.
+#[inline(always)]
+pub(crate) fn stats_node<B: Board, F: Flavour>(
+    board: &mut B,
+    stats: &mut [PerftStats],
+    ply: usize,
+    flavour: F,
+    mut child: impl FnMut(&mut B, &mut [PerftStats], usize),
+) {
+    let mut moves = MoveList::new();
+    board.legal_moves_in(&mut moves, flavour);
+    for &m in moves.iter() {
+        let undo = board.make(m);
+        stats[ply].record(m, board, flavour);
+        if ply + 1 < stats.len() {
+            child(board, stats, ply + 1);
+        }
+        board.unmake(m, undo);
     }
 }
 
@@ -146,6 +174,10 @@ impl Drive for Portable {
         perft_node(board, depth, self, |b, d| self.perft(b, d))
     }
 
+    fn stats<B: Board>(self, board: &mut B, stats: &mut [PerftStats], ply: usize) {
+        stats_node(board, stats, ply, self, |b, s, p| self.stats(b, s, p))
+    }
+
     fn perft_hashed<B: Board>(self, board: &mut B, depth: u32, key: u64, table: &PerftTable) -> u64 {
         hashed_node(board, depth, key, table, self, |b, d, k| self.perft_hashed(b, d, k, table))
     }
@@ -153,8 +185,8 @@ impl Drive for Portable {
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
-    use super::{Bmi2, Drive, Popcnt, hashed_node, perft_node};
-    use crate::engine::chess::Board;
+    use super::{Bmi2, Drive, Popcnt, hashed_node, perft_node, stats_node};
+    use crate::engine::chess::{Board, PerftStats};
     use crate::engine::table::PerftTable;
 
     // The recursive entry points of the two flavours. Each calls itself,
@@ -164,6 +196,11 @@ mod x86 {
     #[target_feature(enable = "popcnt")]
     fn perft_popcnt<B: Board>(board: &mut B, depth: u32, f: Popcnt) -> u64 {
         perft_node(board, depth, f, |b, d| perft_popcnt(b, d, f))
+    }
+
+    #[target_feature(enable = "popcnt")]
+    fn stats_popcnt<B: Board>(board: &mut B, stats: &mut [PerftStats], ply: usize, f: Popcnt) {
+        stats_node(board, stats, ply, f, |b, s, p| stats_popcnt(b, s, p, f))
     }
 
     #[target_feature(enable = "popcnt")]
@@ -177,6 +214,11 @@ mod x86 {
     }
 
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    fn stats_bmi2<B: Board>(board: &mut B, stats: &mut [PerftStats], ply: usize, f: Bmi2) {
+        stats_node(board, stats, ply, f, |b, s, p| stats_bmi2(b, s, p, f))
+    }
+
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
     fn hashed_bmi2<B: Board>(board: &mut B, depth: u32, key: u64, table: &PerftTable, f: Bmi2) -> u64 {
         hashed_node(board, depth, key, table, f, |b, d, k| hashed_bmi2(b, d, k, table, f))
     }
@@ -187,6 +229,14 @@ mod x86 {
             #[allow(unsafe_code)]
             unsafe {
                 perft_popcnt(board, depth, self)
+            }
+        }
+
+        fn stats<B: Board>(self, board: &mut B, stats: &mut [PerftStats], ply: usize) {
+            // SAFETY: as in `perft` above.
+            #[allow(unsafe_code)]
+            unsafe {
+                stats_popcnt(board, stats, ply, self)
             }
         }
 
@@ -209,6 +259,14 @@ mod x86 {
             }
         }
 
+        fn stats<B: Board>(self, board: &mut B, stats: &mut [PerftStats], ply: usize) {
+            // SAFETY: as in `perft` above.
+            #[allow(unsafe_code)]
+            unsafe {
+                stats_bmi2(board, stats, ply, self)
+            }
+        }
+
         fn perft_hashed<B: Board>(self, board: &mut B, depth: u32, key: u64, table: &PerftTable) -> u64 {
             // SAFETY: as in `perft` above.
             #[allow(unsafe_code)]
@@ -226,6 +284,9 @@ impl Drive for Popcnt {
     fn perft<B: Board>(self, board: &mut B, depth: u32) -> u64 {
         Portable.perft(board, depth)
     }
+    fn stats<B: Board>(self, board: &mut B, stats: &mut [PerftStats], ply: usize) {
+        Portable.stats(board, stats, ply)
+    }
     fn perft_hashed<B: Board>(self, board: &mut B, depth: u32, key: u64, table: &PerftTable) -> u64 {
         Portable.perft_hashed(board, depth, key, table)
     }
@@ -235,6 +296,9 @@ impl Drive for Popcnt {
 impl Drive for Bmi2 {
     fn perft<B: Board>(self, board: &mut B, depth: u32) -> u64 {
         Portable.perft(board, depth)
+    }
+    fn stats<B: Board>(self, board: &mut B, stats: &mut [PerftStats], ply: usize) {
+        Portable.stats(board, stats, ply)
     }
     fn perft_hashed<B: Board>(self, board: &mut B, depth: u32, key: u64, table: &PerftTable) -> u64 {
         Portable.perft_hashed(board, depth, key, table)

@@ -14,11 +14,11 @@
 //! That is not enough for perft, which recurses: a recursive function
 //! cannot be inlined into a wrapper, so the recursive function itself must
 //! carry the attribute. Each *flavour* below is therefore a zero-sized type
-//! with its own recursive entry points (`drive.rs`: perft and hashed
-//! perft): the portable one is plain Rust, the others are
-//! `#[target_feature]` functions that call themselves. All of them run
-//! the same node body (`drive::perft_node`, `drive::hashed_node`), which
-//! is `#[inline(always)]`, as is the bitboard generator below it, so every
+//! with its own recursive entry points (`drive.rs`: perft, hashed perft
+//! and the walk of `perft_stats`): the portable one is plain Rust, the
+//! others are `#[target_feature]` functions that call themselves. All of
+//! them run the same node bodies (`drive::perft_node`, `drive::hashed_node`,
+//! `drive::stats_node`), which are `#[inline(always)]`, as is the bitboard generator below it, so every
 //! flavour has its own copy of the whole hot path, compiled for its
 //! instructions. The drivers choose the flavour once, at the top of a
 //! count ([`Cpu::detect`]); nothing below that point dispatches.

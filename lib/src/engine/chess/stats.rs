@@ -1,0 +1,71 @@
+//! The classic breakdown of perft's nodes by kind of move and state, as
+//! the chessprogramming wiki's "Perft Results" page tabulates it. The walk
+//! that fills it is a node body of the instruction flavours
+//! (`cpu::drive::stats_node`), started by
+//! [`perft_stats`](super::perft_stats).
+
+use super::cpu::Flavour;
+use super::{Board, Castles, Move, MoveList};
+
+/// The classic breakdown of the nodes at one depth, as the chessprogramming
+/// wiki's "Perft Results" page tabulates it. Each field counts nodes reached
+/// by a move of that kind, or in that state.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct PerftStats {
+    /// The depth, in plies.
+    pub depth: u32,
+    /// Nodes at this depth.
+    pub nodes: u64,
+    /// Reached by a capture (en passant included).
+    pub captures: u64,
+    /// Reached by an en passant capture.
+    pub en_passant: u64,
+    /// Reached by castling.
+    pub castles: u64,
+    /// Reached by a promotion.
+    pub promotions: u64,
+    /// The side to move is in check.
+    pub checks: u64,
+    /// In check from exactly one piece, and not from the piece that moved
+    /// (for castling, the king and the rook both moved). The wiki's tables
+    /// count a check that is both direct and discovered as a double check
+    /// only.
+    pub discovered_checks: u64,
+    /// In check from two pieces.
+    pub double_checks: u64,
+    /// In check with no legal move.
+    pub checkmates: u64,
+}
+
+impl PerftStats {
+    /// Counts one node, reached by `m`: `board` is the position after it.
+    /// A node in check is asked for its replies, in `flavour`, to tell a
+    /// mate.
+    #[inline(always)]
+    pub(crate) fn record<B: Board, F: Flavour>(&mut self, m: Move, board: &mut B, flavour: F) {
+        self.nodes += 1;
+        self.captures += u64::from(m.is_capture());
+        self.en_passant += u64::from(m.is_en_passant());
+        self.castles += u64::from(m.is_castle());
+        self.promotions += u64::from(m.promotion().is_some());
+        let checkers = board.checkers();
+        if checkers != 0 {
+            self.checks += 1;
+            // The moved piece stands on `to`; for castling the rook moved
+            // too, so only a check that neither king nor rook gives is
+            // discovered.
+            let moved = if m.is_castle() { castle_squares(m) } else { 1u64 << m.to().index() };
+            self.discovered_checks += u64::from(checkers.count_ones() == 1 && checkers & !moved != 0);
+            self.double_checks += u64::from(checkers.count_ones() >= 2);
+            let mut replies = MoveList::new();
+            board.legal_moves_in(&mut replies, flavour);
+            self.checkmates += u64::from(replies.is_empty());
+        }
+    }
+}
+
+/// The squares of the castling king's and rook's destinations.
+fn castle_squares(m: Move) -> u64 {
+    let (king, rook) = Castles::destinations(m);
+    1u64 << king.index() | 1u64 << rook.index()
+}
