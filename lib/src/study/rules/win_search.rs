@@ -22,7 +22,7 @@ use super::figures::{Model, Unit, is_uci, pitrat_text, placement, program};
 use crate::engine::chess::{Castling, Color, Piece, Role, Setup, Square};
 use crate::engine::progress::Progress;
 use crate::engine::rules::ast::Program;
-use crate::engine::rules::moves::{RuleMove, Square as Cell2, Sub};
+use crate::engine::rules::moves::{RuleMove, Square as RuleSquare, Sub};
 use crate::engine::rules::state::State;
 use crate::engine::rules::threats::Threats;
 use crate::report::{Cell, Column, Comparison, Published, Table};
@@ -228,13 +228,19 @@ fn after(state: &State, mv: &RuleMove) -> State {
     next
 }
 
+/// A square of the dataset as the rules engine writes it.
+fn rule_square(square: [i8; 2]) -> RuleSquare {
+    RuleSquare { x: square[0], y: square[1] }
+}
+
+/// The bit of a square in [`board_text`]'s masks.
 fn bit(square: [i8; 2]) -> u16 {
     1 << ((square[1] - 1) * 3 + (square[0] - 1))
 }
 
 /// Whether the opponent's move `mv` moves his man on `center`.
 fn moves_from(mv: &RuleMove, center: [i8; 2]) -> bool {
-    let c = Cell2 { x: center[0], y: center[1] };
+    let c = rule_square(center);
     mv.subs().iter().any(|s| matches!(*s, Sub::Travel(from, _) if from == c))
 }
 
@@ -251,7 +257,7 @@ pub fn fig5_blockades() -> Result<Vec<Blockade>> {
     let threats = Threats::new(&program)?;
     let (from, to, center) = (bit(fig.from), bit(fig.to), bit(fig.center));
     let travel = |mv: &RuleMove| {
-        let (f, t) = (Cell2 { x: fig.from[0], y: fig.from[1] }, Cell2 { x: fig.to[0], y: fig.to[1] });
+        let (f, t) = (rule_square(fig.from), rule_square(fig.to));
         mv.subs().contains(&Sub::Travel(f, t))
     };
     let mut found = Vec::new();
