@@ -1,5 +1,6 @@
-//! `rules conditions` and `rules conjugues`: the paper's condition lists and
-//! modifications from the command line, the conjugués, and bad input.
+//! `rules conditions`, `rules conjugues` and `rules threats`: the paper's
+//! condition lists and modifications from the command line, the conjugués,
+//! the threats of Figs. 9 and 12, and bad input.
 
 use std::process::{Command, Output};
 
@@ -82,7 +83,22 @@ fn conjugues_agree_with_the_post_dominators() {
 }
 
 #[test]
+fn threats_of_figures_9_and_12() {
+    let fig9 = json(&["threats", "--game", "tictactoe-moving", "--position", "X1X/xxX/2x 1"]);
+    let couple = fig9
+        .iter()
+        .find(|r| r["q"] == "TRAVEL, (3, 3), (2, 3)." && r["r"] == "TRAVEL, (3, 2), (3, 3).")
+        .unwrap_or_else(|| panic!("Fig. 9's couple not found: {fig9:#?}"));
+    assert_eq!(couple["refuted_by"], Value::Null, "{couple}");
+    let fig12 = json(&["threats", "--game", "tictactoe-moving", "--position", "X2/xXX/1xx 1"]);
+    let refuted = fig12.iter().find(|r| r["q"] == "TRAVEL, (2, 2), (2, 3).").expect("Fig. 12's Q");
+    assert_eq!(refuted["refuted_by"], "TRAVEL, (1, 2), (1, 1).");
+}
+
+#[test]
 fn bad_input_is_refused_in_one_line() {
+    refused(&["threats", "--game", "pitrat-chess"], "RESULT");
+    refused(&["threats", "--game", "tictactoe", "--position", "4/3/3 1"], "--position");
     refused(&["conditions", "--game", "chequers"], "--game");
     refused(&["conditions", "--game", "pitrat-chess", "--position", "8/8 3"], "--position");
     refused(&["conditions", "--game", "tictactoe", "--max-runs", "0"], "--max-runs");

@@ -1,16 +1,18 @@
-//! `rules conditions` and `rules conjugues`: what the program finds in the
-//! rules (Pitrat 1971): each move's necessary conditions and changes, the
-//! moves after up to N modifications, and the conjugué of every transfer
-//! statement.
+//! `rules conditions`, `rules conjugues` and `rules threats`: what the
+//! program finds in the rules (Pitrat 1971): each move's necessary
+//! conditions and changes, the moves after up to N modifications, the
+//! conjugué of every transfer statement, and the immediate threats of a
+//! position with the opponent's replies.
 
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use plybench::engine::rules::ast::{Entry, Node, Program};
-use plybench::engine::rules::conditions::{Analysis, Options, Words};
+use plybench::engine::rules::conditions::{Analysis, Options, Output, Words};
 use plybench::engine::rules::flow::{Flowchart, is_transfer};
 use plybench::engine::rules::interp::{Algo, Interpreter};
 use plybench::engine::rules::state::State;
+use plybench::engine::rules::threats::Threats;
 use plybench::report::{Cell, Column, Format, Table, Verdict};
 use plybench_cli::{Flag, Usage, emit};
 
@@ -56,6 +58,15 @@ pub struct ConjuguesArgs {
     /// The algorithm to study.
     #[arg(long, value_enum, default_value = "moves")]
     algorithm: Which,
+}
+
+#[derive(Args)]
+pub struct ThreatsArgs {
+    #[command(flatten)]
+    file: RuleFile,
+    /// The position, as docs/rules.md writes it (default: the game's start).
+    #[arg(long)]
+    position: Option<String>,
 }
 
 fn algo(which: Which, program: &Program) -> anyhow::Result<Algo> {
@@ -156,4 +167,54 @@ pub fn conjugues(args: ConjuguesArgs, format: Format) -> anyhow::Result<ExitCode
     let passed = plybench::report::Tally::of(std::slice::from_ref(&table)).passed();
     emit(&[&table], format)?;
     Ok(if passed { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+pub fn threats(args: ThreatsArgs, format: Format) -> anyhow::Result<ExitCode> {
+    let (program, start) = args.file.load()?;
+    if program.result.is_none() {
+        let why = "this rule file has no RESULT algorithm, so no move wins; threats need one (tictactoe, \
+                   tictactoe-moving, gomoku)";
+        return Err(Usage::flag(args.file.flag(), why).into());
+    }
+    let position = source::position(&args.position, start)?;
+    let state = State::from_text(&program, &position).flag("--position")?;
+    let search = Threats::new(&program).flag(args.file.flag())?;
+    let player = state.player();
+    let found = search.search(&state, player).map_err(plybench::Error::from)?;
+    let words = Words { header: &program.header, player };
+    let said = |m| words.output(&Output::Move(m));
+    let mut table = Table::new(
+        "rules_threats_of_position",
+        &format!("{}: the immediate threats Q-R of player {player}, position {position}", program.file),
+        vec![
+            Column::new("q", "Q (the threat)"),
+            Column::new("r", "R (wins after Q)"),
+            Column::new("refuted_by", "the opponent wins at once by"),
+            Column::new("replies", "the opponent's replies after Q"),
+        ],
+    );
+    for t in &found {
+        let replies = if t.refuted_by.is_some() {
+            None
+        } else if t.replies.is_empty() {
+            Some("none: Q wins".to_owned())
+        } else {
+            Some(t.replies.iter().map(|&m| said(m)).collect::<Vec<_>>().join(" "))
+        };
+        table.push(vec![
+            Cell::from(said(t.q)),
+            Cell::from(said(t.r)),
+            Cell::opt(t.refuted_by.map(said)),
+            Cell::opt(replies),
+        ]);
+    }
+    table.note(format!(
+        "Pitrat's search for a win (1971, pp. 140-152): a couple Q-R is two moves of player {player} such that, could \
+         he play twice, R would win after Q; a move that wins at once is not a threat. After Q the opponent either \
+         wins at once (the couple is refuted) or must destroy R: his replies are the moves after which player \
+         {player} has no winning move. Couples found: {}.",
+        found.len()
+    ));
+    emit(&[&table], format)?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -36,6 +36,8 @@ enum Command {
     Conditions(analyze::ConditionsArgs),
     /// The conjugué of every transfer statement: Pitrat's search beside the immediate post-dominator.
     Conjugues(analyze::ConjuguesArgs),
+    /// The immediate threats of a position and the opponent's replies (games with a RESULT algorithm).
+    Threats(analyze::ThreatsArgs),
 }
 
 fn main() -> ExitCode {
@@ -46,6 +48,7 @@ fn main() -> ExitCode {
             Command::Bench(args) => bench::run(args, cli.format),
             Command::Conditions(args) => analyze::run(args, cli.format),
             Command::Conjugues(args) => analyze::conjugues(args, cli.format),
+            Command::Threats(args) => analyze::threats(args, cli.format),
         }
     })
 }

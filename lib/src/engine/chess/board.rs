@@ -106,6 +106,16 @@ pub trait Board: Clone + PartialEq + fmt::Debug {
     /// that give check to the side to move.
     fn checkers(&self) -> u64;
 
+    /// [`Board::checkers`] in the instruction flavour of a count, as
+    /// [`Board::legal_moves_in`]: the bitboard looks its sliders up in the
+    /// same tables as its generator, so that a count does not keep two sets
+    /// of attack tables in cache.
+    #[inline(always)]
+    fn checkers_in<F: Flavour>(&self, flavour: F) -> u64 {
+        let _ = flavour;
+        self.checkers()
+    }
+
     /// Whether the side to move is in check.
     #[inline]
     fn is_check(&self) -> bool {

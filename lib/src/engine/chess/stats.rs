@@ -48,7 +48,7 @@ impl PerftStats {
         self.en_passant += u64::from(m.is_en_passant());
         self.castles += u64::from(m.is_castle());
         self.promotions += u64::from(m.promotion().is_some());
-        let checkers = board.checkers();
+        let checkers = board.checkers_in(flavour);
         if checkers != 0 {
             self.checks += 1;
             // The moved piece stands on `to`; for castling the rook moved

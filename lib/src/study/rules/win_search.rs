@@ -370,6 +370,7 @@ struct Steps {
     replies: Vec<Second>,
 }
 
+/// The second step for one couple (all empty when Q is not a move).
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Second {
     black_wins: Vec<String>,

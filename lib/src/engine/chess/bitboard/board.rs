@@ -338,4 +338,15 @@ impl Board for BitboardBoard {
         let king = self.pieces[us][KING].trailing_zeros() as usize & 63;
         self.attackers(king, us ^ 1, &*magic::SLIDERS)
     }
+
+    /// As [`BitboardBoard::legal_moves_in`].
+    #[inline(always)]
+    fn checkers_in<F: Flavour>(&self, flavour: F) -> u64 {
+        let us = self.turn.index();
+        let king = self.pieces[us][KING].trailing_zeros() as usize & 63;
+        match flavour.bmi2() {
+            Some(bmi2) => self.attackers(king, us ^ 1, Pext::new(bmi2)),
+            None => self.attackers(king, us ^ 1, &*magic::SLIDERS),
+        }
+    }
 }
