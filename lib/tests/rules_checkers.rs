@@ -54,8 +54,9 @@ fn perft_opening(depth: u32) {
         let rules = u64::try_from(rules).expect("a draughts perft this shallow fits u64");
         let table = perft(&mut TableBoard::from_position(&position), depth, Counting::Paths);
         let bitboard = perft(&mut BitBoard::from_position(&position), depth, Counting::Paths);
-        assert_eq!(table, bitboard);
-        assert_eq!(rules, bitboard, "{fen} depth {depth}: draughts.rules {rules}, table/bitboard {bitboard}");
+        let samuel = perft(&mut SamuelBoard::from_position(&position), depth, Counting::Paths);
+        assert_eq!((table, samuel), (bitboard, bitboard), "{fen} depth {depth}: table, Samuel's words, bitboard");
+        assert_eq!(rules, bitboard, "{fen} depth {depth}: draughts.rules {rules}, the three boards {bitboard}");
     }
 }
 
