@@ -103,15 +103,17 @@ impl<'p> Threats<'p> {
     }
 
     /// `state` after `player` plays `mv` (whoever was to move).
-    fn after(state: &State, player: u8, mv: &RuleMove) -> State {
+    pub fn after(state: &State, player: u8, mv: &RuleMove) -> State {
         let mut next = state.clone();
         next.set_player(player);
         next.make(mv);
         next
     }
 
-    /// The first winning move of `player` on `state`.
-    fn winning(&self, state: &State, player: u8) -> Result<Option<RuleMove>, RulesError> {
+    /// The first winning move of `player` on `state` (whoever is to move
+    /// there: a move not played is Pitrat's way to ask what a move
+    /// threatens).
+    pub fn winning(&self, state: &State, player: u8) -> Result<Option<RuleMove>, RulesError> {
         for mv in self.moves(state, player)? {
             if self.won(&Self::after(state, player, &mv), player)? {
                 return Ok(Some(mv));

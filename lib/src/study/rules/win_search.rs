@@ -221,13 +221,6 @@ fn board_text(ours: u16, theirs: u16) -> String {
     format!("{} 1", rows.join("/"))
 }
 
-/// `state` after `mv`.
-fn after(state: &State, mv: &RuleMove) -> State {
-    let mut next = state.clone();
-    next.make(mv);
-    next
-}
-
 /// A square of the dataset as the rules engine writes it.
 fn rule_square(square: [i8; 2]) -> RuleSquare {
     RuleSquare { x: square[0], y: square[1] }
@@ -265,21 +258,14 @@ pub fn fig5_blockades() -> Result<Vec<Blockade>> {
         for theirs in (0u16..512).filter(|b| b.count_ones() == 3 && b & center != 0 && b & (ours | to) == 0) {
             let position = board_text(ours, theirs);
             let state = State::from_text(&program, &position)?;
-            let ours_now = threats.moves(&state, 1)?;
-            let wins_now = ours_now.iter().map(|m| threats.won(&after(&state, m), 1)).collect::<Result<Vec<_>, _>>()?;
-            if wins_now.iter().any(|&w| w) {
+            if threats.winning(&state, 1)?.is_some() {
                 continue;
             }
+            let ours_now = threats.moves(&state, 1)?;
             let Some(block) = ours_now.iter().find(|m| travel(m)) else { continue };
-            let blocked = after(&state, block);
+            let blocked = Threats::after(&state, 1, block);
             // Not dangerous: played again, the player has no win.
-            let mut again = blocked.clone();
-            again.set_player(1);
-            let mut threatens = false;
-            for m in threats.moves(&again, 1)? {
-                threatens |= threats.won(&after(&again, &m), 1)?;
-            }
-            if threatens {
+            if threats.winning(&blocked, 1)?.is_some() {
                 continue;
             }
             let theirs_now = threats.moves(&blocked, 2)?;
@@ -288,18 +274,11 @@ pub fn fig5_blockades() -> Result<Vec<Blockade>> {
             }
             let mut answers = Vec::new();
             for t in &theirs_now {
-                let after_t = after(&blocked, t);
+                let after_t = Threats::after(&blocked, 2, t);
                 if threats.won(&after_t, 2)? {
                     break;
                 }
-                let mut win = None;
-                for m in threats.moves(&after_t, 1)? {
-                    if threats.won(&after(&after_t, &m), 1)? {
-                        win = Some(m);
-                        break;
-                    }
-                }
-                let Some(win) = win else { break };
+                let Some(win) = threats.winning(&after_t, 1)? else { break };
                 answers.push((t.to_string(), win.to_string()));
             }
             if answers.len() == theirs_now.len() {
