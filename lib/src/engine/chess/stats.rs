@@ -4,8 +4,7 @@
 //! (`cpu::drive::stats_node`), started by
 //! [`perft_stats`](super::perft_stats).
 
-use super::cpu::Flavour;
-use super::{Board, Castles, Move, MoveList};
+use super::{Castles, Move};
 
 /// The classic breakdown of the nodes at one depth, as the chessprogramming
 /// wiki's "Perft Results" page tabulates it. Each field counts nodes reached
@@ -38,17 +37,15 @@ pub struct PerftStats {
 }
 
 impl PerftStats {
-    /// Counts one node, reached by `m`: `board` is the position after it.
-    /// A node in check is asked for its replies, in `flavour`, to tell a
-    /// mate.
+    /// Counts one node, reached by `m`, whose side to move is in check
+    /// from `checkers`; `is_mate` is asked only of a node in check.
     #[inline(always)]
-    pub(crate) fn record<B: Board, F: Flavour>(&mut self, m: Move, board: &mut B, flavour: F) {
+    pub(crate) fn record(&mut self, m: Move, checkers: u64, is_mate: impl FnOnce() -> bool) {
         self.nodes += 1;
         self.captures += u64::from(m.is_capture());
         self.en_passant += u64::from(m.is_en_passant());
         self.castles += u64::from(m.is_castle());
         self.promotions += u64::from(m.promotion().is_some());
-        let checkers = board.checkers_in(flavour);
         if checkers != 0 {
             self.checks += 1;
             // The moved piece stands on `to`; for castling the rook moved
@@ -57,9 +54,7 @@ impl PerftStats {
             let moved = if m.is_castle() { castle_squares(m) } else { 1u64 << m.to().index() };
             self.discovered_checks += u64::from(checkers.count_ones() == 1 && checkers & !moved != 0);
             self.double_checks += u64::from(checkers.count_ones() >= 2);
-            let mut replies = MoveList::new();
-            board.legal_moves_in(&mut replies, flavour);
-            self.checkmates += u64::from(replies.is_empty());
+            self.checkmates += u64::from(is_mate());
         }
     }
 }

@@ -77,7 +77,12 @@ pub(crate) fn stats_node<B: Board, F: Flavour>(
     board.legal_moves_in(&mut moves, flavour);
     for &m in moves.iter() {
         let undo = board.make(m);
-        stats[ply].record(m, board, flavour);
+        let checkers = board.checkers_in(flavour);
+        stats[ply].record(m, checkers, || {
+            let mut replies = MoveList::new();
+            board.legal_moves_in(&mut replies, flavour);
+            replies.is_empty()
+        });
         if ply + 1 < stats.len() {
             child(board, stats, ply + 1);
         }
