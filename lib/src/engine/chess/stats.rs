@@ -1,7 +1,7 @@
 //! The classic breakdown of perft's nodes by kind of move and state, as
 //! the chessprogramming wiki's "Perft Results" page tabulates it. The walk
 //! that fills it is a node body of the instruction flavours
-//! (`cpu::drive::stats_node`), started by
+//! (`cpu::drive::stats_node`, which counts each node), started by
 //! [`perft_stats`](super::perft_stats).
 
 use super::{Castles, Move};
@@ -36,31 +36,8 @@ pub struct PerftStats {
     pub checkmates: u64,
 }
 
-impl PerftStats {
-    /// Counts one node, reached by `m`, whose side to move is in check
-    /// from `checkers`; `is_mate` is asked only of a node in check.
-    #[inline(always)]
-    pub(crate) fn record(&mut self, m: Move, checkers: u64, is_mate: impl FnOnce() -> bool) {
-        self.nodes += 1;
-        self.captures += u64::from(m.is_capture());
-        self.en_passant += u64::from(m.is_en_passant());
-        self.castles += u64::from(m.is_castle());
-        self.promotions += u64::from(m.promotion().is_some());
-        if checkers != 0 {
-            self.checks += 1;
-            // The moved piece stands on `to`; for castling the rook moved
-            // too, so only a check that neither king nor rook gives is
-            // discovered.
-            let moved = if m.is_castle() { castle_squares(m) } else { 1u64 << m.to().index() };
-            self.discovered_checks += u64::from(checkers.count_ones() == 1 && checkers & !moved != 0);
-            self.double_checks += u64::from(checkers.count_ones() >= 2);
-            self.checkmates += u64::from(is_mate());
-        }
-    }
-}
-
 /// The squares of the castling king's and rook's destinations.
-fn castle_squares(m: Move) -> u64 {
+pub(crate) fn castle_squares(m: Move) -> u64 {
     let (king, rook) = Castles::destinations(m);
     1u64 << king.index() | 1u64 << rook.index()
 }

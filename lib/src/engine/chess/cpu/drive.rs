@@ -4,6 +4,7 @@
 //! run-time detection has found every feature its functions enable.
 
 use super::{Bmi2, Flavour, Popcnt, Portable};
+use crate::engine::chess::stats::castle_squares;
 use crate::engine::chess::{Board, MAX_MOVES, Move, MoveList, PerftStats};
 use crate::engine::table::PerftTable;
 
@@ -77,16 +78,35 @@ pub(crate) fn stats_node<B: Board, F: Flavour>(
     board.legal_moves_in(&mut moves, flavour);
     for &m in moves.iter() {
         let undo = board.make(m);
-        let checkers = board.checkers_in(flavour);
-        stats[ply].record(m, checkers, || {
-            let mut replies = MoveList::new();
-            board.legal_moves_in(&mut replies, flavour);
-            replies.is_empty()
-        });
+        record(&mut stats[ply], m, board, flavour);
         if ply + 1 < stats.len() {
             child(board, stats, ply + 1);
         }
         board.unmake(m, undo);
+    }
+}
+
+/// Counts in `stats` one node, reached by `m`: `board` is the position
+/// after it. A node in check is asked for its replies, in `flavour`, to
+/// tell a mate.
+#[inline(always)]
+fn record<B: Board, F: Flavour>(stats: &mut PerftStats, m: Move, board: &mut B, flavour: F) {
+    stats.nodes += 1;
+    stats.captures += u64::from(m.is_capture());
+    stats.en_passant += u64::from(m.is_en_passant());
+    stats.castles += u64::from(m.is_castle());
+    stats.promotions += u64::from(m.promotion().is_some());
+    let checkers = board.checkers_in(flavour);
+    if checkers != 0 {
+        stats.checks += 1;
+        // The moved piece stands on `to`; for castling the rook moved too,
+        // so only a check that neither king nor rook gives is discovered.
+        let moved = if m.is_castle() { castle_squares(m) } else { 1u64 << m.to().index() };
+        stats.discovered_checks += u64::from(checkers.count_ones() == 1 && checkers & !moved != 0);
+        stats.double_checks += u64::from(checkers.count_ones() >= 2);
+        let mut replies = MoveList::new();
+        board.legal_moves_in(&mut replies, flavour);
+        stats.checkmates += u64::from(replies.is_empty());
     }
 }
 
