@@ -13,7 +13,7 @@
 //! king already stands on its destination.
 //!
 //! Castling is rare, so none of this is in a hot loop: a make touches it
-//! only through [`Castles::keep`], a mask test when no right is at stake.
+//! only through [`Castles::keep`], two lookups in a table of 64 squares.
 
 use super::{Color, Move, MoveKind, Piece, Role, Square};
 
@@ -35,8 +35,10 @@ pub struct Castles {
     rooks: [u8; 4],
     /// Each colour's king home square (e1, e8 when it holds no right).
     kings: [u8; 2],
-    /// The squares whose piece moving or being taken costs a right.
-    touch: u64,
+    /// For each square, the rights (as [`super::Castling::bits`]) that
+    /// survive a move from or to it: all but those whose king or rook
+    /// stands there at home.
+    keeps: [u8; 64],
     /// Whether castles are written king-takes-rook (`e1h1`).
     chess960: bool,
 }
@@ -51,25 +53,26 @@ impl Eq for Castles {}
 
 impl Castles {
     /// Standard chess's squares, with no right held.
-    pub const STANDARD: Castles = Castles { rooks: [7, 0, 63, 56], kings: [4, 60], touch: 0, chess960: false };
+    pub const STANDARD: Castles =
+        Castles { rooks: [7, 0, 63, 56], kings: [4, 60], keeps: [0b1111; 64], chess960: false };
 
     /// The castles of a position holding `held` rights (as
     /// [`super::Castling::bits`]) with their rooks on `rook_files` (in the
     /// same order) and the kings on `kings` (White's, Black's).
     pub(super) fn new(held: u8, rook_files: [u8; 4], kings: [Square; 2], chess960: bool) -> Castles {
-        let mut castles = Castles { rooks: [7, 0, 63, 56], kings: [4, 60], touch: 0, chess960 };
+        let mut castles = Castles { rooks: [7, 0, 63, 56], kings: [4, 60], keeps: [0b1111; 64], chess960 };
         for (i, rook) in castles.rooks.iter_mut().enumerate() {
             if held & 1 << i != 0 {
                 let rank = if i < 2 { 0 } else { 7 };
                 *rook = rank * 8 + rook_files[i];
-                castles.touch |= 1 << *rook;
+                castles.keeps[usize::from(*rook)] &= !(1 << i);
             }
         }
         for color in Color::ALL {
             if held >> (2 * color.index()) & 0b11 != 0 {
                 let king = kings[color.index()].index();
                 castles.kings[color.index()] = king as u8;
-                castles.touch |= 1 << king;
+                castles.keeps[king] &= !(0b11 << (2 * color.index()));
             }
         }
         castles
@@ -92,19 +95,7 @@ impl Castles {
     /// home square, or a capture on a rook's, costs the rights tied to it.
     #[inline(always)]
     pub fn keep(&self, from: usize, to: usize) -> u8 {
-        if (1u64 << from | 1u64 << to) & self.touch == 0 { 0b1111 } else { self.keep_slow(from as u8, to as u8) }
-    }
-
-    #[cold]
-    fn keep_slow(&self, from: u8, to: u8) -> u8 {
-        let mut keep = 0b1111;
-        for i in 0..4 {
-            let king = self.kings[i / 2];
-            if [self.rooks[i], king].iter().any(|&s| s == from || s == to) {
-                keep &= !(1 << i);
-            }
-        }
-        keep
+        self.keeps[from & 63] & self.keeps[to & 63]
     }
 
     /// The king's and the rook's destinations of castle `m` (a move whose

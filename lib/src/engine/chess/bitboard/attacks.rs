@@ -88,6 +88,34 @@ const fn empty_board(dirs: &[(i8, i8)]) -> [u64; 64] {
     table
 }
 
+/// For each square, the squares a piece whose empty-board attacks are
+/// `table` must stand on to reach a neighbour of it: the only pieces that
+/// can deny a king on that square a step.
+const fn near_king(table: &[u64; 64]) -> [u64; 64] {
+    let mut near = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut from = 0;
+        while from < 64 {
+            if table[from] & KING_STEP[sq] != 0 {
+                near[sq] |= bit(from);
+            }
+            from += 1;
+        }
+        sq += 1;
+    }
+    near
+}
+
+/// [`KING`] for `const` evaluation, which cannot read a `static`.
+const KING_STEP: [u64; 64] = leaper(&KING_STEPS);
+/// The squares a knight reaches a king's neighbour from ([`near_king`]).
+pub(super) static KNIGHT_NEAR: [u64; 64] = near_king(&leaper(&KNIGHT_STEPS));
+/// The squares a bishop's empty-board lines reach a king's neighbour from.
+pub(super) static BISHOP_NEAR: [u64; 64] = near_king(&empty_board(&BISHOP_DIRS));
+/// The squares a rook's empty-board lines reach a king's neighbour from.
+pub(super) static ROOK_NEAR: [u64; 64] = near_king(&empty_board(&ROOK_DIRS));
+
 /// `BETWEEN[a][b]`: the squares strictly between `a` and `b` when they share
 /// a rank, file or diagonal; else empty.
 pub(super) static BETWEEN: [[u64; 64]; 64] = geometry().0;

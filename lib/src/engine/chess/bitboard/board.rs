@@ -260,7 +260,7 @@ impl Board for BitboardBoard {
         self.attacked(king, mover ^ 1, self.occupied, &*magic::SLIDERS)
     }
 
-    #[inline]
+    #[inline(always)]
     fn make(&mut self, m: Move) -> BitboardUndo {
         let from = m.from().index();
         let to = m.to().index();
@@ -289,7 +289,7 @@ impl Board for BitboardBoard {
         undo
     }
 
-    #[inline]
+    #[inline(always)]
     fn unmake(&mut self, m: Move, undo: BitboardUndo) {
         let from = m.from().index();
         let to = m.to().index();

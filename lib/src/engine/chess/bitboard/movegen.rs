@@ -16,18 +16,23 @@
 //! - castling needs the right, the empty path, no check, and no attack on
 //!   the squares the king crosses.
 //!
-//! Enemy attacks on a square (the king's destinations, castling squares,
-//! checkers) are tested piece kind by piece kind; a slider's magic lookup is
-//! skipped when no enemy slider of that kind stands on the empty board's
-//! lines through the square, a table test that is cheaper than the
-//! multiplication and the dependent load into the large attack table.
+//! The king's destinations are judged from one set: the attacks of every
+//! enemy piece that could reach a square next to the king on an empty
+//! board (the others are skipped). Enemy attacks on one square (the
+//! castling squares, the checkers) are tested piece kind by piece kind; a
+//! slider's lookup is skipped when no enemy slider of that kind stands on
+//! the empty board's lines through the square, a table test that is
+//! cheaper than the lookup into the large attack table.
 //!
 //! The generator hands whole target sets to a [`Sink`]: the move list takes
 //! them apart move by move, the counter only counts their bits. That is how
 //! [`Board::count_legal`](crate::engine::chess::Board::count_legal) counts the last
 //! ply of perft without listing it.
 
-use super::attacks::{BETWEEN, BISHOP_RAYS, FILE_A, FILE_H, KING, KNIGHT, LINE, PAWN, RANK_1, ROOK_RAYS, bit};
+use super::attacks::{
+    BETWEEN, BISHOP_NEAR, BISHOP_RAYS, FILE_A, FILE_H, KING, KNIGHT, KNIGHT_NEAR, LINE, PAWN, RANK_1, ROOK_NEAR,
+    ROOK_RAYS, bit,
+};
 use super::board::{BISHOP, BitboardBoard, KING as KING_ROLE, KNIGHT as KNIGHT_ROLE, PAWN as PAWN_ROLE, QUEEN, ROOK};
 use super::magic::SliderAttacks;
 use super::set::square;
@@ -80,6 +85,40 @@ impl BitboardBoard {
             | slider_attackers(ROOK_RAYS[sq], p[ROOK] | p[QUEEN], || sliders.rook(sq, occupied))
     }
 
+    /// The squares next to `king` that a piece of `them` attacks when
+    /// `occupied` is occupied, with some squares further away: the attacks
+    /// of every piece that reaches a neighbour of `king` on the empty board
+    /// ([`KNIGHT_NEAR`], [`BISHOP_NEAR`], [`ROOK_NEAR`]), and of the pawns
+    /// and king, whose sets are a shift or a lookup. The others are skipped.
+    #[inline(always)]
+    fn attacks_near<A: SliderAttacks>(&self, king: usize, them: usize, occupied: u64, sliders: A) -> u64 {
+        let king = king & 63;
+        let p = &self.pieces[them & 1];
+        let pawns = p[PAWN_ROLE];
+        let mut attacked = if them == 0 {
+            ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9)
+        } else {
+            ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7)
+        };
+        attacked |= KING[p[KING_ROLE].trailing_zeros() as usize & 63];
+        let mut knights = p[KNIGHT_ROLE] & KNIGHT_NEAR[king];
+        while knights != 0 {
+            attacked |= KNIGHT[knights.trailing_zeros() as usize & 63];
+            knights &= knights - 1;
+        }
+        let mut diagonal = (p[BISHOP] | p[QUEEN]) & BISHOP_NEAR[king];
+        while diagonal != 0 {
+            attacked |= sliders.bishop(diagonal.trailing_zeros() as usize, occupied);
+            diagonal &= diagonal - 1;
+        }
+        let mut straight = (p[ROOK] | p[QUEEN]) & ROOK_NEAR[king];
+        while straight != 0 {
+            attacked |= sliders.rook(straight.trailing_zeros() as usize, occupied);
+            straight &= straight - 1;
+        }
+        attacked
+    }
+
     /// Every legal move, handed to `sink`, slider attacks from `sliders`.
     #[inline(always)]
     pub(super) fn generate<S: Sink, A: SliderAttacks>(&self, sink: &mut S, sliders: A) {
@@ -102,17 +141,12 @@ impl BitboardBoard {
         let (checkers, target, pinned) = if LEGAL {
             let checkers = self.attackers(king, them, sliders);
             // The king: to squares not attacked once it has left its own.
-            let without_king = occupied ^ bit(king);
-            let mut safe = 0;
-            let mut candidates = KING[king] & !own;
-            while candidates != 0 {
-                let to = candidates.trailing_zeros() as usize & 63;
-                if !self.attacked(to, them, without_king, sliders) {
-                    safe |= bit(to);
-                }
-                candidates &= candidates - 1;
-            }
-            sink.piece(king, safe, enemies);
+            // One set of the attacks near the king costs less than a test
+            // of each square (reports/profiles/bitboard.md).
+            let candidates = KING[king] & !own;
+            let attacked =
+                if candidates == 0 { 0 } else { self.attacks_near(king, them, occupied ^ bit(king), sliders) };
+            sink.piece(king, candidates & !attacked, enemies);
             if checkers & checkers.wrapping_sub(1) != 0 {
                 return; // double check
             }
