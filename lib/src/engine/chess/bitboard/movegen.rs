@@ -85,14 +85,24 @@ impl BitboardBoard {
             | slider_attackers(ROOK_RAYS[sq], p[ROOK] | p[QUEEN], || sliders.rook(sq, occupied))
     }
 
-    /// The squares next to `king` that a piece of `them` attacks when
-    /// `occupied` is occupied, with some squares further away: the attacks
-    /// of every piece that reaches a neighbour of `king` on the empty board
-    /// ([`KNIGHT_NEAR`], [`BISHOP_NEAR`], [`ROOK_NEAR`]), and of the pawns
-    /// and king, whose sets are a shift or a lookup. The others are skipped.
+    /// The squares next to `king` and in `zone` that a piece of `them`
+    /// attacks when `occupied` is occupied, with some squares further away:
+    /// the attacks of every piece that reaches one of those squares on the
+    /// empty board ([`KNIGHT_NEAR`], [`BISHOP_NEAR`], [`ROOK_NEAR`] for the
+    /// king's neighbours), and of the pawns and king, whose sets are a shift
+    /// or a lookup. The others are skipped.
     #[inline(always)]
-    fn attacks_near<A: SliderAttacks>(&self, king: usize, them: usize, occupied: u64, sliders: A) -> u64 {
+    fn attacks_near<A: SliderAttacks>(&self, king: usize, zone: u64, them: usize, occupied: u64, sliders: A) -> u64 {
         let king = king & 63;
+        let (mut knight_near, mut bishop_near, mut rook_near) = (KNIGHT_NEAR[king], BISHOP_NEAR[king], ROOK_NEAR[king]);
+        let mut rest = zone;
+        while rest != 0 {
+            let sq = rest.trailing_zeros() as usize & 63;
+            knight_near |= KNIGHT[sq];
+            bishop_near |= BISHOP_RAYS[sq];
+            rook_near |= ROOK_RAYS[sq];
+            rest &= rest - 1;
+        }
         let p = &self.pieces[them & 1];
         let pawns = p[PAWN_ROLE];
         let mut attacked = if them == 0 {
@@ -101,17 +111,17 @@ impl BitboardBoard {
             ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7)
         };
         attacked |= KING[p[KING_ROLE].trailing_zeros() as usize & 63];
-        let mut knights = p[KNIGHT_ROLE] & KNIGHT_NEAR[king];
+        let mut knights = p[KNIGHT_ROLE] & knight_near;
         while knights != 0 {
             attacked |= KNIGHT[knights.trailing_zeros() as usize & 63];
             knights &= knights - 1;
         }
-        let mut diagonal = (p[BISHOP] | p[QUEEN]) & BISHOP_NEAR[king];
+        let mut diagonal = (p[BISHOP] | p[QUEEN]) & bishop_near;
         while diagonal != 0 {
             attacked |= sliders.bishop(diagonal.trailing_zeros() as usize, occupied);
             diagonal &= diagonal - 1;
         }
-        let mut straight = (p[ROOK] | p[QUEEN]) & ROOK_NEAR[king];
+        let mut straight = (p[ROOK] | p[QUEEN]) & rook_near;
         while straight != 0 {
             attacked |= sliders.rook(straight.trailing_zeros() as usize, occupied);
             straight &= straight - 1;
@@ -138,14 +148,21 @@ impl BitboardBoard {
         let mine = &self.pieces[us];
         let theirs = &self.pieces[them];
         let king = mine[KING_ROLE].trailing_zeros() as usize & 63;
-        let (checkers, target, pinned) = if LEGAL {
+        // The squares the king crosses in the castles still open.
+        let (open, crossing) = self.open_castles(us);
+        let (checkers, target, pinned, attacked) = if LEGAL {
             let checkers = self.attackers(king, them, sliders);
             // The king: to squares not attacked once it has left its own.
             // One set of the attacks near the king costs less than a test
-            // of each square (reports/profiles/bitboard.md).
+            // of each square (reports/profiles/bitboard.md). Taking the king
+            // off the board changes no attack on the castling squares unless
+            // the king is in check, when it cannot castle.
             let candidates = KING[king] & !own;
-            let attacked =
-                if candidates == 0 { 0 } else { self.attacks_near(king, them, occupied ^ bit(king), sliders) };
+            let attacked = if candidates | crossing == 0 {
+                0
+            } else {
+                self.attacks_near(king, crossing, them, occupied ^ bit(king), sliders)
+            };
             sink.piece(king, candidates & !attacked, enemies);
             if checkers & checkers.wrapping_sub(1) != 0 {
                 return; // double check
@@ -165,10 +182,11 @@ impl BitboardBoard {
                 }
                 snipers &= snipers - 1;
             }
-            (checkers, target, pinned)
+            (checkers, target, pinned, attacked)
         } else {
             sink.piece(king, KING[king] & !own, enemies);
-            (0, !own, 0)
+            let attacked = if crossing == 0 { 0 } else { self.attacks_near(king, crossing, them, occupied, sliders) };
+            (0, !own, 0, attacked)
         };
 
         let mut knights = mine[KNIGHT_ROLE] & !pinned;
@@ -200,12 +218,10 @@ impl BitboardBoard {
 
         self.pawn_moves::<S, A, LEGAL>(sink, king, target, pinned, checkers, sliders);
 
-        if !LEGAL && self.castling >> (2 * us) & 3 != 0 && self.attacked(king, them, occupied, sliders) {
-            return; // no castling out of check
+        if open == 0 || checkers != 0 || !LEGAL && self.attacked(king, them, occupied, sliders) {
+            return; // no castling open, or none out of check
         }
-        if checkers == 0 {
-            self.castles(sink, sliders);
-        }
+        self.castles(sink, open, attacked, sliders);
     }
 
     #[inline(always)]
@@ -281,36 +297,42 @@ impl BitboardBoard {
         }
     }
 
+    /// The castles of `us` whose right it holds and whose path is empty (a
+    /// bit for each side, as in its two bits of [`Castling::bits`]), and
+    /// the squares its king crosses in them, its destination included (none
+    /// when it already stands there, as it may in Chess960).
+    ///
+    /// [`Castling::bits`]: crate::engine::chess::Castling::bits
     #[inline(always)]
-    fn castles<S: Sink, A: SliderAttacks>(&self, sink: &mut S, sliders: A) {
-        let us = self.turn.index();
+    fn open_castles(&self, us: usize) -> (u8, u64) {
         let rights = self.castling >> (2 * us) & 3;
+        let (mut open, mut crossing) = (0, 0);
         if rights != 0 {
-            self.castles_of(sink, rights, sliders);
+            for side in 0..2 {
+                let path = &self.paths.0[2 * us + side];
+                if rights & 1 << side != 0 && self.occupied & path.empty == 0 {
+                    open |= 1 << side;
+                    crossing |= path.king_path;
+                }
+            }
         }
+        (open, crossing)
     }
 
-    /// The castles of the side to move, which holds `rights` (its two
-    /// bits) and is not in check.
+    /// The castles `open` ([`Self::open_castles`]) of the side to move,
+    /// which is not in check; the enemy attacks the squares of `attacked`
+    /// (those the king crosses among them).
     #[inline(always)]
-    fn castles_of<S: Sink, A: SliderAttacks>(&self, sink: &mut S, rights: u8, sliders: A) {
+    fn castles<S: Sink, A: SliderAttacks>(&self, sink: &mut S, open: u8, attacked: u64, sliders: A) {
         let us = self.turn.index();
         let them = us ^ 1;
         let occupied = self.occupied;
         for side in 0..2 {
-            if rights & 1 << side == 0 {
+            if open & 1 << side == 0 {
                 continue;
             }
             let path = &self.paths.0[2 * us + side];
-            if occupied & path.empty != 0 {
-                continue;
-            }
-            let mut crossed = path.king_path;
-            let mut safe = true;
-            while crossed != 0 && safe {
-                safe = !self.attacked(crossed.trailing_zeros() as usize & 63, them, occupied, sliders);
-                crossed &= crossed - 1;
-            }
+            let mut safe = path.king_path & attacked == 0;
             // A rook on the b file shields the c file from the a file: look
             // along the rank from where the king lands, king and rook moved.
             if safe && path.rook & 7 == 1 {
