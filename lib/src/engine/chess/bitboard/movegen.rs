@@ -16,11 +16,11 @@
 //! - castling needs the right, the empty path, no check, and no attack on
 //!   the squares the king crosses.
 //!
-//! The king's destinations are judged from one set: the attacks of every
-//! enemy piece that could reach a square next to the king on an empty
-//! board (the others are skipped). Enemy attacks on one square (the
-//! castling squares, the checkers) are tested piece kind by piece kind; a
-//! slider's lookup is skipped when no enemy slider of that kind stands on
+//! The king's destinations and the squares a castling king crosses are
+//! judged from one set: the attacks of every enemy piece that could reach
+//! one of those squares on an empty board (the others are skipped). The
+//! checkers, attackers of one square, are found piece kind by piece kind;
+//! a slider's lookup is skipped when no enemy slider of that kind stands on
 //! the empty board's lines through the square, a table test that is
 //! cheaper than the lookup into the large attack table.
 //!
