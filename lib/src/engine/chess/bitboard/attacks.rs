@@ -70,7 +70,7 @@ pub(super) const fn slide(sq: usize, occupied: u64, dirs: &[(i8, i8)]) -> u64 {
 /// Knight attacks from each square.
 pub(super) static KNIGHT: [u64; 64] = leaper(&KNIGHT_STEPS);
 /// King attacks from each square.
-pub(super) static KING: [u64; 64] = leaper(&KING_STEPS);
+pub(super) static KING: [u64; 64] = KING_STEP;
 /// `PAWN[color][sq]`: the squares a pawn of `color` on `sq` attacks.
 pub(super) static PAWN: [[u64; 64]; 2] = [leaper(&[(-1, 1), (1, 1)]), leaper(&[(-1, -1), (1, -1)])];
 /// Rook attacks from each square on an empty board.
@@ -107,7 +107,8 @@ const fn near_king(table: &[u64; 64]) -> [u64; 64] {
     near
 }
 
-/// [`KING`] for `const` evaluation, which cannot read a `static`.
+/// The king's steps as a `const`, which `const` evaluation can read (a
+/// `static` it cannot); [`KING`] is built from it.
 const KING_STEP: [u64; 64] = leaper(&KING_STEPS);
 /// The squares a knight reaches a king's neighbour from ([`near_king`]).
 pub(super) static KNIGHT_NEAR: [u64; 64] = near_king(&leaper(&KNIGHT_STEPS));
