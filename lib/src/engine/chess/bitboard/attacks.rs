@@ -67,6 +67,60 @@ pub(super) const fn slide(sq: usize, occupied: u64, dirs: &[(i8, i8)]) -> u64 {
     attacks
 }
 
+/// `RAYS[dir][sq]`: the squares from `sq` to the edge of the empty board
+/// in direction `dir` ([`direction`]), `sq` left out.
+static RAYS: [[u64; 64]; 9] = {
+    let mut rays = [[0; 64]; 9];
+    let mut df = -1;
+    while df <= 1 {
+        let mut dr = -1;
+        while dr <= 1 {
+            // (0, 0) is no direction: its rays stay empty.
+            let mut sq = if df == 0 && dr == 0 { 64 } else { 0 };
+            while sq < 64 {
+                let mut at = sq;
+                while let Some(next) = step(at, df, dr) {
+                    rays[direction(df, dr)][sq] |= bit(next);
+                    at = next;
+                }
+                sq += 1;
+            }
+            dr += 1;
+        }
+        df += 1;
+    }
+    rays
+};
+
+/// The index of the direction `(df, dr)` in [`RAYS`].
+const fn direction(df: i8, dr: i8) -> usize {
+    ((df + 1) * 3 + dr + 1) as usize
+}
+
+/// [`slide`] from whole rays: each ray cut at its first member of
+/// `occupied` by the ray beyond it, with no step-by-step walk. Some ten
+/// times fewer steps than [`slide`] in `const` evaluation, which builds
+/// the `pext` table with it at compile time.
+pub(super) const fn slide_by_rays(sq: usize, occupied: u64, dirs: &[(i8, i8)]) -> u64 {
+    let mut attacks = 0;
+    let mut d = 0;
+    while d < dirs.len() {
+        let (df, dr) = dirs[d];
+        let ray = RAYS[direction(df, dr)][sq & 63];
+        let blockers = ray & occupied;
+        attacks |= if blockers == 0 {
+            ray
+        } else {
+            // The first blocker is the lowest square on a ray whose squares
+            // rise, the highest on one whose squares fall.
+            let first = if dr * 8 + df > 0 { blockers.trailing_zeros() } else { 63 - blockers.leading_zeros() };
+            ray ^ RAYS[direction(df, dr)][first as usize]
+        };
+        d += 1;
+    }
+    attacks
+}
+
 /// Knight attacks from each square.
 pub(super) static KNIGHT: [u64; 64] = leaper(&KNIGHT_STEPS);
 /// King attacks from each square.
@@ -187,5 +241,27 @@ mod tests {
         // a1 and b3 share no line.
         assert_eq!(LINE[0][17], 0);
         assert_eq!(LINE[0][0], 0);
+    }
+
+    #[test]
+    fn rays_cut_at_the_first_blocker_as_the_walk_does() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state & state.rotate_left(23)
+        };
+        for sq in 0..64 {
+            for occupied in [0, !0, bit(sq)].into_iter().chain((0..200).map(|_| next())) {
+                for dirs in [&ROOK_DIRS[..], &BISHOP_DIRS, &KING_STEPS] {
+                    assert_eq!(
+                        slide_by_rays(sq, occupied, dirs),
+                        slide(sq, occupied, dirs),
+                        "{sq} {occupied:x} {dirs:?}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -4,7 +4,7 @@
 
 use super::attacks::bit;
 use super::magic;
-use super::pext::Pext;
+use super::pext::{AnySliders, Pext};
 use super::set::Bitboard;
 use super::sink::MoveCounter;
 use crate::engine::chess::cpu::Flavour;
@@ -216,13 +216,13 @@ impl Board for BitboardBoard {
     #[inline]
     fn legal_moves(&mut self, moves: &mut MoveList) {
         moves.clear();
-        self.generate(moves, &*magic::SLIDERS);
+        self.generate(moves, AnySliders::detect());
     }
 
     #[inline]
     fn count_legal(&mut self) -> u64 {
         let mut counter = MoveCounter(0);
-        self.generate(&mut counter, &*magic::SLIDERS);
+        self.generate(&mut counter, AnySliders::detect());
         counter.0
     }
 
@@ -250,14 +250,14 @@ impl Board for BitboardBoard {
     #[inline]
     fn pseudo_legal_moves(&mut self, moves: &mut MoveList) {
         moves.clear();
-        self.generate_with::<_, _, false>(moves, &*magic::SLIDERS);
+        self.generate_with::<_, _, false>(moves, AnySliders::detect());
     }
 
     #[inline]
     fn mover_king_attacked(&self) -> bool {
         let mover = self.turn.other().index();
         let king = self.pieces[mover][KING].trailing_zeros() as usize;
-        self.attacked(king, mover ^ 1, self.occupied, &*magic::SLIDERS)
+        self.attacked(king, mover ^ 1, self.occupied, AnySliders::detect())
     }
 
     #[inline(always)]
@@ -336,7 +336,7 @@ impl Board for BitboardBoard {
     fn checkers(&self) -> u64 {
         let us = self.turn.index();
         let king = self.pieces[us][KING].trailing_zeros() as usize & 63;
-        self.attackers(king, us ^ 1, &*magic::SLIDERS)
+        self.attackers(king, us ^ 1, AnySliders::detect())
     }
 
     /// As [`BitboardBoard::legal_moves_in`].

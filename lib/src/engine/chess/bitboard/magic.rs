@@ -23,7 +23,7 @@
 
 use std::sync::LazyLock;
 
-use super::attacks::{BISHOP_DIRS, FILE_A, FILE_H, RANK_1, RANK_8, ROOK_DIRS, bit, slide};
+use super::attacks::{BISHOP_DIRS, FILE_A, FILE_H, RANK_1, RANK_8, ROOK_DIRS, bit, slide, slide_by_rays};
 
 /// The base seed of the search. Any value works; this one fixes the tables.
 const SEED: u64 = 0x706c_7962_656e_6368; // "plybench"
@@ -139,7 +139,7 @@ impl Sliders {
 
 /// The squares of a slider's rays whose occupancy matters: the rays short
 /// of the edges (an edge square's piece blocks nothing beyond it).
-pub(super) fn relevant(sq: usize, dirs: &[(i8, i8)]) -> u64 {
+pub(super) const fn relevant(sq: usize, dirs: &[(i8, i8)]) -> u64 {
     let rank = RANK_1 << (sq / 8 * 8);
     let file = FILE_A << (sq % 8);
     let edges = ((RANK_1 | RANK_8) & !rank) | ((FILE_A | FILE_H) & !file);
@@ -172,7 +172,7 @@ impl Scratch {
         let mut subset = 0u64;
         loop {
             self.occupancies.push(subset);
-            self.attacks.push(slide(sq, subset, dirs));
+            self.attacks.push(slide_by_rays(sq, subset, dirs));
             subset = subset.wrapping_sub(mask) & mask;
             if subset == 0 {
                 break;

@@ -24,10 +24,8 @@
 //!
 //! [`CpuPath::Bmi2`]: crate::engine::chess::cpu::CpuPath::Bmi2
 
-use std::sync::LazyLock;
-
-use super::attacks::{BISHOP_DIRS, ROOK_DIRS, slide};
-use super::magic::{SliderAttacks, relevant};
+use super::attacks::{BISHOP_DIRS, ROOK_DIRS, slide_by_rays};
+use super::magic::{SLIDERS, SliderAttacks, Sliders, relevant};
 use crate::engine::chess::cpu::Bmi2;
 
 /// One square's relevant mask and where its attacks start in the table.
@@ -48,36 +46,48 @@ const SLOTS: usize = SETS.next_power_of_two();
 pub(super) struct PextTable {
     rook: [Entry; 64],
     bishop: [Entry; 64],
-    table: Box<[u64; SLOTS]>,
+    table: [u64; SLOTS],
 }
 
-/// The table, built on first use.
-static PEXT: LazyLock<PextTable> = LazyLock::new(PextTable::build);
+/// The table, built at compile time: building it at run time took about
+/// 1.5 ms of every count's start-up (`reports/profiles/bitboard.md`).
+/// The evaluation takes about a second of the build, past the compiler's
+/// patience lint.
+#[allow(long_running_const_eval)]
+static PEXT: PextTable = PextTable::build();
 
 impl PextTable {
-    fn build() -> PextTable {
-        let mut table = Vec::with_capacity(SLOTS);
-        let mut rook = [Entry::default(); 64];
-        let mut bishop = [Entry::default(); 64];
-        for (entries, dirs) in [(&mut rook, &ROOK_DIRS), (&mut bishop, &BISHOP_DIRS)] {
-            for (sq, entry) in entries.iter_mut().enumerate() {
-                let mask = relevant(sq, dirs);
-                *entry = Entry { mask, offset: table.len() as u32 };
-                // Every subset of the mask, in the order of its packed value.
-                let mut subset = 0u64;
-                loop {
-                    table.push(slide(sq, subset, dirs));
-                    subset = subset.wrapping_sub(mask) & mask;
-                    if subset == 0 {
-                        break;
-                    }
+    const fn build() -> PextTable {
+        let mut table = [0u64; SLOTS];
+        let mut len = 0;
+        let (rook, bishop);
+        (rook, len) = Self::fill(&mut table, len, &ROOK_DIRS);
+        (bishop, len) = Self::fill(&mut table, len, &BISHOP_DIRS);
+        assert!(len == SETS, "the rooks' and the bishops' attack sets fill SETS slots");
+        PextTable { rook, bishop, table }
+    }
+
+    /// Writes the attack sets of every square for the slider moving along
+    /// `dirs` from `table[len]` on; returns their entries and the new end.
+    const fn fill(table: &mut [u64; SLOTS], mut len: usize, dirs: &[(i8, i8)]) -> ([Entry; 64], usize) {
+        let mut entries = [Entry { mask: 0, offset: 0 }; 64];
+        let mut sq = 0;
+        while sq < 64 {
+            let mask = relevant(sq, dirs);
+            entries[sq] = Entry { mask, offset: len as u32 };
+            // Every subset of the mask, in the order of its packed value.
+            let mut subset = 0u64;
+            loop {
+                table[len] = slide_by_rays(sq, subset, dirs);
+                len += 1;
+                subset = subset.wrapping_sub(mask) & mask;
+                if subset == 0 {
+                    break;
                 }
             }
+            sq += 1;
         }
-        debug_assert_eq!(table.len(), SETS);
-        table.resize(SLOTS, 0);
-        let table = table.into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!("resized to SLOTS"));
-        PextTable { rook, bishop, table }
+        (entries, len)
     }
 }
 
@@ -89,7 +99,7 @@ pub(super) struct Pext {
 }
 
 impl Pext {
-    /// The lookups (building the table on first use).
+    /// The lookups.
     #[inline(always)]
     pub(super) fn new(bmi2: Bmi2) -> Pext {
         Pext { table: &PEXT, bmi2 }
@@ -115,9 +125,51 @@ impl SliderAttacks for Pext {
     }
 }
 
+/// The slider lookups of the code outside the counting drivers (the
+/// board's own `legal_moves`, `checkers` and the like), chosen at run time:
+/// `pext` where the CPU has BMI2, so that there the magic tables are never
+/// built (their search was most of a short count's start-up, see
+/// `reports/profiles/bitboard.md`), the magics elsewhere. The counting
+/// drivers choose once per count instead ([`Pext::new`]).
+#[derive(Clone, Copy)]
+pub(super) enum AnySliders {
+    Pext(Pext),
+    Magic(&'static Sliders),
+}
+
+impl AnySliders {
+    /// `pext` if the CPU has BMI2 (the detection is cached), else magics.
+    #[inline]
+    pub(super) fn detect() -> AnySliders {
+        match Bmi2::detect() {
+            Some(bmi2) => AnySliders::Pext(Pext::new(bmi2)),
+            None => AnySliders::Magic(&SLIDERS),
+        }
+    }
+}
+
+impl SliderAttacks for AnySliders {
+    #[inline(always)]
+    fn rook(self, sq: usize, occupied: u64) -> u64 {
+        match self {
+            AnySliders::Pext(pext) => pext.rook(sq, occupied),
+            AnySliders::Magic(magic) => magic.rook(sq, occupied),
+        }
+    }
+
+    #[inline(always)]
+    fn bishop(self, sq: usize, occupied: u64) -> u64 {
+        match self {
+            AnySliders::Pext(pext) => pext.bishop(sq, occupied),
+            AnySliders::Magic(magic) => magic.bishop(sq, occupied),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::chess::bitboard::attacks::slide;
 
     #[test]
     fn table_has_the_magic_table_size() {
