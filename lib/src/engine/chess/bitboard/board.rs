@@ -2,7 +2,7 @@
 //! and the [`Board`] implementation (make/unmake here; generation in
 //! `movegen`).
 
-use super::attacks::bit;
+use super::attacks::{BISHOP_RAYS, KNIGHT as KNIGHT_ATTACKS, ROOK_RAYS, bit};
 use super::magic;
 use super::pext::{AnySliders, Pext};
 use super::set::Bitboard;
@@ -57,7 +57,32 @@ pub struct BitboardBoard {
 /// The [`Castles::path`] of each right, worked out once: they are fixed
 /// for the game, so, like [`Castles`], they take no part in equality.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct CastlePaths(pub(super) [CastlePath; 4]);
+pub(super) struct CastlePaths {
+    pub(super) paths: [CastlePath; 4],
+    /// For each right, the squares from which a knight, a bishop and a
+    /// rook reach a square its king crosses, on the empty board: the
+    /// castling squares' share of the generator's attacks near the king.
+    pub(super) near: [[u64; 3]; 4],
+}
+
+impl CastlePaths {
+    fn new(castles: &Castles) -> CastlePaths {
+        let paths = [0, 1, 2, 3].map(|i| castles.path(i));
+        let near = paths.map(|path| {
+            let mut near = [0; 3];
+            let mut crossed = path.king_path;
+            while crossed != 0 {
+                let sq = crossed.trailing_zeros() as usize;
+                near[0] |= KNIGHT_ATTACKS[sq];
+                near[1] |= BISHOP_RAYS[sq];
+                near[2] |= ROOK_RAYS[sq];
+                crossed &= crossed - 1;
+            }
+            near
+        });
+        CastlePaths { paths, near }
+    }
+}
 
 impl PartialEq for CastlePaths {
     fn eq(&self, _: &CastlePaths) -> bool {
@@ -179,7 +204,7 @@ impl Board for BitboardBoard {
             castling: setup.castling().bits(),
             en_passant: setup.en_passant().map_or(NO_SQUARE, |s| s.index() as u8),
             castles: setup.castles(),
-            paths: CastlePaths([0, 1, 2, 3].map(|i| setup.castles().path(i))),
+            paths: CastlePaths::new(&setup.castles()),
         };
         for s in Square::all() {
             if let Some(p) = setup.piece_at(s) {

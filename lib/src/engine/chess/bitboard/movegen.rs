@@ -85,24 +85,27 @@ impl BitboardBoard {
             | slider_attackers(ROOK_RAYS[sq], p[ROOK] | p[QUEEN], || sliders.rook(sq, occupied))
     }
 
-    /// The squares next to `king` and in `zone` that a piece of `them`
-    /// attacks when `occupied` is occupied, with some squares further away:
-    /// the attacks of every piece that reaches one of those squares on the
-    /// empty board ([`KNIGHT_NEAR`], [`BISHOP_NEAR`], [`ROOK_NEAR`] for the
-    /// king's neighbours), and of the pawns and king, whose sets are a shift
-    /// or a lookup. The others are skipped.
+    /// The squares next to `king` and those a castling king crosses that a
+    /// piece of `them` attacks when `occupied` is occupied, with some
+    /// squares further away: the attacks of every piece that reaches one
+    /// of those squares on the empty board ([`KNIGHT_NEAR`], [`BISHOP_NEAR`],
+    /// [`ROOK_NEAR`] for the king's neighbours, `crossing` as
+    /// [`Self::open_castles`] gives it for the castling squares), and of
+    /// the pawns and king, whose sets are a shift or a lookup. The others
+    /// are skipped.
     #[inline(always)]
-    fn attacks_near<A: SliderAttacks>(&self, king: usize, zone: u64, them: usize, occupied: u64, sliders: A) -> u64 {
+    fn attacks_near<A: SliderAttacks>(
+        &self,
+        king: usize,
+        crossing: [u64; 3],
+        them: usize,
+        occupied: u64,
+        sliders: A,
+    ) -> u64 {
         let king = king & 63;
-        let (mut knight_near, mut bishop_near, mut rook_near) = (KNIGHT_NEAR[king], BISHOP_NEAR[king], ROOK_NEAR[king]);
-        let mut rest = zone;
-        while rest != 0 {
-            let sq = rest.trailing_zeros() as usize & 63;
-            knight_near |= KNIGHT[sq];
-            bishop_near |= BISHOP_RAYS[sq];
-            rook_near |= ROOK_RAYS[sq];
-            rest &= rest - 1;
-        }
+        let knight_near = KNIGHT_NEAR[king] | crossing[0];
+        let bishop_near = BISHOP_NEAR[king] | crossing[1];
+        let rook_near = ROOK_NEAR[king] | crossing[2];
         let p = &self.pieces[them & 1];
         let pawns = p[PAWN_ROLE];
         let mut attacked = if them == 0 {
@@ -149,7 +152,7 @@ impl BitboardBoard {
         let theirs = &self.pieces[them];
         let king = mine[KING_ROLE].trailing_zeros() as usize & 63;
         // The squares the king crosses in the castles still open.
-        let (open, crossing) = self.open_castles(us);
+        let (open, crossing, crossing_near) = self.open_castles(us);
         let (checkers, target, pinned, attacked) = if LEGAL {
             let checkers = self.attackers(king, them, sliders);
             // The king: to squares not attacked once it has left its own.
@@ -161,7 +164,7 @@ impl BitboardBoard {
             let attacked = if candidates | crossing == 0 {
                 0
             } else {
-                self.attacks_near(king, crossing, them, occupied ^ bit(king), sliders)
+                self.attacks_near(king, crossing_near, them, occupied ^ bit(king), sliders)
             };
             sink.piece(king, candidates & !attacked, enemies);
             if checkers & checkers.wrapping_sub(1) != 0 {
@@ -185,7 +188,8 @@ impl BitboardBoard {
             (checkers, target, pinned, attacked)
         } else {
             sink.piece(king, KING[king] & !own, enemies);
-            let attacked = if crossing == 0 { 0 } else { self.attacks_near(king, crossing, them, occupied, sliders) };
+            let attacked =
+                if crossing == 0 { 0 } else { self.attacks_near(king, crossing_near, them, occupied, sliders) };
             (0, !own, 0, attacked)
         };
 
@@ -300,23 +304,28 @@ impl BitboardBoard {
     /// The castles of `us` whose right it holds and whose path is empty (a
     /// bit for each side, as in its two bits of [`Castling::bits`]), and
     /// the squares its king crosses in them, its destination included (none
-    /// when it already stands there, as it may in Chess960).
+    /// when it already stands there, as it may in Chess960), and where a
+    /// knight, a bishop and a rook reach those squares from on the empty
+    /// board ([`CastlePaths`]).
     ///
+    /// [`CastlePaths`]: super::board::CastlePaths
     /// [`Castling::bits`]: crate::engine::chess::Castling::bits
     #[inline(always)]
-    fn open_castles(&self, us: usize) -> (u8, u64) {
+    fn open_castles(&self, us: usize) -> (u8, u64, [u64; 3]) {
         let rights = self.castling >> (2 * us) & 3;
-        let (mut open, mut crossing) = (0, 0);
+        let (mut open, mut crossing, mut near) = (0, 0, [0; 3]);
         if rights != 0 {
             for side in 0..2 {
-                let path = &self.paths.0[2 * us + side];
+                let path = &self.paths.paths[2 * us + side];
                 if rights & 1 << side != 0 && self.occupied & path.empty == 0 {
                     open |= 1 << side;
                     crossing |= path.king_path;
+                    let path_near = &self.paths.near[2 * us + side];
+                    near = [near[0] | path_near[0], near[1] | path_near[1], near[2] | path_near[2]];
                 }
             }
         }
-        (open, crossing)
+        (open, crossing, near)
     }
 
     /// The castles `open` ([`Self::open_castles`]) of the side to move,
@@ -331,7 +340,7 @@ impl BitboardBoard {
             if open & 1 << side == 0 {
                 continue;
             }
-            let path = &self.paths.0[2 * us + side];
+            let path = &self.paths.paths[2 * us + side];
             let mut safe = path.king_path & attacked == 0;
             // A rook on the b file shields the c file from the a file: look
             // along the rank from where the king lands, king and rook moved.
