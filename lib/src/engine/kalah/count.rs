@@ -186,6 +186,10 @@ pub struct LapStats {
     pub skeletons: usize,
     /// The most states of the program at one pit.
     pub max_states: usize,
+    /// Skeletons whose last pits (up to four) were walked instead of
+    /// stored, because the table after one of them would not fit in the
+    /// memory limit: slower, but within it.
+    pub walked_tails: usize,
 }
 
 /// Counts move sequences, stack heights and, optionally, distinct terminal
@@ -239,6 +243,7 @@ pub fn count(position: &Position, options: CountOptions, progress: Progress<'_>)
                         max_laps: run.max_laps,
                         skeletons: run.skeletons,
                         max_states: run.max_states,
+                        walked_tails: run.walked_tails,
                     }),
                     method,
                     states: None,

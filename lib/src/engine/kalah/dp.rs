@@ -107,6 +107,10 @@ pub struct DpRun {
     pub skeletons: usize,
     /// The most states one pit's step held.
     pub max_states: usize,
+    /// Skeletons whose table after one of their last four pits would not
+    /// fit in the memory limit, so that those pits were walked from the
+    /// table before it instead of stored.
+    pub walked_tails: usize,
 }
 
 /// Per state: partial chains, and the sum of their non-empty pits.
@@ -272,39 +276,58 @@ impl Solver<'_> {
         // states after it) draws on one budget, checked before it grows.
         let room = Room { memory: self.memory, held: AtomicU64::new(0), key_heap: K::heap_bytes(segments) };
         let mut states: FxHashMap<K, Acc> = FxHashMap::default();
+        let mut walked_tail = false;
         let ticks = vec![0u32; segments];
         room.add(&mut states, K::pack(&ticks, 0, true, bits), Acc { chains: 1, nonempty: 0 })?;
+        // The last pits from the table before them: their chains are only
+        // summed, so they are added up as they come instead of stored
+        // (`Tail`): the pits above `P1` down to `P(index + 1)` walked.
+        let tail_sums = |index: usize, states: &FxHashMap<K, Acc>| -> Result<SkeletonSums, KalahError> {
+            let walked: Vec<PitStep<'_>> = (1..=index).rev().map(|i| self.pit(i, skeleton)).collect();
+            let tail = Tail { walked: &walked, last: self.pit(0, skeleton), laps };
+            if states.len() < self.parallel_from {
+                return tail.sum(states.iter(), segments, bits);
+            }
+            let mut total = SkeletonSums::default();
+            for part in in_parts(states, threads, |share| tail.sum(share, segments, bits))? {
+                total.add(part)?;
+            }
+            Ok(total)
+        };
         let mut sums = SkeletonSums::default();
+        let mut max_states = 0;
         for index in (0..self.own.len()).rev() {
-            let pit = self.pit(index, skeleton);
-            let parts = if states.len() >= self.parallel_from { threads } else { 1 };
             if index < TAIL_PITS {
-                // The last pits: their chains are only summed, so they are
-                // added up as they come instead of stored (`Tail`).
-                let walked: Vec<PitStep<'_>> = (1..=index).rev().map(|i| self.pit(i, skeleton)).collect();
-                let tail = Tail { walked: &walked, last: self.pit(0, skeleton), laps };
-                sums = if parts == 1 {
-                    tail.sum(states.iter(), segments, bits)?
-                } else {
-                    let mut total = SkeletonSums::default();
-                    for part in in_parts(&states, parts, |share| tail.sum(share, segments, bits))? {
-                        total.add(part)?;
-                    }
-                    total
-                };
+                sums = tail_sums(index, &states)?;
                 break;
             }
-            let next = if parts == 1 {
-                pit.step(states.iter(), segments, bits, &room)?
+            let pit = self.pit(index, skeleton);
+            let stepped = if states.len() < self.parallel_from {
+                pit.step(states.iter(), segments, bits, &room)
             } else {
-                room.merge(in_parts(&states, parts, |share| pit.step(share, segments, bits, &room))?)?
+                in_parts(&states, threads, |share| pit.step(share, segments, bits, &room))
+                    .and_then(|parts| room.merge(parts))
             };
-            self.run.max_states = self.run.max_states.max(next.len());
+            let next = match stepped {
+                Ok(next) => next,
+                // The table after this pit does not fit, but few pits are
+                // left: walk them from the table before it instead, trading
+                // time for memory. The failed step's tables are freed.
+                Err(KalahError::Limit(_)) if index < FALLBACK_TAIL_PITS => {
+                    walked_tail = true;
+                    sums = tail_sums(index, &states)?;
+                    break;
+                }
+                Err(error) => return Err(error),
+            };
+            max_states = max_states.max(next.len());
             room.drop_table(std::mem::replace(&mut states, next));
             if states.is_empty() {
                 break;
             }
         }
+        self.run.max_states = self.run.max_states.max(max_states);
+        self.run.walked_tails += usize::from(walked_tail);
         Ok(sums)
     }
 }
@@ -313,6 +336,15 @@ impl Solver<'_> {
 /// closed form, and the pits above it down to it walked from each state
 /// before them (see `Tail`).
 const TAIL_PITS: usize = 2;
+
+/// When the table after a pit would pass the memory limit and the pit is
+/// one of the last this many (`P1` included), the pits from it down are
+/// walked from the table before it instead of stepped, as the last [`TAIL_PITS`]
+/// always are: each more pit walked multiplies the tail's time (at 36
+/// pits, walking three instead of two took 1.5 times as long) and divides
+/// the largest table (65 MB to 24 MB). Past this depth the count is
+/// refused instead.
+const FALLBACK_TAIL_PITS: usize = 4;
 
 /// Fewer states than this before a pit are stepped on one thread: below
 /// it, starting threads costs more than it saves.
@@ -932,6 +964,25 @@ mod tests {
                 assert_eq!(run(threads), one, "{own:?} on {threads} threads");
             }
         }
+    }
+
+    #[test]
+    fn a_tail_walked_to_fit_the_memory_limit_counts_the_same() {
+        let own: Vec<u32> = (1..=16).collect();
+        let reference = dp(&own);
+        let (mut walked, mut refused) = (0, 0);
+        for shift in 8..=24 {
+            match count(&own, MemoryLimit::from_bytes(1 << shift), 1, Progress::NONE) {
+                Ok(run) => {
+                    assert_eq!((run.sequences, run.lap_sequences), (reference.sequences, reference.lap_sequences));
+                    walked += usize::from(run.walked_tails > 0);
+                }
+                Err(KalahError::Limit(_)) => refused += 1,
+                Err(error) => panic!("limit 2^{shift}: {error}"),
+            }
+        }
+        assert_eq!(reference.walked_tails, 0);
+        assert!(walked > 0 && refused > 0, "limits that walked: {walked}, refused: {refused}");
     }
 
     #[test]

@@ -48,6 +48,7 @@ pub fn lap_table(position: &Position, figures: &Count) -> Option<Table> {
             ("max_laps", "Most laps in one sequence", Cell::from(laps.max_laps)),
             ("skeletons", "Skeletons (lists of laps)", Cell::from(laps.skeletons)),
             ("max_states", "Most states at one pit", Cell::from(laps.max_states)),
+            ("walked_tails", "Skeletons walked at the end to fit memory", Cell::from(laps.walked_tails)),
         ],
     );
     table.note(format!(
