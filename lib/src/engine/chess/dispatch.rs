@@ -15,6 +15,7 @@ use rayon::ThreadPool;
 
 use super::array::ArrayBoard;
 use super::bitboard::BitboardBoard;
+use super::cpu::{Cpu, on_flavour};
 use super::mailbox10::Mailbox10Board;
 use super::x88::X88Board;
 use super::{
@@ -263,9 +264,13 @@ impl<'p> Counter<'p> {
             table.ready_for_count();
         }
         let pool = if self.threads == 1 { None } else { Some(pool(self.threads)?) };
+        // In the flavour the count will run in, so that the root touches
+        // no slider table the count does not use (the magic search was
+        // half of a short count's start-up on BMI2 machines).
+        let cpu = Cpu::detect();
         let roots = with_board!(repr, setup, |board| {
             let mut moves = MoveList::new();
-            board.legal_moves(&mut moves);
+            on_flavour!(cpu, |f| board.legal_moves_in(&mut moves, f));
             moves.len() as u64
         });
         Ok(Ready { counter: self, repr, setup, depth, pool, roots })

@@ -65,7 +65,7 @@ fn parallel_in<B: Board + Send + Sync, F: Drive>(board: &B, depth: u32, flavour:
         return flavour.perft(&mut board.clone(), depth);
     }
     let mut moves = MoveList::new();
-    board.clone().legal_moves(&mut moves);
+    board.clone().legal_moves_in(&mut moves, flavour);
     moves
         .as_slice()
         .par_iter()
@@ -124,7 +124,7 @@ fn parallel_hashed_in<B: Board + Send + Sync, F: Drive>(board: &B, depth: u32, t
         return nodes;
     }
     let mut moves = MoveList::new();
-    board.clone().legal_moves(&mut moves);
+    board.clone().legal_moves_in(&mut moves, flavour);
     let nodes = moves
         .as_slice()
         .par_iter()
@@ -183,7 +183,7 @@ where
         return 1;
     }
     let mut moves = MoveList::new();
-    board.clone().legal_moves(&mut moves);
+    board.clone().legal_moves_in(&mut moves, flavour);
     let subtree = |&m: &Move| {
         let mut child = board.clone();
         child.make(m);
@@ -243,7 +243,7 @@ pub fn divide<B: Board>(board: &mut B, depth: u32) -> Vec<(Move, u64)> {
     let chess960 = board.to_setup().chess960();
     let cpu = Cpu::detect();
     let mut moves = MoveList::new();
-    board.legal_moves(&mut moves);
+    on_flavour!(cpu, |f| board.legal_moves_in(&mut moves, f));
     let mut split: Vec<(Move, u64)> = moves
         .iter()
         .map(|&m| {

@@ -4,7 +4,7 @@
 
 use super::attacks::{BISHOP_RAYS, KNIGHT as KNIGHT_ATTACKS, ROOK_RAYS, bit};
 use super::magic;
-use super::pext::{AnySliders, Pext};
+use super::pext::Pext;
 use super::set::Bitboard;
 use super::sink::MoveCounter;
 use crate::engine::chess::cpu::Flavour;
@@ -241,13 +241,13 @@ impl Board for BitboardBoard {
     #[inline]
     fn legal_moves(&mut self, moves: &mut MoveList) {
         moves.clear();
-        self.generate(moves, AnySliders::detect());
+        self.generate(moves, &*magic::SLIDERS);
     }
 
     #[inline]
     fn count_legal(&mut self) -> u64 {
         let mut counter = MoveCounter(0);
-        self.generate(&mut counter, AnySliders::detect());
+        self.generate(&mut counter, &*magic::SLIDERS);
         counter.0
     }
 
@@ -275,14 +275,14 @@ impl Board for BitboardBoard {
     #[inline]
     fn pseudo_legal_moves(&mut self, moves: &mut MoveList) {
         moves.clear();
-        self.generate_with::<_, _, false>(moves, AnySliders::detect());
+        self.generate_with::<_, _, false>(moves, &*magic::SLIDERS);
     }
 
     #[inline]
     fn mover_king_attacked(&self) -> bool {
         let mover = self.turn.other().index();
         let king = self.pieces[mover][KING].trailing_zeros() as usize;
-        self.attacked(king, mover ^ 1, self.occupied, AnySliders::detect())
+        self.attacked(king, mover ^ 1, self.occupied, &*magic::SLIDERS)
     }
 
     #[inline(always)]
@@ -361,7 +361,7 @@ impl Board for BitboardBoard {
     fn checkers(&self) -> u64 {
         let us = self.turn.index();
         let king = self.pieces[us][KING].trailing_zeros() as usize & 63;
-        self.attackers(king, us ^ 1, AnySliders::detect())
+        self.attackers(king, us ^ 1, &*magic::SLIDERS)
     }
 
     /// As [`BitboardBoard::legal_moves_in`].

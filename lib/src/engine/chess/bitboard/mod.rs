@@ -12,11 +12,11 @@
 //! - `attacks.rs`: knight, king and pawn attacks and the squares between and
 //!   the lines through two squares, all computed at compile time.
 //! - `magic.rs`: rook and bishop attacks by magic bitboards, their magic
-//!   numbers found by a seeded search on first use (on CPUs without BMI2
-//!   only).
+//!   numbers found by a seeded search on first use: for the board's own
+//!   methods (the like-for-like driver, the search) and for counts on CPUs
+//!   without BMI2.
 //! - `pext.rs`: rook and bishop attacks by BMI2's `pext`, their table built
-//!   at compile time: for the BMI2 flavour of a count, and for the board's
-//!   own lookups outside the counting drivers wherever the CPU has BMI2.
+//!   at compile time, for the BMI2 flavour of a count only.
 //! - `movegen.rs`: strictly legal generation from check and pin masks, into
 //!   a sink (`sink.rs`): a move list or a bare counter (bulk counting for
 //!   perft).

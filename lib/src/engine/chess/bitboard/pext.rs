@@ -25,7 +25,7 @@
 //! [`CpuPath::Bmi2`]: crate::engine::chess::cpu::CpuPath::Bmi2
 
 use super::attacks::{BISHOP_DIRS, ROOK_DIRS, slide_by_rays};
-use super::magic::{SLIDERS, SliderAttacks, Sliders, relevant};
+use super::magic::{SliderAttacks, relevant};
 use crate::engine::chess::cpu::Bmi2;
 
 /// One square's relevant mask and where its attacks start in the table.
@@ -122,47 +122,6 @@ impl SliderAttacks for Pext {
     #[inline(always)]
     fn bishop(self, sq: usize, occupied: u64) -> u64 {
         self.lookup(&self.table.bishop[sq & 63], occupied)
-    }
-}
-
-/// The slider lookups of the code outside the counting drivers (the
-/// board's own `legal_moves`, `checkers` and the like), chosen at run time:
-/// `pext` where the CPU has BMI2, so that there the magic tables are never
-/// built (their search was most of a short count's start-up, see
-/// `reports/profiles/bitboard.md`), the magics elsewhere. The counting
-/// drivers choose once per count instead ([`Pext::new`]).
-#[derive(Clone, Copy)]
-pub(super) enum AnySliders {
-    Pext(Pext),
-    Magic(&'static Sliders),
-}
-
-impl AnySliders {
-    /// `pext` if the CPU has BMI2 (the detection is cached), else magics.
-    #[inline]
-    pub(super) fn detect() -> AnySliders {
-        match Bmi2::detect() {
-            Some(bmi2) => AnySliders::Pext(Pext::new(bmi2)),
-            None => AnySliders::Magic(&SLIDERS),
-        }
-    }
-}
-
-impl SliderAttacks for AnySliders {
-    #[inline(always)]
-    fn rook(self, sq: usize, occupied: u64) -> u64 {
-        match self {
-            AnySliders::Pext(pext) => pext.rook(sq, occupied),
-            AnySliders::Magic(magic) => magic.rook(sq, occupied),
-        }
-    }
-
-    #[inline(always)]
-    fn bishop(self, sq: usize, occupied: u64) -> u64 {
-        match self {
-            AnySliders::Pext(pext) => pext.bishop(sq, occupied),
-            AnySliders::Magic(magic) => magic.bishop(sq, occupied),
-        }
     }
 }
 
