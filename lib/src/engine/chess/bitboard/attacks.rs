@@ -124,7 +124,7 @@ pub(super) const fn slide_by_rays(sq: usize, occupied: u64, dirs: &[(i8, i8)]) -
 /// Knight attacks from each square.
 pub(super) static KNIGHT: [u64; 64] = leaper(&KNIGHT_STEPS);
 /// King attacks from each square.
-pub(super) static KING: [u64; 64] = KING_STEP;
+pub(super) static KING: [u64; 64] = leaper(&KING_STEPS);
 /// `PAWN[color][sq]`: the squares a pawn of `color` on `sq` attacks.
 pub(super) static PAWN: [[u64; 64]; 2] = [leaper(&[(-1, 1), (1, 1)]), leaper(&[(-1, -1), (1, -1)])];
 /// Rook attacks from each square on an empty board.
@@ -151,7 +151,7 @@ const fn near_king(table: &[u64; 64]) -> [u64; 64] {
     while sq < 64 {
         let mut from = 0;
         while from < 64 {
-            if table[from] & KING_STEP[sq] != 0 {
+            if table[from] & KING[sq] != 0 {
                 near[sq] |= bit(from);
             }
             from += 1;
@@ -161,9 +161,6 @@ const fn near_king(table: &[u64; 64]) -> [u64; 64] {
     near
 }
 
-/// The king's steps as a `const`, which `const` evaluation can read (a
-/// `static` it cannot); [`KING`] is built from it.
-const KING_STEP: [u64; 64] = leaper(&KING_STEPS);
 /// The squares a knight reaches a king's neighbour from ([`near_king`]).
 pub(super) static KNIGHT_NEAR: [u64; 64] = near_king(&leaper(&KNIGHT_STEPS));
 /// The squares a bishop's empty-board lines reach a king's neighbour from.

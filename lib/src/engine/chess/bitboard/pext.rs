@@ -12,7 +12,7 @@
 //! needs no BMI2.
 //!
 //! The table holds as many attack sets as the magic one (102,400 for rooks
-//! and 5,248 for bishops), built once, on the first BMI2 count, and is
+//! and 5,248 for bishops), built at compile time, and is
 //! padded with empty sets to the next power of two so that a masked index
 //! needs no bounds check.
 //!
@@ -51,8 +51,8 @@ pub(super) struct PextTable {
 
 /// The table, built at compile time: building it at run time took about
 /// 1.5 ms of every count's start-up (`reports/profiles/bitboard.md`).
-/// The evaluation takes about a second of the build, past the compiler's
-/// patience lint.
+/// The evaluation takes about 5 s of each build of the library, past the
+/// compiler's patience lint.
 #[allow(long_running_const_eval)]
 static PEXT: PextTable = PextTable::build();
 
