@@ -154,7 +154,27 @@ impl BitboardBoard {
         // The squares the king crosses in the castles still open.
         let (open, crossing, crossing_near) = self.open_castles(us);
         let (checkers, target, pinned, attacked) = if LEGAL {
-            let checkers = self.attackers(king, them, sliders);
+            // Checks and pins from one look along the king's lines: an enemy
+            // slider on them with nothing between gives check, with one of
+            // our pieces alone between pins it. The sliders' own attack sets
+            // are not looked up.
+            let straight = theirs[ROOK] | theirs[QUEEN];
+            let diagonal = theirs[BISHOP] | theirs[QUEEN];
+            let mut snipers = (ROOK_RAYS[king] & straight) | (BISHOP_RAYS[king] & diagonal);
+            let mut pinned = 0;
+            let mut checkers = (KNIGHT[king] & theirs[KNIGHT_ROLE])
+                | (PAWN[us & 1][king] & theirs[PAWN_ROLE])
+                | (KING[king] & theirs[KING_ROLE]);
+            while snipers != 0 {
+                let sniper = snipers.trailing_zeros() as usize & 63;
+                let blockers = BETWEEN[king][sniper] & occupied;
+                if blockers == 0 {
+                    checkers |= bit(sniper);
+                } else if blockers & (blockers - 1) == 0 {
+                    pinned |= blockers & own;
+                }
+                snipers &= snipers - 1;
+            }
             // The king: to squares not attacked once it has left its own.
             // One set of the attacks near the king costs less than a test
             // of each square (reports/profiles/bitboard.md). Taking the king
@@ -172,19 +192,6 @@ impl BitboardBoard {
             }
             let target =
                 if checkers == 0 { !own } else { BETWEEN[king][checkers.trailing_zeros() as usize & 63] | checkers };
-
-            // Pins: one of our pieces alone between the king and an enemy slider.
-            let straight = theirs[ROOK] | theirs[QUEEN];
-            let diagonal = theirs[BISHOP] | theirs[QUEEN];
-            let mut snipers = (ROOK_RAYS[king] & straight) | (BISHOP_RAYS[king] & diagonal);
-            let mut pinned = 0;
-            while snipers != 0 {
-                let blockers = BETWEEN[king][snipers.trailing_zeros() as usize & 63] & occupied;
-                if blockers & blockers.wrapping_sub(1) == 0 {
-                    pinned |= blockers & own;
-                }
-                snipers &= snipers - 1;
-            }
             (checkers, target, pinned, attacked)
         } else {
             sink.piece(king, KING[king] & !own, enemies);
