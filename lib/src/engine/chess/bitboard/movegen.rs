@@ -18,11 +18,14 @@
 //!
 //! The king's destinations and the squares a castling king crosses are
 //! judged from one set: the attacks of every enemy piece that could reach
-//! one of those squares on an empty board (the others are skipped). The
-//! checkers, attackers of one square, are found piece kind by piece kind;
-//! a slider's lookup is skipped when no enemy slider of that kind stands on
-//! the empty board's lines through the square, a table test that is
-//! cheaper than the lookup into the large attack table.
+//! one of those squares on an empty board (the others are skipped). Checks
+//! and pins come from one pass over the enemy sliders on the empty board's
+//! lines through our king: the squares between tell, with no lookup into
+//! the large attack table, whether one gives check (none occupied) or pins
+//! (one of ours alone). Knights and pawns give check by table. Elsewhere
+//! (the board's own `checkers`), the attackers of a square are found piece
+//! kind by piece kind, and a slider's lookup is skipped when no enemy
+//! slider of that kind stands on the square's lines.
 //!
 //! The generator hands whole target sets to a [`Sink`]: the move list takes
 //! them apart move by move, the counter only counts their bits. That is how
