@@ -19,6 +19,7 @@ fn every_column_of_the_quick_report_has_a_declared_kind_and_the_report_equals_it
         seed: 1,
         commit: "unknown".into(),
         machine: RunInfo::this_machine(),
+        compiler: "rustc".into(),
         started: "2026-01-01T00:00:00Z".into(),
         threads: 1,
     };

@@ -125,6 +125,7 @@ fn reproduce(args: &ReproduceArgs, format: Format) -> anyhow::Result<ExitCode> {
         seed: args.seed,
         commit: RunInfo::this_commit(),
         machine: RunInfo::this_machine(),
+        compiler: plybench::report::machine::compiler().to_owned(),
         started: utc_now(),
         threads: rayon::current_num_threads(),
     };

@@ -442,10 +442,15 @@ impl ReportDiff {
             table
                 .note(format!("OLD ran on {o} and NEW on {n}: their speeds compare the machines as much as the code."));
         }
+        if let (Some(o), Some(n)) = (self.old.run_field("compiler"), self.new.run_field("compiler"))
+            && o != n
+        {
+            table.note(format!("OLD was built by {o} and NEW by {n}: their speeds compare the compilers too."));
+        }
         table
     }
 
-    /// One record: the two reports (path, commit, budget, machine), the
+    /// One record: the two reports (path, commit, budget, machine, compiler), the
     /// threshold, what was compared and how many changes of each status.
     pub fn summary(&self) -> Table {
         let run = |dir: &ReportDir, field: &str| Cell::opt(dir.run_field(field));
@@ -462,6 +467,8 @@ impl ReportDiff {
                 ("new_budget", "New budget", run(&self.new, "budget")),
                 ("old_machine", "Old machine", run(&self.old, "machine")),
                 ("new_machine", "New machine", run(&self.new, "machine")),
+                ("old_compiler", "Old compiler", run(&self.old, "compiler")),
+                ("new_compiler", "New compiler", run(&self.new, "compiler")),
                 ("threshold_percent", "Speed threshold %", Cell::float(100.0 * self.threshold, 1)),
                 ("files_compared", "Files compared", (self.files as u64).into()),
                 ("rows_compared", "Rows compared", (self.rows as u64).into()),

@@ -209,6 +209,21 @@ fn the_summary_names_both_runs() {
 }
 
 #[test]
+fn the_summary_names_both_compilers_and_notes_a_change() {
+    let run = |compiler: &str| json!({"schema_version": 1, "id": "run", "budget": "quick", "commit": "abc", "machine": "m", "compiler": compiler});
+    let same = diff(&[("run.json", run("rustc 1.95.0"))], &[("run.json", run("rustc 1.95.0"))]);
+    assert!(!same.table().notes.join(" ").contains("built by"));
+    let d = diff(&[("run.json", run("rustc 1.95.0"))], &[("run.json", run("rustc 1.96.0"))]);
+    let summary = serde_json::to_value(d.summary()).unwrap();
+    assert_eq!(
+        (summary["old_compiler"].as_str(), summary["new_compiler"].as_str()),
+        (Some("rustc 1.95.0"), Some("rustc 1.96.0"))
+    );
+    let notes = d.table().notes.join(" ");
+    assert!(notes.contains("built by rustc 1.95.0 and NEW by rustc 1.96.0"), "{notes}");
+}
+
+#[test]
 fn thresholds_parse_as_percentages() {
     assert_eq!(parse_threshold("10%").unwrap(), 0.1);
     assert_eq!(parse_threshold(" 0 ").unwrap(), 0.0);

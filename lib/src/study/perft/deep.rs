@@ -98,7 +98,7 @@ pub struct Machine {
     pub cpu: String,
     /// Logical cores.
     pub cores: usize,
-    /// `rustc --version`, or `unknown`.
+    /// The compiler that built the binary ([`crate::report::machine::compiler`]).
     pub rustc: String,
     /// The operating system and architecture.
     pub os: String,
@@ -108,17 +108,10 @@ impl Machine {
     /// This machine.
     pub fn this() -> Machine {
         let cpu = crate::report::machine::cpu_model().unwrap_or_else(|| "unknown".to_owned());
-        let rustc = std::process::Command::new(std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into()))
-            .arg("--version")
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
-            .unwrap_or_else(|| "unknown".to_owned());
         Machine {
             cpu,
             cores: crate::report::machine::logical_cores(),
-            rustc,
+            rustc: crate::report::machine::compiler().to_owned(),
             os: format!("{} {}", std::env::consts::OS, std::env::consts::ARCH),
         }
     }

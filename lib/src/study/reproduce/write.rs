@@ -29,6 +29,8 @@ pub struct RunInfo {
     pub commit: String,
     /// The processor, cores and operating system.
     pub machine: String,
+    /// The compiler that built the binary.
+    pub compiler: String,
     /// When the run started (UTC, RFC 3339).
     pub started: String,
     /// The worker threads.
@@ -74,6 +76,7 @@ pub fn markdown(info: &RunInfo, reports: &[StudyReport]) -> String {
     let _ = writeln!(md, "| threads | {} |", info.threads);
     let _ = writeln!(md, "| commit | {} |", info.commit);
     let _ = writeln!(md, "| machine | {} |", info.machine);
+    let _ = writeln!(md, "| compiler | {} |", info.compiler);
     let _ = writeln!(md, "| started | {} |\n", info.started);
     md.push_str(
         "Every published figure is printed beside the computed one with its source and a verdict. Each table is \
@@ -117,6 +120,7 @@ pub fn markdown(info: &RunInfo, reports: &[StudyReport]) -> String {
 ///     seed: 1,
 ///     commit: "0123456789ab".into(),
 ///     machine: "a machine".into(),
+///     compiler: "rustc 1.95.0".into(),
 ///     started: "2026-01-01T00:00:00Z".into(),
 ///     threads: 2,
 /// };
@@ -138,6 +142,7 @@ pub fn run_json(info: &RunInfo, reports: &[StudyReport]) -> String {
         studies: Vec<&'a str>,
         commit: &'a str,
         machine: &'a str,
+        compiler: &'a str,
         started: &'a str,
     }
     let run = Run {
@@ -151,6 +156,7 @@ pub fn run_json(info: &RunInfo, reports: &[StudyReport]) -> String {
         studies: reports.iter().map(|r| r.study.name()).collect(),
         commit: &info.commit,
         machine: &info.machine,
+        compiler: &info.compiler,
         started: &info.started,
     };
     serde_json::to_string_pretty(&run).expect("the run's header serializes") + "\n"
