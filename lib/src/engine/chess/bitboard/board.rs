@@ -357,21 +357,11 @@ impl Board for BitboardBoard {
         Some(zobrist::key_after(key, m, &before))
     }
 
-    #[inline]
+    /// With no slider lookup (the generator's `checks_and_pins`), so the
+    /// same in every flavour: the trait's `checkers_in` suffices.
+    #[inline(always)]
     fn checkers(&self) -> u64 {
         let us = self.turn.index();
-        let king = self.pieces[us][KING].trailing_zeros() as usize & 63;
-        self.attackers(king, us ^ 1, &*magic::SLIDERS)
-    }
-
-    /// As [`BitboardBoard::legal_moves_in`].
-    #[inline(always)]
-    fn checkers_in<F: Flavour>(&self, flavour: F) -> u64 {
-        let us = self.turn.index();
-        let king = self.pieces[us][KING].trailing_zeros() as usize & 63;
-        match flavour.bmi2() {
-            Some(bmi2) => self.attackers(king, us ^ 1, Pext::new(bmi2)),
-            None => self.attackers(king, us ^ 1, &*magic::SLIDERS),
-        }
+        self.checks_and_pins(self.pieces[us][KING].trailing_zeros() as usize, us).0
     }
 }

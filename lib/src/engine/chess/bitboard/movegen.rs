@@ -22,10 +22,8 @@
 //! and pins come from one pass over the enemy sliders on the empty board's
 //! lines through our king: the squares between tell, with no lookup into
 //! the large attack table, whether one gives check (none occupied) or pins
-//! (one of ours alone). Knights and pawns give check by table. Elsewhere
-//! (the board's own `checkers`), the attackers of a square are found piece
-//! kind by piece kind, and a slider's lookup is skipped when no enemy
-//! slider of that kind stands on the square's lines.
+//! (one of ours alone). Knights and pawns give check by table. The board's
+//! own `checkers` uses the same pass.
 //!
 //! The generator hands whole target sets to a [`Sink`]: the move list takes
 //! them apart move by move, the counter only counts their bits. That is how
@@ -50,13 +48,6 @@ fn slider_attack(rays: u64, sliders: u64, attacks: impl FnOnce() -> u64) -> bool
     rays & sliders != 0 && attacks() & sliders != 0
 }
 
-/// The members of `sliders` in `attacks` (computed only when one of them
-/// stands on `rays`).
-#[inline(always)]
-fn slider_attackers(rays: u64, sliders: u64, attacks: impl FnOnce() -> u64) -> u64 {
-    if rays & sliders == 0 { 0 } else { attacks() & sliders }
-}
-
 impl BitboardBoard {
     /// Whether a piece of `them` attacks `sq` when `occupied` is occupied.
     #[inline(always)]
@@ -70,22 +61,34 @@ impl BitboardBoard {
             || slider_attack(ROOK_RAYS[sq], p[ROOK] | p[QUEEN], || sliders.rook(sq, occupied))
     }
 
-    /// The pieces of `them` attacking `sq` on the current board.
-    ///
-    /// The sliders' magic lookups are skipped when no enemy slider of the
-    /// kind stands on the empty board's lines through `sq` (the common case
-    /// early in a game): a cheap table test before a multiplication and a
-    /// dependent load.
+    /// The pieces of the side not to move that give check to `us`'s king
+    /// on `king`, and `us`'s pieces pinned to it, from one look along the
+    /// king's lines: an enemy slider on them with nothing between gives
+    /// check, with one of our pieces alone between pins it. No slider's
+    /// attack set is looked up; knights, pawns and the king check by table.
     #[inline(always)]
-    pub(super) fn attackers<A: SliderAttacks>(&self, sq: usize, them: usize, sliders: A) -> u64 {
-        let sq = sq & 63;
-        let p = &self.pieces[them & 1];
+    pub(super) fn checks_and_pins(&self, king: usize, us: usize) -> (u64, u64) {
+        let (king, us) = (king & 63, us & 1);
+        let theirs = &self.pieces[us ^ 1];
         let occupied = self.occupied;
-        (KNIGHT[sq] & p[KNIGHT_ROLE])
-            | (PAWN[(them ^ 1) & 1][sq] & p[PAWN_ROLE])
-            | (KING[sq] & p[KING_ROLE])
-            | slider_attackers(BISHOP_RAYS[sq], p[BISHOP] | p[QUEEN], || sliders.bishop(sq, occupied))
-            | slider_attackers(ROOK_RAYS[sq], p[ROOK] | p[QUEEN], || sliders.rook(sq, occupied))
+        let straight = theirs[ROOK] | theirs[QUEEN];
+        let diagonal = theirs[BISHOP] | theirs[QUEEN];
+        let mut snipers = (ROOK_RAYS[king] & straight) | (BISHOP_RAYS[king] & diagonal);
+        let mut checkers = (KNIGHT[king] & theirs[KNIGHT_ROLE])
+            | (PAWN[us][king] & theirs[PAWN_ROLE])
+            | (KING[king] & theirs[KING_ROLE]);
+        let mut pinned = 0;
+        while snipers != 0 {
+            let sniper = snipers.trailing_zeros() as usize & 63;
+            let blockers = BETWEEN[king][sniper] & occupied;
+            if blockers == 0 {
+                checkers |= bit(sniper);
+            } else if blockers & (blockers - 1) == 0 {
+                pinned |= blockers & self.colors[us];
+            }
+            snipers &= snipers - 1;
+        }
+        (checkers, pinned)
     }
 
     /// The squares next to `king` and those a castling king crosses that a
@@ -152,32 +155,11 @@ impl BitboardBoard {
         let enemies = self.colors[them];
         let occupied = self.occupied;
         let mine = &self.pieces[us];
-        let theirs = &self.pieces[them];
         let king = mine[KING_ROLE].trailing_zeros() as usize & 63;
         // The squares the king crosses in the castles still open.
         let (open, crossing, crossing_near) = self.open_castles(us);
         let (checkers, target, pinned, attacked) = if LEGAL {
-            // Checks and pins from one look along the king's lines: an enemy
-            // slider on them with nothing between gives check, with one of
-            // our pieces alone between pins it. The sliders' own attack sets
-            // are not looked up.
-            let straight = theirs[ROOK] | theirs[QUEEN];
-            let diagonal = theirs[BISHOP] | theirs[QUEEN];
-            let mut snipers = (ROOK_RAYS[king] & straight) | (BISHOP_RAYS[king] & diagonal);
-            let mut pinned = 0;
-            let mut checkers = (KNIGHT[king] & theirs[KNIGHT_ROLE])
-                | (PAWN[us & 1][king] & theirs[PAWN_ROLE])
-                | (KING[king] & theirs[KING_ROLE]);
-            while snipers != 0 {
-                let sniper = snipers.trailing_zeros() as usize & 63;
-                let blockers = BETWEEN[king][sniper] & occupied;
-                if blockers == 0 {
-                    checkers |= bit(sniper);
-                } else if blockers & (blockers - 1) == 0 {
-                    pinned |= blockers & own;
-                }
-                snipers &= snipers - 1;
-            }
+            let (checkers, pinned) = self.checks_and_pins(king, us);
             // The king: to squares not attacked once it has left its own.
             // One set of the attacks near the king costs less than a test
             // of each square (reports/profiles/bitboard.md). Taking the king
