@@ -96,6 +96,37 @@ pub trait Board: Clone + PartialEq + fmt::Debug {
         self.count_legal()
     }
 
+    /// The sum of `child` over the positions after each legal move, in the
+    /// instruction flavour of a count (as [`Board::legal_moves_in`]): each
+    /// move is played, `child` is handed the board after it, and the move
+    /// is taken back (or played on a copy, for [`Board::COPY_MAKE`]). The
+    /// inner nodes of the perft drivers. The default lists the moves first;
+    /// a representation may play each as its generator finds it.
+    #[inline(always)]
+    fn sum_children_in<F: Flavour>(&mut self, flavour: F, mut child: impl FnMut(&mut Self) -> u64) -> u64 {
+        let mut moves = MoveList::new();
+        self.legal_moves_in(&mut moves, flavour);
+        let mut nodes = 0u64;
+        if Self::COPY_MAKE {
+            for &m in moves.iter() {
+                let mut copy = self.clone();
+                copy.make(m);
+                nodes = nodes.saturating_add(child(&mut copy));
+            }
+            return nodes;
+        }
+        for &m in moves.iter() {
+            #[cfg(debug_assertions)]
+            let before = self.clone();
+            let undo = self.make(m);
+            nodes = nodes.saturating_add(child(self));
+            self.unmake(m, undo);
+            #[cfg(debug_assertions)]
+            debug_assert_eq!(*self, before, "make/unmake of {m} did not restore the board");
+        }
+        nodes
+    }
+
     /// Plays `m`, which must be legal here.
     fn make(&mut self, m: Move) -> Self::Undo;
 

@@ -4,7 +4,8 @@
 
 use super::attacks::{RANK_1, RANK_8};
 use super::set::square;
-use crate::engine::chess::{Move, MoveKind, MoveList, Role};
+use super::BitboardBoard;
+use crate::engine::chess::{Board, Move, MoveKind, MoveList, Role};
 
 /// The promotion ranks: a pawn reaching one promotes.
 pub(super) const PROMOTION_RANKS: u64 = RANK_1 | RANK_8;
@@ -24,18 +25,25 @@ pub(super) trait Sink {
     fn one(&mut self, m: Move);
 }
 
-impl Sink for MoveList {
+/// A sink that takes each target set apart into its moves: the move list
+/// and the player of children share the taking apart.
+pub(super) trait EachMove {
+    /// One move.
+    fn each(&mut self, m: Move);
+}
+
+impl<T: EachMove> Sink for T {
     #[inline(always)]
     fn piece(&mut self, from: usize, targets: u64, enemies: u64) {
         let f = square(from as u32);
         let mut captures = targets & enemies;
         while captures != 0 {
-            self.push(Move::new(f, square(captures.trailing_zeros()), MoveKind::Capture));
+            self.each(Move::new(f, square(captures.trailing_zeros()), MoveKind::Capture));
             captures &= captures - 1;
         }
         let mut quiet = targets & !enemies;
         while quiet != 0 {
-            self.push(Move::new(f, square(quiet.trailing_zeros()), MoveKind::Quiet));
+            self.each(Move::new(f, square(quiet.trailing_zeros()), MoveKind::Quiet));
             quiet &= quiet - 1;
         }
     }
@@ -45,7 +53,7 @@ impl Sink for MoveList {
         let mut plain = targets & !PROMOTION_RANKS;
         while plain != 0 {
             let to = plain.trailing_zeros();
-            self.push(Move::new(square((to as i32 - delta) as u32), square(to), kind));
+            self.each(Move::new(square((to as i32 - delta) as u32), square(to), kind));
             plain &= plain - 1;
         }
         let mut promoting = targets & PROMOTION_RANKS;
@@ -55,7 +63,7 @@ impl Sink for MoveList {
             let (f, t) = (square((to as i32 - delta) as u32), square(to));
             for role in Role::PROMOTIONS {
                 if let Some(kind) = MoveKind::promotion(role, capture) {
-                    self.push(Move::new(f, t, kind));
+                    self.each(Move::new(f, t, kind));
                 }
             }
             promoting &= promoting - 1;
@@ -64,7 +72,32 @@ impl Sink for MoveList {
 
     #[inline(always)]
     fn one(&mut self, m: Move) {
+        self.each(m);
+    }
+}
+
+impl EachMove for MoveList {
+    #[inline(always)]
+    fn each(&mut self, m: Move) {
         self.push(m);
+    }
+}
+
+/// Plays each move on its own copy of the board as the generator finds
+/// it, hands the board after it to `child`, takes it back, and sums what
+/// `child` returns: a node of perft with no move list.
+pub(super) struct Children<C> {
+    pub(super) board: BitboardBoard,
+    pub(super) child: C,
+    pub(super) nodes: u64,
+}
+
+impl<C: FnMut(&mut BitboardBoard) -> u64> EachMove for Children<C> {
+    #[inline(always)]
+    fn each(&mut self, m: Move) {
+        let undo = self.board.make(m);
+        self.nodes = self.nodes.saturating_add((self.child)(&mut self.board));
+        self.board.unmake(m, undo);
     }
 }
 

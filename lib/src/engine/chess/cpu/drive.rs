@@ -36,29 +36,7 @@ pub(crate) fn perft_node<B: Board, F: Flavour>(
     match depth {
         0 => 1,
         1 => board.count_legal_in(flavour),
-        _ => {
-            let mut moves = MoveList::new();
-            board.legal_moves_in(&mut moves, flavour);
-            let mut nodes = 0;
-            if B::COPY_MAKE {
-                for &m in moves.iter() {
-                    let mut copy = board.clone();
-                    copy.make(m);
-                    nodes = u64::saturating_add(nodes, child(&mut copy, depth - 1));
-                }
-                return nodes;
-            }
-            for &m in moves.iter() {
-                #[cfg(debug_assertions)]
-                let before = board.clone();
-                let undo = board.make(m);
-                nodes = u64::saturating_add(nodes, child(board, depth - 1));
-                board.unmake(m, undo);
-                #[cfg(debug_assertions)]
-                debug_assert_eq!(*board, before, "make/unmake of {m} did not restore the board");
-            }
-            nodes
-        }
+        _ => board.sum_children_in(flavour, |b| child(b, depth - 1)),
     }
 }
 
@@ -135,16 +113,14 @@ pub(crate) fn hashed_node<B: Board, F: Flavour>(
     if let Some(nodes) = table.probe(key, depth) {
         return nodes;
     }
-    let mut moves = MoveList::new();
-    board.legal_moves_in(&mut moves, flavour);
-    let mut nodes = 0;
     if depth == 2 {
-        for &m in moves.iter() {
-            nodes = u64::saturating_add(nodes, played(board, m, |b| child(b, 1, 0)));
-        }
+        let nodes = board.sum_children_in(flavour, |b| child(b, 1, 0));
         table.store(key, depth, nodes);
         return nodes;
     }
+    let mut moves = MoveList::new();
+    board.legal_moves_in(&mut moves, flavour);
+    let mut nodes = 0;
     let mut keys = [0u64; MAX_MOVES];
     let keyed = child_keys(board, &moves, key, table, &mut keys);
     for (&m, &child_key) in moves.iter().zip(&keys) {
