@@ -135,6 +135,53 @@ impl BitboardBoard {
         self.occupied ^= squares;
     }
 
+    /// Plays a move of the piece of `role` on `from` to `to` that neither
+    /// castles, nor promotes, nor takes en passant, taking what stands on
+    /// `to` when `CAPTURE`, and leaving `en_passant` as the en passant
+    /// square: the shape of most moves, played with no move kind to decode.
+    #[inline(always)]
+    pub(super) fn play_plain<const CAPTURE: bool>(
+        &mut self,
+        from: usize,
+        to: usize,
+        role: u8,
+        en_passant: u8,
+    ) -> BitboardUndo {
+        let (from, to) = (from & 63, to & 63);
+        let us = self.turn.index();
+        let captured = if CAPTURE { self.mailbox[to] } else { NO_ROLE };
+        let undo = BitboardUndo { captured, castling: self.castling, en_passant: self.en_passant };
+        if CAPTURE {
+            self.toggle(us ^ 1, captured as usize, bit(to));
+        }
+        self.toggle(us, role as usize, bit(from) | bit(to));
+        self.mailbox[from] = NO_ROLE;
+        self.mailbox[to] = role;
+        if self.castling != 0 {
+            self.castling &= self.castles.keep(from, to);
+        }
+        self.en_passant = en_passant;
+        self.turn = self.turn.other();
+        undo
+    }
+
+    /// Takes back what [`Self::play_plain`] played, with the same
+    /// squares, role and `CAPTURE`, from the `undo` it returned.
+    #[inline(always)]
+    pub(super) fn unplay_plain<const CAPTURE: bool>(&mut self, from: usize, to: usize, role: u8, undo: BitboardUndo) {
+        let (from, to) = (from & 63, to & 63);
+        self.turn = self.turn.other();
+        let us = self.turn.index();
+        self.toggle(us, role as usize, bit(from) | bit(to));
+        if CAPTURE {
+            self.toggle(us ^ 1, undo.captured as usize, bit(to));
+        }
+        self.mailbox[from] = role;
+        self.mailbox[to] = undo.captured;
+        self.castling = undo.castling;
+        self.en_passant = undo.en_passant;
+    }
+
     /// Plays or takes back (the same bits toggle both ways) the piece
     /// movements of `m` by `us`; `role` is the piece that stands on the
     /// origin before the move, `captured` the role on the destination.
@@ -301,6 +348,12 @@ impl Board for BitboardBoard {
     fn make(&mut self, m: Move) -> BitboardUndo {
         let from = m.from().index();
         let to = m.to().index();
+        match m.kind() {
+            MoveKind::Quiet => return self.play_plain::<false>(from, to, self.mailbox[from], NO_SQUARE),
+            MoveKind::Capture => return self.play_plain::<true>(from, to, self.mailbox[from], NO_SQUARE),
+            MoveKind::DoublePush => return self.play_plain::<false>(from, to, PAWN as u8, Self::en_passant_after(m)),
+            _ => {}
+        }
         let us = self.turn.index();
         let role = self.mailbox[from];
         let captured = self.captured_by(m);
@@ -330,6 +383,13 @@ impl Board for BitboardBoard {
     fn unmake(&mut self, m: Move, undo: BitboardUndo) {
         let from = m.from().index();
         let to = m.to().index();
+        match m.kind() {
+            MoveKind::Quiet | MoveKind::DoublePush => {
+                return self.unplay_plain::<false>(from, to, self.mailbox[to], undo);
+            }
+            MoveKind::Capture => return self.unplay_plain::<true>(from, to, self.mailbox[to], undo),
+            _ => {}
+        }
         self.turn = self.turn.other();
         let us = self.turn.index();
         if m.is_castle() {
