@@ -328,6 +328,7 @@ impl Board for BitboardBoard {
             Some(bmi2) => self.generate(&mut children, Pext::new(bmi2)),
             None => self.generate(&mut children, &*magic::SLIDERS),
         }
+        debug_assert_eq!(children.board, *self, "a move played by the children's sink was not taken back");
         children.nodes
     }
 

@@ -4,6 +4,7 @@
 //! are in `lib/tests/chess_conformance.rs`.
 
 use super::BitboardBoard;
+use crate::engine::chess::cpu::Portable;
 use crate::engine::chess::key_checks;
 use crate::engine::chess::x88::X88Board;
 use crate::engine::chess::zobrist::zobrist;
@@ -43,6 +44,15 @@ fn walk(bits: &mut BitboardBoard, x88: &mut X88Board, depth: u32) -> u64 {
     assert_eq!(sorted(&ours), sorted(&reference), "{bits:?}");
     assert_eq!(bits.to_setup(), x88.to_setup());
     assert_eq!(BitboardBoard::from_setup(&bits.to_setup()), *bits);
+    let mut played = Vec::new();
+    let mut found = Vec::new();
+    let before = bits.clone();
+    let summed = bits.sum_children_in(Portable, |child| {
+        found.push(child.to_setup().to_fen());
+        2
+    });
+    assert_eq!(*bits, before, "the board after its children were summed");
+    assert_eq!(summed, 2 * ours.len() as u64, "{bits:?}");
     let mut nodes = 1;
     for &m in ours.iter() {
         let before = bits.clone();
@@ -54,8 +64,21 @@ fn walk(bits: &mut BitboardBoard, x88: &mut X88Board, depth: u32) -> u64 {
         bits.unmake(m, undo);
         x88.unmake(m, x88_undo);
         assert_eq!(*bits, before, "unmake of {m:?}");
+        played.push(fen_after(bits, m));
     }
+    // The children the generator plays as it finds them are those of the
+    // listed moves, made one by one.
+    played.sort();
+    found.sort();
+    assert_eq!(found, played, "the children of {bits:?}");
     nodes
+}
+
+/// The FEN of the position after `m`, made on a copy of `board`.
+fn fen_after(board: &BitboardBoard, m: Move) -> String {
+    let mut after = board.clone();
+    after.make(m);
+    after.to_setup().to_fen()
 }
 
 #[test]
