@@ -6,7 +6,7 @@ use super::attacks::{BISHOP_RAYS, KNIGHT as KNIGHT_ATTACKS, ROOK_RAYS, bit};
 use super::magic;
 use super::pext::Pext;
 use super::set::Bitboard;
-use super::sink::{Children, MoveCounter};
+use super::sink::MoveCounter;
 use crate::engine::chess::cpu::Flavour;
 use crate::engine::chess::zobrist;
 use crate::engine::chess::{
@@ -320,16 +320,10 @@ impl Board for BitboardBoard {
     }
 
     /// Each move is played as the generator finds it (no move list), on a
-    /// copy of the board the generator does not read.
+    /// copy of the board the generator does not read (`children.rs`).
     #[inline(always)]
     fn sum_children_in<F: Flavour>(&mut self, flavour: F, child: impl FnMut(&mut Self) -> u64) -> u64 {
-        let mut children = Children { board: self.clone(), child, nodes: 0 };
-        match flavour.bmi2() {
-            Some(bmi2) => self.generate(&mut children, Pext::new(bmi2)),
-            None => self.generate(&mut children, &*magic::SLIDERS),
-        }
-        debug_assert_eq!(children.board, *self, "a move played by the children's sink was not taken back");
-        children.nodes
+        self.sum_children(flavour, child)
     }
 
     #[inline]

@@ -28,7 +28,10 @@
 //! The generator hands whole target sets to a [`Sink`]: the move list takes
 //! them apart move by move, the counter only counts their bits. That is how
 //! [`Board::count_legal`](crate::engine::chess::Board::count_legal) counts the last
-//! ply of perft without listing it.
+//! ply of perft without listing it. A third sink plays each move as it is
+//! found, on a copy of the board, and hands the position after it on:
+//! [`Board::sum_children_in`](crate::engine::chess::Board::sum_children_in),
+//! perft's inner nodes without a move list.
 
 use super::attacks::{
     BETWEEN, BISHOP_NEAR, BISHOP_RAYS, FILE_A, FILE_H, KING, KNIGHT, KNIGHT_NEAR, LINE, PAWN, RANK_1, ROOK_NEAR,

@@ -1,15 +1,11 @@
 //! Where the generator's target sets go: the move list takes them apart
 //! move by move, the counter only counts their bits (bulk counting at
-//! perft's last ply).
+//! perft's last ply); a third sink, in `children.rs`, plays each move as
+//! it comes.
 
 use super::attacks::{RANK_1, RANK_8};
 use super::set::square;
-use super::BitboardBoard;
-use super::board::{NO_SQUARE, PAWN as PAWN_ROLE};
-
-/// The pawn's role index, as the mailbox holds it.
-const PAWN: u8 = PAWN_ROLE as u8;
-use crate::engine::chess::{Board, Move, MoveKind, MoveList, Role};
+use crate::engine::chess::{Move, MoveKind, MoveList, Role};
 
 /// The promotion ranks: a pawn reaching one promotes.
 pub(super) const PROMOTION_RANKS: u64 = RANK_1 | RANK_8;
@@ -79,7 +75,7 @@ impl EachMove for MoveList {
 /// Each promotion (four a pawn) to a square of `promoting`, from the
 /// square `delta` behind it, a capture when `kind` is, handed to `each`.
 #[inline(always)]
-fn promotions(mut promoting: u64, delta: i32, kind: MoveKind, mut each: impl FnMut(Move)) {
+pub(super) fn promotions(mut promoting: u64, delta: i32, kind: MoveKind, mut each: impl FnMut(Move)) {
     let capture = matches!(kind, MoveKind::Capture);
     while promoting != 0 {
         let to = promoting.trailing_zeros();
@@ -90,72 +86,6 @@ fn promotions(mut promoting: u64, delta: i32, kind: MoveKind, mut each: impl FnM
             }
         }
         promoting &= promoting - 1;
-    }
-}
-
-/// Plays each move on its own copy of the board as the generator finds
-/// it, hands the board after it to `child`, takes it back, and sums what
-/// `child` returns: a node of perft with no move list. Moves of one piece
-/// that neither castle, nor promote, nor take en passant are played from
-/// what the generator knows of them ([`BitboardBoard::play_plain`]); the
-/// others as moves.
-pub(super) struct Children<C> {
-    pub(super) board: BitboardBoard,
-    pub(super) child: C,
-    pub(super) nodes: u64,
-}
-
-impl<C: FnMut(&mut BitboardBoard) -> u64> Children<C> {
-    #[inline(always)]
-    fn plain<const CAPTURE: bool>(&mut self, from: usize, to: usize, role: u8, en_passant: u8) {
-        let undo = self.board.play_plain::<CAPTURE>(from, to, role, en_passant);
-        self.nodes = self.nodes.saturating_add((self.child)(&mut self.board));
-        self.board.unplay_plain::<CAPTURE>(from, to, role, undo);
-    }
-
-    #[inline(always)]
-    fn played(&mut self, m: Move) {
-        let undo = self.board.make(m);
-        self.nodes = self.nodes.saturating_add((self.child)(&mut self.board));
-        self.board.unmake(m, undo);
-    }
-}
-
-impl<C: FnMut(&mut BitboardBoard) -> u64> Sink for Children<C> {
-    #[inline(always)]
-    fn piece(&mut self, from: usize, targets: u64, enemies: u64) {
-        let role = self.board.mailbox[from & 63];
-        let mut captures = targets & enemies;
-        while captures != 0 {
-            self.plain::<true>(from, captures.trailing_zeros() as usize, role, NO_SQUARE);
-            captures &= captures - 1;
-        }
-        let mut quiet = targets & !enemies;
-        while quiet != 0 {
-            self.plain::<false>(from, quiet.trailing_zeros() as usize, role, NO_SQUARE);
-            quiet &= quiet - 1;
-        }
-    }
-
-    #[inline(always)]
-    fn pawns(&mut self, targets: u64, delta: i32, kind: MoveKind) {
-        let mut plain = targets & !PROMOTION_RANKS;
-        while plain != 0 {
-            let to = plain.trailing_zeros() as usize;
-            let from = (to as i32 - delta) as usize;
-            match kind {
-                MoveKind::Capture => self.plain::<true>(from, to, PAWN, NO_SQUARE),
-                MoveKind::DoublePush => self.plain::<false>(from, to, PAWN, ((from + to) / 2) as u8),
-                _ => self.plain::<false>(from, to, PAWN, NO_SQUARE),
-            }
-            plain &= plain - 1;
-        }
-        promotions(targets & PROMOTION_RANKS, delta, kind, |m| self.played(m));
-    }
-
-    #[inline(always)]
-    fn one(&mut self, m: Move) {
-        self.played(m);
     }
 }
 
