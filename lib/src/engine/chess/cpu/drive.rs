@@ -32,10 +32,12 @@ pub(crate) fn perft_node<B: Board, F: Flavour>(
     depth: u32,
     flavour: F,
     mut child: impl FnMut(&mut B, u32) -> u64,
+    mut count: impl FnMut(&mut B) -> u64,
 ) -> u64 {
     match depth {
         0 => 1,
         1 => board.count_legal_in(flavour),
+        2 => board.sum_children_in(flavour, &mut count),
         _ => board.sum_children_in(flavour, |b| child(b, depth - 1)),
     }
 }
@@ -170,9 +172,16 @@ fn played<B: Board>(board: &mut B, m: Move, count: impl FnOnce(&mut B) -> u64) -
     nodes
 }
 
+/// The last ply in the portable flavour, out of line: inlined into each
+/// place the children's sink plays a move it would be copied a dozen times.
+#[inline(never)]
+fn count_portable<B: Board>(board: &mut B, f: Portable) -> u64 {
+    board.count_legal_in(f)
+}
+
 impl Drive for Portable {
     fn perft<B: Board>(self, board: &mut B, depth: u32) -> u64 {
-        perft_node(board, depth, self, |b, d| self.perft(b, d))
+        perft_node(board, depth, self, |b, d| self.perft(b, d), |b| count_portable(b, self))
     }
 
     fn stats<B: Board>(self, board: &mut B, stats: &mut [PerftStats], ply: usize) {
@@ -196,7 +205,13 @@ mod x86 {
 
     #[target_feature(enable = "popcnt")]
     fn perft_popcnt<B: Board>(board: &mut B, depth: u32, f: Popcnt) -> u64 {
-        perft_node(board, depth, f, |b, d| perft_popcnt(b, d, f))
+        perft_node(board, depth, f, |b, d| perft_popcnt(b, d, f), |b| count_popcnt(b, f))
+    }
+
+    #[target_feature(enable = "popcnt")]
+    #[inline(never)]
+    fn count_popcnt<B: Board>(board: &mut B, f: Popcnt) -> u64 {
+        board.count_legal_in(f)
     }
 
     #[target_feature(enable = "popcnt")]
@@ -211,7 +226,13 @@ mod x86 {
 
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
     fn perft_bmi2<B: Board>(board: &mut B, depth: u32, f: Bmi2) -> u64 {
-        perft_node(board, depth, f, |b, d| perft_bmi2(b, d, f))
+        perft_node(board, depth, f, |b, d| perft_bmi2(b, d, f), |b| count_bmi2(b, f))
+    }
+
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    #[inline(never)]
+    fn count_bmi2<B: Board>(board: &mut B, f: Bmi2) -> u64 {
+        board.count_legal_in(f)
     }
 
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
