@@ -23,9 +23,17 @@ pub(crate) trait Drive: Flavour {
 }
 
 /// One node of [`perft`](crate::engine::chess::perft), in flavour `flavour`, with `child(board, depth)`
-/// counting each child. Inlined into each flavour's recursive entry point
+/// counting each child, and `count(board)` each child one ply from the
+/// leaves. Inlined into each flavour's recursive entry point
 /// ([`Drive::perft`]), so that the node is compiled with that flavour's
 /// instructions.
+///
+/// `count` is the flavour's out-of-line bulk count (`count_portable` and
+/// the like), not `child` at depth 1: entering the recursive node costs
+/// the prologue of the whole inner node (its saved registers and frame)
+/// on every leaf parent's child, and inlining the count into each place
+/// the children's sink plays a move made the node 1.3 to 1.6 times slower
+/// (`reports/profiles/bitboard.md`).
 #[inline(always)]
 pub(crate) fn perft_node<B: Board, F: Flavour>(
     board: &mut B,
@@ -92,7 +100,7 @@ fn record<B: Board, F: Flavour>(stats: &mut PerftStats, m: Move, board: &mut B, 
 
 /// One node of [`perft_hashed`](crate::engine::chess::perft_hashed), in flavour `flavour`, whose
 /// Zobrist key is `key`, with `child(board, depth, key)` counting each
-/// child; see [`perft_node`].
+/// child and `count` each child one ply from the leaves; see [`perft_node`].
 ///
 /// Children that probe the table (two plies or more left) are keyed
 /// before any is played, from [`Board::key_after`] where the
@@ -108,6 +116,7 @@ pub(crate) fn hashed_node<B: Board, F: Flavour>(
     table: &PerftTable,
     flavour: F,
     mut child: impl FnMut(&mut B, u32, u64) -> u64,
+    mut count: impl FnMut(&mut B) -> u64,
 ) -> u64 {
     if depth < 2 {
         return if depth == 0 { 1 } else { board.count_legal_in(flavour) };
@@ -116,7 +125,7 @@ pub(crate) fn hashed_node<B: Board, F: Flavour>(
         return nodes;
     }
     if depth == 2 {
-        let nodes = board.sum_children_in(flavour, |b| child(b, 1, 0));
+        let nodes = board.sum_children_in(flavour, &mut count);
         table.store(key, depth, nodes);
         return nodes;
     }
@@ -189,7 +198,15 @@ impl Drive for Portable {
     }
 
     fn perft_hashed<B: Board>(self, board: &mut B, depth: u32, key: u64, table: &PerftTable) -> u64 {
-        hashed_node(board, depth, key, table, self, |b, d, k| self.perft_hashed(b, d, k, table))
+        hashed_node(
+            board,
+            depth,
+            key,
+            table,
+            self,
+            |b, d, k| self.perft_hashed(b, d, k, table),
+            |b| count_portable(b, self),
+        )
     }
 }
 
@@ -221,7 +238,7 @@ mod x86 {
 
     #[target_feature(enable = "popcnt")]
     fn hashed_popcnt<B: Board>(board: &mut B, depth: u32, key: u64, table: &PerftTable, f: Popcnt) -> u64 {
-        hashed_node(board, depth, key, table, f, |b, d, k| hashed_popcnt(b, d, k, table, f))
+        hashed_node(board, depth, key, table, f, |b, d, k| hashed_popcnt(b, d, k, table, f), |b| count_popcnt(b, f))
     }
 
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
@@ -242,7 +259,7 @@ mod x86 {
 
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
     fn hashed_bmi2<B: Board>(board: &mut B, depth: u32, key: u64, table: &PerftTable, f: Bmi2) -> u64 {
-        hashed_node(board, depth, key, table, f, |b, d, k| hashed_bmi2(b, d, k, table, f))
+        hashed_node(board, depth, key, table, f, |b, d, k| hashed_bmi2(b, d, k, table, f), |b| count_bmi2(b, f))
     }
 
     impl Drive for Popcnt {
