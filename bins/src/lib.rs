@@ -15,7 +15,7 @@ use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
 use plybench::Error;
 use plybench::batch::{BatchError, Cancel, Job, Outcome, RunOptions, Shard};
 use plybench::engine::limit::check_threads;
-use plybench::report::{Format, Table};
+use plybench::report::{Format, Shape, Table};
 
 pub mod progress;
 pub mod resume;
@@ -30,32 +30,59 @@ pub fn print(text: &str) -> anyhow::Result<()> {
     }
 }
 
+/// The version of the layout of what the binaries print with `--format
+/// json`, written first in every document as `schema_version`. Within a
+/// version fields are only added; a field that is renamed, removed or
+/// changes meaning raises it. (The report files that `plybench reproduce`
+/// and `perft deep --out` write carry their own version: see
+/// `docs/report-schema.md`.)
+pub const OUTPUT_SCHEMA_VERSION: u64 = 1;
+
+/// The members that every JSON document printed on stdout starts with; no
+/// table or result may use them as a field of its own.
+const RESERVED: [&str; 3] = ["schema_version", "id", "title"];
+
 /// Prints `tables` in `format`. Terminal and Markdown tables are separated
-/// by a blank line; JSON gets one document: the table itself when there is
-/// one, an object keyed by table id otherwise. CSV prints each table with
-/// its header.
+/// by a blank line; CSV prints each table with its header. JSON gets one
+/// object, `schema_version` first:
+/// - one table of rows: `id`, `title` and the rows as `rows`;
+/// - one record: `id`, `title` and the record's fields;
+/// - several tables: each under its id, in id order.
 pub fn emit(tables: &[&Table], format: Format) -> anyhow::Result<()> {
     let text = match (format, tables) {
-        (Format::Json, [one]) => one.render(format),
+        (Format::Json, [one]) => {
+            // Written from the table's own JSON: a `serde_json::Value`
+            // cannot hold the counts past `u64` that the tables keep exact.
+            let head = [("id", serde_json::to_string(&one.id)?), ("title", serde_json::to_string(&one.title)?)];
+            let body = one.render(format);
+            match one.shape {
+                Shape::Rows => json_document(&[&head[..], &[("rows", body)]].concat(), None),
+                Shape::Object => {
+                    check_reserved(&one.id, one.columns.iter().map(|c| c.key.as_str()))?;
+                    json_document(&head, Some(&body))
+                }
+            }?
+        }
         (Format::Json, many) => {
-            // One object keyed by table id, in id order, written from each
-            // table's own JSON: a `serde_json::Value` cannot hold the counts
-            // past `u64` that the tables keep exact.
             let mut sorted = many.to_vec();
             sorted.sort_by(|a, b| a.id.cmp(&b.id));
-            let entries: Vec<String> = sorted
-                .iter()
-                .map(|t| {
-                    let body = t.render(format);
-                    let body = body.trim_end().replace('\n', "\n  ");
-                    Ok(format!("  {}: {body}", serde_json::to_string(&t.id)?))
-                })
-                .collect::<Result<_, serde_json::Error>>()?;
-            format!("{{\n{}\n}}\n", entries.join(",\n"))
+            check_reserved("the tables", sorted.iter().map(|t| t.id.as_str()))?;
+            let members: Vec<(&str, String)> = sorted.iter().map(|t| (t.id.as_str(), t.render(format))).collect();
+            json_document(&members, None)?
         }
         (_, tables) => tables.iter().map(|t| t.render(format)).collect::<Vec<_>>().join("\n"),
     };
     print(&text)
+}
+
+/// Prints `value`, a JSON object, as a document of its own:
+/// `schema_version` first, then the object's fields.
+pub fn print_json(value: &serde_json::Value) -> anyhow::Result<()> {
+    let serde_json::Value::Object(map) = value else {
+        anyhow::bail!("internal error: a JSON result that is not an object");
+    };
+    check_reserved("the result", map.keys().map(String::as_str))?;
+    print(&json_document(&[], Some(&serde_json::to_string_pretty(value)?))?)
 }
 
 /// Prints a batch run's result (see `plybench::batch`) in `format`, then
@@ -70,10 +97,38 @@ pub fn emit_outcome(outcome: &Outcome, extra: &[&Table], format: Format) -> anyh
                 map.insert(table.id.clone(), serde_json::to_value(table)?);
             }
         }
-        return print(&(serde_json::to_string_pretty(&json)? + "\n"));
+        return print_json(&json);
     }
     let tables: Vec<&Table> = outcome.tables.iter().chain(extra.iter().copied()).collect();
     emit(&tables, format)
+}
+
+/// One pretty JSON object: `schema_version`, then `fields` (each a name
+/// and its value's JSON text), then the members of `object` (an object's
+/// JSON text as `serde_json` pretty-prints it), each indented one level.
+fn json_document(fields: &[(&str, String)], object: Option<&str>) -> anyhow::Result<String> {
+    let mut members = vec![format!("  \"schema_version\": {OUTPUT_SCHEMA_VERSION}")];
+    for (name, value) in fields {
+        members.push(format!("  {}: {}", serde_json::to_string(name)?, value.trim_end().replace('\n', "\n  ")));
+    }
+    if let Some(object) = object {
+        let inner = object.trim().strip_prefix('{').and_then(|o| o.strip_suffix('}'));
+        let inner = inner.ok_or_else(|| anyhow::anyhow!("internal error: a JSON record that is not an object"))?;
+        // The members of a pretty-printed object are already one level in.
+        if !inner.trim().is_empty() {
+            members.push(inner.trim_matches('\n').to_owned());
+        }
+    }
+    Ok(format!("{{\n{}\n}}\n", members.join(",\n")))
+}
+
+/// Fails, naming `what`, when one of `names` is a member every document
+/// already has: a programming error, caught by the tests of each output.
+fn check_reserved<'a>(what: &str, mut names: impl Iterator<Item = &'a str>) -> anyhow::Result<()> {
+    match names.find(|name| RESERVED.contains(name)) {
+        Some(name) => anyhow::bail!("internal error: {what} has a field named {name}, which the JSON output reserves"),
+        None => Ok(()),
+    }
 }
 
 /// Runs job `J` in work units (`--checkpoint`, `--resume`, `--shard`)
@@ -332,5 +387,62 @@ pub fn parse_args_with_matches<T: clap::Parser>() -> (T, clap::ArgMatches) {
             let _ = writeln!(io::stderr(), "{name}: error: {message} (see {name} --help)");
             std::process::exit(2)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plybench::report::{Cell, Column};
+
+    fn rows_table() -> Table {
+        let mut table = Table::new("t_rows", "Rows", vec![Column::new("n", "N")]);
+        table.push(vec![Cell::UInt(u128::MAX)]);
+        table.push(vec![Cell::UInt(7)]);
+        table
+    }
+
+    #[test]
+    fn a_table_of_rows_is_a_versioned_document_with_its_rows_exact() {
+        let table = rows_table();
+        let head = [("id", "\"t_rows\"".to_owned()), ("title", "\"Rows\"".to_owned())];
+        let text = json_document(&[&head[..], &[("rows", table.render(Format::Json))]].concat(), None).unwrap();
+        assert!(text.starts_with("{\n  \"schema_version\": 1,\n  \"id\": \"t_rows\",\n"), "{text}");
+        // The count past u64 is written digit for digit.
+        assert!(text.contains(&format!("\"n\": {}", u128::MAX)), "{text}");
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(value["rows"][1]["n"], 7);
+        assert_eq!(value.as_object().unwrap().len(), 4);
+    }
+
+    #[test]
+    fn a_record_and_an_object_are_spliced_after_the_version() {
+        let record =
+            Table::record("t_rec", "Record", vec![("a", "A", Cell::UInt(1)), ("b", "B", Cell::Text("x".into()))]);
+        let text = json_document(&[("id", "\"t_rec\"".to_owned())], Some(&record.render(Format::Json))).unwrap();
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(value, serde_json::json!({"schema_version": 1, "id": "t_rec", "a": 1, "b": "x"}));
+        let empty = json_document(&[], Some("{}")).unwrap();
+        assert_eq!(
+            serde_json::from_str::<serde_json::Value>(&empty).unwrap(),
+            serde_json::json!({"schema_version": 1})
+        );
+        assert!(json_document(&[], Some("[1]")).is_err());
+    }
+
+    #[test]
+    fn several_tables_sit_under_their_ids() {
+        let other = Table::record("t_other", "Other", vec![("c", "C", Cell::Null)]);
+        let table = rows_table();
+        let members = vec![("t_other", other.render(Format::Json)), ("t_rows", table.render(Format::Json))];
+        let value: serde_json::Value = serde_json::from_str(&json_document(&members, None).unwrap()).unwrap();
+        assert_eq!(value["t_other"]["c"], serde_json::Value::Null);
+        assert_eq!(value["t_rows"][1]["n"], 7);
+    }
+
+    #[test]
+    fn a_field_named_like_a_member_of_every_document_is_refused() {
+        assert!(check_reserved("x", ["a", "title"].into_iter()).unwrap_err().to_string().contains("title"));
+        assert!(check_reserved("x", ["a", "b"].into_iter()).is_ok());
     }
 }

@@ -1,5 +1,7 @@
 //! The `alphabeta` binary: its JSON contracts and its handling of bad input.
 
+mod common;
+
 use std::process::{Command, Output};
 
 use serde_json::Value;
@@ -13,7 +15,7 @@ fn json(args: &[&str]) -> Value {
     all.extend(["--format", "json"]);
     let out = alphabeta(&all);
     assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
+    common::stdout_json(&out.stdout)
 }
 
 fn has_keys(v: &Value, keys: &[&str]) {
@@ -319,7 +321,7 @@ fn chess_tree_orders() {
         .output()
         .expect("alphabeta runs");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows: serde_json::Value = common::stdout_json(&out.stdout);
     let rows = rows.as_array().unwrap();
     assert_eq!(rows.len(), 5);
     assert_eq!(rows[0]["algorithm"], "minimax");

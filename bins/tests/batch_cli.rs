@@ -4,6 +4,8 @@
 //! `plybench merge`, each compared with an uninterrupted run; and every
 //! file that does not belong refused with status 2 and one line.
 
+mod common;
+
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -36,7 +38,7 @@ fn merge(files: &[&Path]) -> Output {
 
 fn json_of(out: &Output) -> Value {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
+    common::stdout_json(&out.stdout)
 }
 
 fn with(args: &[&str], more: &[&str]) -> Vec<String> {

@@ -3,6 +3,8 @@
 //! in both protocols, against `perft` itself, and against Stockfish when it
 //! is installed.
 
+mod common;
+
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
@@ -47,7 +49,8 @@ fn check(engine: &str, protocol: &str, fen: &str, depth: u32) -> (i32, Value) {
         "--format",
         "json",
     ]);
-    let value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", stderr(&out)));
+    assert!(!out.stdout.is_empty(), "no output: {}", stderr(&out));
+    let value = common::stdout_json(&out.stdout);
     (out.status.code().expect("an exit status"), value)
 }
 
@@ -211,7 +214,7 @@ fn a_suite_is_checked_line_by_line() {
             "json",
         ]);
         assert_eq!(out.status.code(), Some(1), "{protocol}: {}", stderr(&out));
-        let value: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let value: Value = common::stdout_json(&out.stdout);
         let rows = value.as_array().unwrap();
         let summary: Vec<(u64, u64, &str)> = rows
             .iter()

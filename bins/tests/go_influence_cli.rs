@@ -1,6 +1,8 @@
 //! `go influence`: Fig. 3.14 at K10, several stones, diagrams, Bell's
 //! ±17–33 remark, Fig. 3.16, every format, and bad input.
 
+mod common;
+
 use std::process::{Command, Output};
 
 use serde_json::Value;
@@ -15,7 +17,7 @@ fn json(args: &[&str]) -> Value {
     all.extend(["--format", "json"]);
     let out = go(&all);
     assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
+    common::stdout_json(&out.stdout)
 }
 
 /// The value at `point` (e.g. "K10") of the map table in JSON.

@@ -1,6 +1,8 @@
 //! `go legal` and `go games`: counts beside the published ones, JSON
 //! contracts, and bad input refused with exit status 2.
 
+mod common;
+
 use std::process::{Command, Output};
 
 use serde_json::Value;
@@ -14,7 +16,7 @@ fn json(args: &[&str]) -> Vec<Value> {
     all.extend(["--format", "json"]);
     let out = go(&all);
     assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    let v: Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    let v: Value = common::stdout_json(&out.stdout);
     v.as_array().expect("an array of rows").clone()
 }
 

@@ -1,6 +1,8 @@
 //! `go perft` and `go bench`: their JSON contract, the published counts,
 //! the named and file positions, and bad input (one line, exit 2).
 
+mod common;
+
 use std::process::{Command, Output};
 
 use serde_json::Value;
@@ -14,7 +16,7 @@ fn json(args: &[&str]) -> Value {
     all.extend(["--format", "json"]);
     let out = go(&all);
     assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
+    common::stdout_json(&out.stdout)
 }
 
 fn refused(args: &[&str], says: &str) {

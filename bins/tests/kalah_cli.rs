@@ -1,5 +1,7 @@
 //! The `kalah` binary: its JSON contract and its handling of bad input.
 
+mod common;
+
 use std::process::{Command, Output};
 
 use serde_json::Value;
@@ -13,7 +15,7 @@ fn json(args: &[&str]) -> Value {
     all.extend(["--format", "json"]);
     let out = kalah(&all);
     assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
+    common::stdout_json(&out.stdout)
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! The `perft` binary: its output formats, its JSON contracts and its
 //! handling of bad input.
 
+mod common;
+
 use std::process::{Command, Output};
 
 use serde_json::Value;
@@ -21,8 +23,8 @@ fn suite_rows(args: &[&str]) -> (Option<i32>, Vec<Value>) {
     all.extend(args);
     all.extend(["--format", "json"]);
     let out = perft(&all);
-    let rows: Value = serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", String::from_utf8_lossy(&out.stderr)));
+    assert!(!out.stdout.is_empty(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    let rows = common::stdout_json(&out.stdout);
     (out.status.code(), rows.as_array().expect("an array of rows").clone())
 }
 
@@ -39,7 +41,7 @@ fn json(args: &[&str]) -> Value {
     all.extend(["--format", "json"]);
     let out = perft(&all);
     assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
+    common::stdout_json(&out.stdout)
 }
 
 #[test]
@@ -134,7 +136,7 @@ fn suites_report_every_position_depth_and_representation() {
         .unwrap();
     let out = perft(&["suite", good.to_str().unwrap(), "--max-depth", "2", "--format", "json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let rows: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows: Value = common::stdout_json(&out.stdout);
     let rows = rows.as_array().unwrap();
     assert_eq!(rows.len(), 4 * 4, "two depths of two positions on four representations");
     for key in ["fen", "depth", "expected", "repr", "nodes", "verdict"] {
@@ -238,7 +240,7 @@ fn allow_impossible_counts_the_seventeen_men_line() {
     // A single position, likewise.
     let out = perft(&["--fen", SEVENTEEN_MEN, "--depth", "2", "--allow-impossible", "--format", "json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v: Value = common::stdout_json(&out.stdout);
     assert_eq!(v["results"].as_array().unwrap().len(), 1);
     assert_eq!((&v["results"][0]["repr"], &v["results"][0]["nodes"]), (&"bitboard".into(), &540.into()));
     let err = String::from_utf8_lossy(&out.stderr);

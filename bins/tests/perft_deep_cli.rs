@@ -1,6 +1,8 @@
 //! `perft --hash` and `perft deep`: counts unchanged by the table, the
 //! report files and their JSON contract, and bad input exiting 2.
 
+mod common;
+
 use std::process::{Command, Output};
 
 use serde_json::Value;
@@ -17,7 +19,7 @@ fn json(args: &[&str]) -> Value {
     all.extend(["--format", "json"]);
     let out = perft(&all);
     assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
+    common::stdout_json(&out.stdout)
 }
 
 #[test]
@@ -37,7 +39,7 @@ fn the_table_does_not_change_the_counts() {
 fn suites_take_a_table() {
     let out = perft(&["suite", STANDARD, "--max-depth", "3", "--hash", "1", "--format", "json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v: Value = common::stdout_json(&out.stdout);
     let rows = v.as_array().unwrap();
     assert!(rows.len() >= 7 * 3 * 4, "{} rows", rows.len());
     assert!(rows.iter().all(|r| r["verdict"] == "match"));

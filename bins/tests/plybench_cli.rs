@@ -1,6 +1,8 @@
 //! The `plybench` driver: the report it writes, its exit status and its
 //! handling of bad input.
 
+mod common;
+
 use std::process::{Command, Output};
 
 fn plybench(args: &[&str]) -> Output {
@@ -13,7 +15,7 @@ fn quick_run_writes_a_parseable_report() {
     let out = dir.path().join("report");
     let run = plybench(&["reproduce", "--quick", "--out", out.to_str().unwrap(), "--format", "json"]);
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
-    let printed: serde_json::Value = serde_json::from_slice(&run.stdout).expect("stdout is JSON");
+    let printed: serde_json::Value = common::stdout_json(&run.stdout);
     assert_eq!(printed["summary"].as_array().unwrap().last().unwrap()["failures"], 0);
 
     let report = std::fs::read_to_string(out.join("report.md")).unwrap();
@@ -156,7 +158,7 @@ fn compare_a_report_with_itself_finds_nothing_in_every_format() {
     synthetic_report(&report, 2039, "match", 1.0e8);
     let (code, stdout, stderr) = compare(&report, &report, &["--format", "json"]);
     assert_eq!(code, Some(0), "{stderr}");
-    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let json = common::stdout_json(stdout.as_bytes());
     assert_eq!(json["compare"], serde_json::json!([]));
     let summary = &json["compare_summary"];
     assert_eq!((summary["files_compared"].as_u64(), summary["rows_compared"].as_u64()), (Some(2), Some(3)));
@@ -271,7 +273,7 @@ fn a_real_quick_report_compares_equal_to_itself() {
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
     let (code, stdout, stderr) = compare(&out, &out, &["--format", "json", "--fail-on-speed", "--threshold", "0"]);
     assert_eq!(code, Some(0), "{stderr}");
-    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let json = common::stdout_json(stdout.as_bytes());
     assert_eq!(json["compare"], serde_json::json!([]));
     let summary = &json["compare_summary"];
     assert_eq!(summary["files_compared"].as_u64(), Some(3), "summary, kalah_table and kalah_bell: {summary}");

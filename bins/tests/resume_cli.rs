@@ -7,6 +7,8 @@
 //! run. (Interrupted runs resumed by the line they print are tested in
 //! `batch_cli.rs` and `units_cli.rs`.)
 
+mod common;
+
 use std::ffi::OsStr;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -149,7 +151,7 @@ impl Case {
 
 fn json_of(out: &Output) -> Value {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
+    common::stdout_json(&out.stdout)
 }
 
 /// The figures of a result: the JSON without the times taken.

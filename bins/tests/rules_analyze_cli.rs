@@ -2,6 +2,8 @@
 //! condition lists and modifications from the command line, the conjugués,
 //! the threats of Figs. 9 and 12, and bad input.
 
+mod common;
+
 use std::process::{Command, Output};
 
 use serde_json::Value;
@@ -15,7 +17,7 @@ fn json(args: &[&str]) -> Vec<Value> {
     all.extend(["--format", "json"]);
     let out = rules(&all);
     assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    let value: Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    let value: Value = common::stdout_json(&out.stdout);
     value.as_array().expect("rows").clone()
 }
 

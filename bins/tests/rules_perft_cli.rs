@@ -2,6 +2,8 @@
 //! engines against the hand-written tic-tac-toe tree and a closed form,
 //! the divide, the formats, and bad input.
 
+mod common;
+
 use std::process::{Command, Output};
 
 use serde_json::Value;
@@ -16,7 +18,7 @@ fn json(args: &[&str]) -> Value {
     all.extend(["--format", "json"]);
     let out = rules(&all);
     assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
+    common::stdout_json(&out.stdout)
 }
 
 /// The count of each engine's row, as text (counts are `u128`).

@@ -4,6 +4,8 @@
 //! says, and with every flag again), and shards 1..3 of 3 merged by `plybench merge`
 //! give the figures of the single run, compared as JSON.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -67,7 +69,7 @@ impl Tool {
 
 fn json_of(out: &Output) -> Value {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
+    common::stdout_json(&out.stdout)
 }
 
 /// The figures of a result: every field but the time taken.

@@ -14,7 +14,7 @@ use plybench::engine::table::check_table_mb;
 use plybench::error::IoError;
 use plybench::report::{Format, Tally};
 use plybench::study::checkers::results::{CheckersPerftRequest, bench_table, perft_report, replay_table};
-use plybench_cli::{Flag, FlagError, emit, parse_args, print, run};
+use plybench_cli::{Flag, FlagError, emit, parse_args, print_json, run};
 
 /// English draughts perft and game replay after Bell (1972) and Cochran (1971).
 #[derive(Parser)]
@@ -128,7 +128,7 @@ fn main() -> ExitCode {
                 })?;
                 let tables = report.tables();
                 if format == Format::Json {
-                    print(&(serde_json::to_string_pretty(&report.json())? + "\n"))?;
+                    print_json(&report.json())?;
                 } else {
                     emit(&tables.iter().collect::<Vec<_>>(), format)?;
                 }

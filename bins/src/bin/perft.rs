@@ -35,7 +35,7 @@ use plybench::study::perft::split::{PerftParams, PerftSplit, check_split_depth};
 use plybench::study::perft::suite::{bad_line_error, parse_suite, read_suite};
 use plybench_cli::progress;
 use plybench_cli::resume::{Resume, list};
-use plybench_cli::{Flag, FlagError, Usage, emit, parse_args_with_matches, print, run, run_batch};
+use plybench_cli::{Flag, FlagError, Usage, emit, parse_args_with_matches, print, print_json, run, run_batch};
 
 /// Chess perft over Bell's array, the 10x10 mailbox, 0x88 and bitboards.
 #[derive(Parser)]
@@ -300,7 +300,7 @@ fn perft(args: &PerftArgs, matches: &clap::ArgMatches, format: Format) -> anyhow
     bar.finish_and_clear();
     let tables = report.tables();
     match format {
-        Format::Json => print(&(serde_json::to_string_pretty(&report.to_json())? + "\n"))?,
+        Format::Json => print_json(&report.to_json())?,
         Format::Table if detail == Detail::Divide => {
             print(&report.divide_text().unwrap_or_default())?;
             if !report.representations_agree() {
@@ -514,7 +514,7 @@ fn bench(args: &BenchArgs, format: Format) -> anyhow::Result<ExitCode> {
             "seconds": seconds,
             "benches": benches.iter().map(|b| b.to_json()).collect::<Vec<_>>(),
         });
-        print(&(serde_json::to_string_pretty(&value)? + "\n"))?;
+        print_json(&value)?;
     } else {
         let tables: Vec<_> = benches.iter().map(|b| b.table()).collect();
         emit(&tables.iter().collect::<Vec<_>>(), format)?;
@@ -545,7 +545,7 @@ fn deep(args: &DeepArgs, format: Format) -> anyhow::Result<ExitCode> {
     report.write(&args.out)?;
     let table = report.table();
     if format == Format::Json {
-        print(&(serde_json::to_string_pretty(&report.to_json())? + "\n"))?;
+        print_json(&report.to_json())?;
     } else {
         emit(&[&table], format)?;
     }
