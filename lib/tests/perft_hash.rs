@@ -13,7 +13,7 @@ use plybench::engine::chess::play::play_moves;
 use plybench::engine::chess::x88::X88Board;
 use plybench::engine::chess::zobrist::zobrist;
 use plybench::engine::chess::{
-    Board, MoveList, Repr, Setup, Split, perft, perft_hashed, perft_parallel_hashed, perft_split,
+    Board, MoveList, Repr, SEQUENTIAL_BELOW, Setup, Split, perft, perft_hashed, perft_parallel_hashed, perft_split,
 };
 use plybench::engine::table::PerftTable;
 use plybench::study::perft::published::{chess960_suite, edge_case_suite, standard_suite};
@@ -168,6 +168,35 @@ fn tiny_tables_give_exact_counts<B: Board + Send + Sync>() {
 #[test]
 fn a_table_of_a_few_entries_still_gives_exact_counts() {
     for_each_repr!(tiny_tables_give_exact_counts);
+}
+
+/// Trees deep enough that the parallel hashed count splits below the root,
+/// where it hands each child the key [`Board::key_after`] gives (or, for a
+/// board without it, [`Board::zobrist`] after the move): on a table of 64
+/// entries and on one of 1 MiB, with three threads.
+fn parallel_hashed_splits_below_the_root<B: Board + Send + Sync>() {
+    let mut checked = 0;
+    for entry in entries() {
+        let Some(&(depth, expected)) =
+            entry.expected.iter().filter(|&&(d, n)| d > SEQUENTIAL_BELOW && n <= 250_000).max_by_key(|&&(d, _)| d)
+        else {
+            continue;
+        };
+        for table in [PerftTable::with_entries(64).unwrap(), PerftTable::new(1).unwrap()] {
+            let board = B::from_setup(&entry.setup);
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
+            let nodes = pool.install(|| perft_parallel_hashed(&board, depth, &table));
+            assert_eq!(u128::from(nodes), expected, "{:?} parallel perft({depth}) of {}", B::REPR, entry.fen);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 2 * 3, "{checked} counts: too few positions deep enough to split below the root");
+}
+
+#[test]
+fn the_parallel_hashed_count_keys_the_children_it_splits() {
+    for_each_repr!(parallel_hashed_splits_below_the_root);
+    parallel_hashed_splits_below_the_root::<WithoutKeyAfter<X88Board>>();
 }
 
 #[test]

@@ -38,9 +38,16 @@ pub fn perft_with<B: Board>(board: &mut B, depth: u32, cpu: Cpu) -> u64 {
     on_flavour!(cpu, |f| f.perft(board, depth))
 }
 
-/// Below this many plies left, [`perft_parallel`] counts sequentially: a
-/// subtree of two plies is too small to be worth a task.
-pub const SEQUENTIAL_BELOW: u32 = 3;
+/// Below this many plies left, [`perft_parallel`] and
+/// [`perft_parallel_hashed`] count sequentially. A task then counts at
+/// least four plies (tens of thousands of leaves from the opening), so
+/// cloning boards and rayon's bookkeeping stay a small share of the work,
+/// and the hashed count keeps the sequential driver's child keys and
+/// prefetch for all but the top plies; a tree of 7 plies still splits into
+/// thousands of tasks. Measured in `reports/profiles/bitboard.md` ("The
+/// size of a parallel task"): 3 made two threads do 6 % more work than one
+/// on perft(7) and the hashed perft(8) on two threads 1.9 times slower.
+pub const SEQUENTIAL_BELOW: u32 = 5;
 
 /// [`perft`] split over rayon's threads: at the root and at every node with
 /// at least [`SEQUENTIAL_BELOW`] plies left, each legal move's subtree is a
@@ -111,15 +118,21 @@ pub fn perft_hashed<B: Board>(board: &mut B, depth: u32, table: &PerftTable) -> 
 /// # Ok::<(), plybench::Error>(())
 /// ```
 pub fn perft_parallel_hashed<B: Board + Send + Sync>(board: &B, depth: u32, table: &PerftTable) -> u64 {
-    on_flavour!(Cpu::detect(), |f| parallel_hashed_in(board, depth, table, f))
+    on_flavour!(Cpu::detect(), |f| parallel_hashed_in(board, depth, board.zobrist(), table, f))
 }
 
-/// [`perft_parallel_hashed`] in one flavour, chosen by the caller.
-fn parallel_hashed_in<B: Board + Send + Sync, F: Drive>(board: &B, depth: u32, table: &PerftTable, flavour: F) -> u64 {
+/// [`perft_parallel_hashed`] in one flavour, chosen by the caller; `key`
+/// is the board's [`Board::zobrist`].
+fn parallel_hashed_in<B: Board + Send + Sync, F: Drive>(
+    board: &B,
+    depth: u32,
+    key: u64,
+    table: &PerftTable,
+    flavour: F,
+) -> u64 {
     if depth < SEQUENTIAL_BELOW {
-        return flavour.perft_hashed(&mut board.clone(), depth, board.zobrist(), table);
+        return flavour.perft_hashed(&mut board.clone(), depth, key, table);
     }
-    let key = board.zobrist();
     if let Some(nodes) = table.probe(key, depth) {
         return nodes;
     }
@@ -130,8 +143,10 @@ fn parallel_hashed_in<B: Board + Send + Sync, F: Drive>(board: &B, depth: u32, t
         .par_iter()
         .map(|&m| {
             let mut child = board.clone();
+            let child_key = board.key_after(m, key);
             child.make(m);
-            parallel_hashed_in(&child, depth - 1, table, flavour)
+            let child_key = child_key.unwrap_or_else(|| child.zobrist());
+            parallel_hashed_in(&child, depth - 1, child_key, table, flavour)
         })
         .reduce(|| 0, u64::saturating_add);
     table.store(key, depth, nodes);
@@ -194,7 +209,7 @@ where
                 flavour.perft_hashed(&mut child, depth - 1, key, table)
             }
             (true, None) => parallel_in(&child, depth - 1, flavour),
-            (true, Some(table)) => parallel_hashed_in(&child, depth - 1, table, flavour),
+            (true, Some(table)) => parallel_hashed_in(&child, depth - 1, child.zobrist(), table, flavour),
         };
         done(nodes);
         nodes
