@@ -17,7 +17,7 @@ use plybench::engine::checkers::bell_table::TableBoard;
 use plybench::engine::checkers::bitboard::BitBoard;
 use plybench::engine::checkers::samuel::SamuelBoard;
 use plybench::engine::checkers::{
-    Board, Color, Counter, Counting, Move, Position, divide, perft, perft_hashed, run_perft,
+    Board, Color, Counter, Counting, Move, Position, SEQUENTIAL_BELOW, divide, perft, perft_hashed, run_perft,
 };
 use plybench::engine::rng::SplitMix;
 use plybench::engine::table::PerftTable;
@@ -214,6 +214,8 @@ fn dataset_counts<B: Board>() {
 /// collide and are replaced all the time, and with a roomy one, on one
 /// thread and on three.
 fn threads_and_table_leave_counts_alone<B: Board + Send + Sync>() {
+    // The opening's count splits below the root only past this depth.
+    assert!(CI_DEPTH > SEQUENTIAL_BELOW, "the opening at the CI depth must split over threads below the root");
     let tiny = PerftTable::with_entries(64).unwrap();
     let mut counters = [Counter::new(1, 1).unwrap(), Counter::new(3, 0).unwrap(), Counter::new(3, 1).unwrap()];
     let mut positions: Vec<(Position, u32)> = vec![(Position::start(), CI_DEPTH)];

@@ -61,9 +61,13 @@ fn walk<B: Board>(board: &mut B, depth: u32, counting: Counting, lists: &mut [Ve
     nodes
 }
 
-/// Below this many plies left, a count on several threads goes on in one:
-/// a subtree of three plies is too small to be worth a task.
-pub const SEQUENTIAL_BELOW: u32 = 4;
+/// Below this many plies left, a count on several threads goes on in one.
+/// A task then counts at least six plies (about 10^5 leaves from the
+/// opening, draughts having some eight moves a position): at 4, tasks of
+/// three plies spent a tenth of the time in `malloc`, `free` (each task's
+/// move lists) and rayon, and two threads used 1.3 times the CPU of one
+/// (`reports/checkers/hashed.md`, "Tasks of six plies").
+pub const SEQUENTIAL_BELOW: u32 = 7;
 
 /// How [`walk_hashed`] counts: the convention, the table if any, and
 /// whether subtrees near the root are split over rayon's threads.
@@ -107,7 +111,11 @@ fn walk_hashed<B: Board + Send + Sync>(
     how: Hashing<'_>,
     lists: &mut [Vec<Move>],
 ) -> u64 {
-    if depth < 2 {
+    // Without a table the key and the position are of no use: below the
+    // split, the plain walk counts (it neither plays the move on `at` nor
+    // works out the key's change).
+    let split = how.parallel && depth >= SEQUENTIAL_BELOW;
+    if depth < 2 || (how.table.is_none() && !split) {
         return walk(board, depth, how.counting, lists);
     }
     if let Some(nodes) = how.table.and_then(|t| t.probe(key, depth)) {
@@ -120,7 +128,7 @@ fn walk_hashed<B: Board + Send + Sync>(
     if how.counting == Counting::Results {
         distinct_results(list);
     }
-    let nodes = if how.parallel && depth >= SEQUENTIAL_BELOW {
+    let nodes = if split {
         let parent: &B = board;
         list.par_iter()
             .map(|mv| {
