@@ -67,6 +67,10 @@ conformance! {
 /// deeper ones are in `checkers.rs`, `#[ignore]`d.
 const CI_DEPTH: u32 = 8;
 
+// The opening's count at the CI depth must split over threads below the
+// root, or the thread test below would not reach the split.
+const _: () = assert!(CI_DEPTH > SEQUENTIAL_BELOW, "CI_DEPTH must exceed checkers' SEQUENTIAL_BELOW");
+
 /// Positions whose captures end where they began, which a make written as
 /// `pieces ^= from | to` would get wrong (the second is Bell's Fig. 3.7).
 const LOOPS: [&str; 2] =
@@ -214,8 +218,6 @@ fn dataset_counts<B: Board>() {
 /// collide and are replaced all the time, and with a roomy one, on one
 /// thread and on three.
 fn threads_and_table_leave_counts_alone<B: Board + Send + Sync>() {
-    // The opening's count splits below the root only past this depth.
-    assert!(CI_DEPTH > SEQUENTIAL_BELOW, "the opening at the CI depth must split over threads below the root");
     let tiny = PerftTable::with_entries(64).unwrap();
     let mut counters = [Counter::new(1, 1).unwrap(), Counter::new(3, 0).unwrap(), Counter::new(3, 1).unwrap()];
     let mut positions: Vec<(Position, u32)> = vec![(Position::start(), CI_DEPTH)];
