@@ -49,30 +49,36 @@ const RESERVED: [&str; 3] = ["schema_version", "id", "title"];
 /// - one record: `id`, `title` and the record's fields;
 /// - several tables: each under its id, in id order.
 pub fn emit(tables: &[&Table], format: Format) -> anyhow::Result<()> {
-    let text = match (format, tables) {
-        (Format::Json, [one]) => {
-            // Written from the table's own JSON: a `serde_json::Value`
-            // cannot hold the counts past `u64` that the tables keep exact.
-            let head = [("id", serde_json::to_string(&one.id)?), ("title", serde_json::to_string(&one.title)?)];
-            let body = one.render(format);
-            match one.shape {
-                Shape::Rows => json_document(&[&head[..], &[("rows", body)]].concat(), None),
-                Shape::Object => {
-                    check_reserved(&one.id, one.columns.iter().map(|c| c.key.as_str()))?;
-                    json_document(&head, Some(&body))
-                }
-            }?
-        }
-        (Format::Json, many) => {
-            let mut sorted = many.to_vec();
-            sorted.sort_by(|a, b| a.id.cmp(&b.id));
-            check_reserved("the tables", sorted.iter().map(|t| t.id.as_str()))?;
-            let members: Vec<(&str, String)> = sorted.iter().map(|t| (t.id.as_str(), t.render(format))).collect();
-            json_document(&members, None)?
-        }
-        (_, tables) => tables.iter().map(|t| t.render(format)).collect::<Vec<_>>().join("\n"),
+    let text = match format {
+        Format::Json => tables_json(tables)?,
+        _ => tables.iter().map(|t| t.render(format)).collect::<Vec<_>>().join("\n"),
     };
     print(&text)
+}
+
+/// The JSON document of [`emit`]. It is written from each table's own
+/// JSON: a `serde_json::Value` cannot hold the counts past `u64` that the
+/// tables keep exact.
+fn tables_json(tables: &[&Table]) -> anyhow::Result<String> {
+    if let [one] = tables {
+        let mut fields = vec![("id", serde_json::to_string(&one.id)?), ("title", serde_json::to_string(&one.title)?)];
+        let body = one.render(Format::Json);
+        return match one.shape {
+            Shape::Rows => {
+                fields.push(("rows", body));
+                json_document(&fields, None)
+            }
+            Shape::Object => {
+                check_reserved(&one.id, one.columns.iter().map(|c| c.key.as_str()))?;
+                json_document(&fields, Some(&body))
+            }
+        };
+    }
+    let mut sorted = tables.to_vec();
+    sorted.sort_by(|a, b| a.id.cmp(&b.id));
+    check_reserved("the tables", sorted.iter().map(|t| t.id.as_str()))?;
+    let members: Vec<(&str, String)> = sorted.iter().map(|t| (t.id.as_str(), t.render(Format::Json))).collect();
+    json_document(&members, None)
 }
 
 /// Prints `value`, a JSON object, as a document of its own:
@@ -404,14 +410,12 @@ mod tests {
 
     #[test]
     fn a_table_of_rows_is_a_versioned_document_with_its_rows_exact() {
-        let table = rows_table();
-        let head = [("id", "\"t_rows\"".to_owned()), ("title", "\"Rows\"".to_owned())];
-        let text = json_document(&[&head[..], &[("rows", table.render(Format::Json))]].concat(), None).unwrap();
+        let text = tables_json(&[&rows_table()]).unwrap();
         assert!(text.starts_with("{\n  \"schema_version\": 1,\n  \"id\": \"t_rows\",\n"), "{text}");
         // The count past u64 is written digit for digit.
         assert!(text.contains(&format!("\"n\": {}", u128::MAX)), "{text}");
         let value: serde_json::Value = serde_json::from_str(&text).unwrap();
-        assert_eq!(value["rows"][1]["n"], 7);
+        assert_eq!((value["title"].as_str(), &value["rows"][1]["n"]), (Some("Rows"), &serde_json::json!(7)));
         assert_eq!(value.as_object().unwrap().len(), 4);
     }
 
@@ -419,23 +423,26 @@ mod tests {
     fn a_record_and_an_object_are_spliced_after_the_version() {
         let record =
             Table::record("t_rec", "Record", vec![("a", "A", Cell::UInt(1)), ("b", "B", Cell::Text("x".into()))]);
-        let text = json_document(&[("id", "\"t_rec\"".to_owned())], Some(&record.render(Format::Json))).unwrap();
-        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
-        assert_eq!(value, serde_json::json!({"schema_version": 1, "id": "t_rec", "a": 1, "b": "x"}));
+        let value: serde_json::Value = serde_json::from_str(&tables_json(&[&record]).unwrap()).unwrap();
+        assert_eq!(value, serde_json::json!({"schema_version": 1, "id": "t_rec", "title": "Record", "a": 1, "b": "x"}));
         let empty = json_document(&[], Some("{}")).unwrap();
         assert_eq!(
             serde_json::from_str::<serde_json::Value>(&empty).unwrap(),
             serde_json::json!({"schema_version": 1})
         );
         assert!(json_document(&[], Some("[1]")).is_err());
+        let clash = Table::record("t_clash", "Clash", vec![("id", "Id", Cell::UInt(1))]);
+        assert!(tables_json(&[&clash]).unwrap_err().to_string().contains("field named id"));
     }
 
     #[test]
     fn several_tables_sit_under_their_ids() {
         let other = Table::record("t_other", "Other", vec![("c", "C", Cell::Null)]);
-        let table = rows_table();
-        let members = vec![("t_other", other.render(Format::Json)), ("t_rows", table.render(Format::Json))];
-        let value: serde_json::Value = serde_json::from_str(&json_document(&members, None).unwrap()).unwrap();
+        let text = tables_json(&[&rows_table(), &other]).unwrap();
+        // The version first, then the tables in id order, whatever order they came in.
+        let at = |needle: &str| text.find(needle).unwrap();
+        assert!(at("\"schema_version\"") < at("\"t_other\"") && at("\"t_other\"") < at("\"t_rows\""), "{text}");
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(value["t_other"]["c"], serde_json::Value::Null);
         assert_eq!(value["t_rows"][1]["n"], 7);
     }

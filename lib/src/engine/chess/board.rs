@@ -106,25 +106,7 @@ pub trait Board: Clone + PartialEq + fmt::Debug {
     fn sum_children_in<F: Flavour>(&mut self, flavour: F, mut child: impl FnMut(&mut Self) -> u64) -> u64 {
         let mut moves = MoveList::new();
         self.legal_moves_in(&mut moves, flavour);
-        let mut nodes = 0u64;
-        if Self::COPY_MAKE {
-            for &m in moves.iter() {
-                let mut copy = self.clone();
-                copy.make(m);
-                nodes = nodes.saturating_add(child(&mut copy));
-            }
-            return nodes;
-        }
-        for &m in moves.iter() {
-            #[cfg(debug_assertions)]
-            let before = self.clone();
-            let undo = self.make(m);
-            nodes = nodes.saturating_add(child(self));
-            self.unmake(m, undo);
-            #[cfg(debug_assertions)]
-            debug_assert_eq!(*self, before, "make/unmake of {m} did not restore the board");
-        }
-        nodes
+        moves.iter().fold(0, |nodes, &m| nodes.saturating_add(played(self, m, &mut child)))
     }
 
     /// Plays `m`, which must be legal here.
@@ -247,4 +229,25 @@ pub(super) fn pawn_on_back_rank(setup: &Setup, last_only: bool) -> Option<Square
             p.role == Role::Pawn && (s.rank() == last || (!last_only && s.rank() == 7 - last))
         })
     })
+}
+
+/// `child(board)` on the position after `m` (legal here), the board itself
+/// unchanged afterwards: the move played on a copy for a
+/// [`Board::COPY_MAKE`] representation, else made and taken back (debug
+/// builds check that unmake restores the board bit for bit).
+#[inline(always)]
+pub(crate) fn played<B: Board>(board: &mut B, m: Move, child: impl FnOnce(&mut B) -> u64) -> u64 {
+    if B::COPY_MAKE {
+        let mut copy = board.clone();
+        copy.make(m);
+        return child(&mut copy);
+    }
+    #[cfg(debug_assertions)]
+    let before = board.clone();
+    let undo = board.make(m);
+    let nodes = child(board);
+    board.unmake(m, undo);
+    #[cfg(debug_assertions)]
+    debug_assert_eq!(*board, before, "make/unmake of {m} did not restore the board");
+    nodes
 }

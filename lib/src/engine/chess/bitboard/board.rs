@@ -230,11 +230,18 @@ impl BitboardBoard {
     #[inline(always)]
     fn en_passant_after(m: Move) -> u8 {
         if matches!(m.kind(), MoveKind::DoublePush) {
-            ((m.from().index() + m.to().index()) / 2) as u8
+            passed_square(m.from().index(), m.to().index())
         } else {
             NO_SQUARE
         }
     }
+}
+
+/// The square a pawn's double push from `from` to `to` passes over: the
+/// en passant square it leaves.
+#[inline(always)]
+pub(super) fn passed_square(from: usize, to: usize) -> u8 {
+    ((from + to) / 2) as u8
 }
 
 impl Board for BitboardBoard {

@@ -3,7 +3,7 @@
 //! it back.
 
 use super::BitboardBoard;
-use super::board::{NO_SQUARE, PAWN as PAWN_ROLE};
+use super::board::{NO_SQUARE, PAWN as PAWN_ROLE, passed_square};
 use super::magic;
 use super::pext::Pext;
 use super::sink::{PROMOTION_RANKS, Sink, promotions};
@@ -80,7 +80,7 @@ impl<C: FnMut(&mut BitboardBoard) -> u64> Sink for Children<C> {
             let from = (to as i32 - delta) as usize;
             match kind {
                 MoveKind::Capture => self.plain::<true>(from, to, PAWN, NO_SQUARE),
-                MoveKind::DoublePush => self.plain::<false>(from, to, PAWN, ((from + to) / 2) as u8),
+                MoveKind::DoublePush => self.plain::<false>(from, to, PAWN, passed_square(from, to)),
                 _ => self.plain::<false>(from, to, PAWN, NO_SQUARE),
             }
             plain &= plain - 1;

@@ -4,6 +4,7 @@
 //! run-time detection has found every feature its functions enable.
 
 use super::{Bmi2, Flavour, Popcnt, Portable};
+use crate::engine::chess::board::played;
 use crate::engine::chess::stats::castle_squares;
 use crate::engine::chess::{Board, MAX_MOVES, Move, MoveList, PerftStats};
 use crate::engine::table::PerftTable;
@@ -164,21 +165,6 @@ fn child_keys<B: Board>(board: &B, moves: &MoveList, key: u64, table: &PerftTabl
         table.prefetch(child_key);
     }
     true
-}
-
-/// `count(board)` on the position after `m`, the board itself unchanged
-/// afterwards: a copy for copy-make representations, else make and unmake.
-#[inline(always)]
-fn played<B: Board>(board: &mut B, m: Move, count: impl FnOnce(&mut B) -> u64) -> u64 {
-    if B::COPY_MAKE {
-        let mut copy = board.clone();
-        copy.make(m);
-        return count(&mut copy);
-    }
-    let undo = board.make(m);
-    let nodes = count(board);
-    board.unmake(m, undo);
-    nodes
 }
 
 /// The last ply in the portable flavour, out of line: inlined into each
