@@ -5,7 +5,7 @@
 //! a parser panicked, an accepted text does not round-trip, or the board
 //! representations disagree on an accepted position. The cargo-fuzz
 //! targets (`fuzz/fuzz_targets/`) and the seeded smoke test
-//! (`lib/tests/fuzz_smoke.rs`) both call these, so one oracle serves both.
+//! (`lib/tests/suite/fuzz_smoke.rs`) both call these, so one oracle serves both.
 
 use plybench::engine::checkers::{self, Board as CheckersBoard, Position as CheckersPosition};
 use plybench::engine::chess::dispatch::check_countable;

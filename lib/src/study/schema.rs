@@ -10,7 +10,7 @@
 //! The kinds are declared here, once per table, by [`column_kind`]: the
 //! tables of `plybench reproduce` and the deep counts of `perft deep`. A
 //! column the list does not name is written as [`Kind::Exact`], so that a
-//! change to it is reported rather than ignored; `lib/tests/report_schema.rs`
+//! change to it is reported rather than ignored; `lib/tests/suite/report_schema.rs`
 //! fails when a table of the quick reproduction has such a column.
 
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};

@@ -184,13 +184,13 @@ pub fn part(budget: Budget, progress: Progress<'_>) -> Result<Part> {
     let squares: Vec<(usize, usize)> = data.square_sides().into_iter().map(|n| (n, n)).collect();
     let mut square_runs = Vec::new();
     for n in 1..=plan.square {
-        progress.report(Step::label(&format!("go legal {n}x{n}")));
+        progress.report(Step::label(&format!("goban legal {n}x{n}")));
         square_runs.push(count_legal(n, n, threads, memory, Progress::NONE)?);
     }
     let mut squares_table =
         legal_table("go_legal_squares", "Legal Go positions on n×n boards", &squares, &square_runs)?;
     squares_table.note(format!(
-        "Counted here up to {0}x{0}. `go legal --size 10` reproduces 10x10 (1.3 million border states, minutes); \
+        "Counted here up to {0}x{0}. `goban legal --size 10` reproduces 10x10 (1.3 million border states, minutes); \
          each extra column multiplies the states by about 4.1, so 11x11 and 12x12 take tens of minutes to hours \
          and were not run; from 13x13 on the border is too wide for this program's 64-bit state keys, and 19x19 \
          (Tromp's 2016 count) took Tromp and Farnebäck a cluster.",
@@ -205,7 +205,7 @@ pub fn part(budget: Budget, progress: Progress<'_>) -> Result<Part> {
     }
     let mut rect_runs = Vec::new();
     for &(m, n) in &rects {
-        progress.report(Step::label(&format!("go legal {m}x{n}")));
+        progress.report(Step::label(&format!("goban legal {m}x{n}")));
         rect_runs.push(count_legal(m, n, threads, memory, Progress::NONE)?);
     }
     let mut rect_table =
@@ -221,7 +221,7 @@ pub fn part(budget: Budget, progress: Progress<'_>) -> Result<Part> {
     for &(m, n) in &game_boards {
         // 2x2 (3.9e11 games) is out of reach of every budget.
         if m * n <= plan.game_points && (m, n) != (2, 2) {
-            progress.report(Step::label(&format!("go games {m}x{n}")));
+            progress.report(Step::label(&format!("goban games {m}x{n}")));
             game_runs.push(count_games(m, n, threads)?);
         }
     }
@@ -239,7 +239,7 @@ pub fn part(budget: Budget, progress: Progress<'_>) -> Result<Part> {
         ),
         "Game counts are enumerated under Tromp and Farnebäck's rules (positional superko, suicide allowed) on \
          boards of up to four points; 2x2 (386,356,909,593 games) takes hours of walking and is left to \
-         `go games --rows 2 --cols 2`, and from five points on the counts are beyond any enumeration."
+         `goban games --rows 2 --cols 2`, and from five points on the counts are beyond any enumeration."
             .to_owned(),
         format!("Game boards counted at this budget: up to {} points.", plan.game_points),
     ];

@@ -148,7 +148,7 @@ pub fn published_count(size: Size, depth: u32) -> Result<Option<Published<u64>>>
         .map(|c| Published { value: c.nodes, source: c.source.clone() }))
 }
 
-/// A perft request of `go perft`.
+/// A perft request of `goban perft`.
 #[derive(Clone, Debug)]
 pub struct GoPerftRequest {
     /// The position.

@@ -1,7 +1,7 @@
 //! The bitboard board node by node against the 0x88 reference, with what
 //! only it promises: rebuilding it from its own setup gives it back bit for
 //! bit. The published counts, the oracle, make/unmake and the colour flip
-//! are in `lib/tests/chess_conformance.rs`.
+//! are in `lib/tests/suite/chess_conformance.rs`.
 
 use super::BitboardBoard;
 use crate::engine::chess::cpu::Portable;

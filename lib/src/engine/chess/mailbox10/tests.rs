@@ -1,6 +1,6 @@
 //! Unit tests of the array geometry and of the setup round trip. The
 //! published counts, the oracle, make/unmake and the colour flip are in
-//! `lib/tests/chess_conformance.rs`.
+//! `lib/tests/suite/chess_conformance.rs`.
 
 use super::geometry::{BORDER, CELLS, DIAGONAL, EMPTY, EMPTY_BOARD, JUMPS, KING_STEPS, ORTHOGONAL, SQUARE, cell, step};
 use super::*;

@@ -1,4 +1,4 @@
-//! `go`: Bell's §3.4. Zobrist's influence algorithm (Figs. 3.13 to 3.16),
+//! `goban`: Bell's §3.4. Zobrist's influence algorithm (Figs. 3.13 to 3.16),
 //! Go perft in two representations, and the counts of legal positions.
 //! All logic is in `plybench::engine::go` and `plybench::study::go`.
 

@@ -4,7 +4,7 @@
 //! `plybench merge`, each compared with an uninterrupted run; and every
 //! file that does not belong refused with status 2 and one line.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};

@@ -1,14 +1,14 @@
-//! `go perft` and `go bench`: their JSON contract, the published counts,
+//! `goban perft` and `goban bench`: their JSON contract, the published counts,
 //! the named and file positions, and bad input (one line, exit 2).
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 
 use serde_json::Value;
 
 fn go(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_go")).args(args).output().expect("go runs")
+    Command::new(env!("CARGO_BIN_EXE_goban")).args(args).output().expect("goban runs")
 }
 
 fn json(args: &[&str]) -> Value {

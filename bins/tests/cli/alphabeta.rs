@@ -1,6 +1,6 @@
 //! The `alphabeta` binary: its JSON contracts and its handling of bad input.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 

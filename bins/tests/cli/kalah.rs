@@ -1,6 +1,6 @@
 //! The `kalah` binary: its JSON contract and its handling of bad input.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 

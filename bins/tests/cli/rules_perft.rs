@@ -2,7 +2,7 @@
 //! engines against the hand-written tic-tac-toe tree and a closed form,
 //! the divide, the formats, and bad input.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 

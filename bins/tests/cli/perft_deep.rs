@@ -1,7 +1,7 @@
 //! `perft --hash` and `perft deep`: counts unchanged by the table, the
 //! report files and their JSON contract, and bad input exiting 2.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 

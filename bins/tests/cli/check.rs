@@ -3,15 +3,39 @@
 //! in both protocols, against `perft` itself, and against Stockfish when it
 //! is installed.
 
-mod common;
+use crate::common;
 
+use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
 const PERFT: &str = env!("CARGO_BIN_EXE_perft");
-const FIXTURE: &str = env!("CARGO_BIN_EXE_perft-fixture");
+/// The fixture, an example of this package. `cargo test` builds it into
+/// `target/<profile>/examples/`, beside the `deps/` that holds this test, as
+/// `perft_fixture-<hash>` (the newest build is the one of this run).
+fn fixture_path() -> String {
+    let exe = std::env::current_exe().expect("the test knows its own path");
+    let examples =
+        exe.parent().and_then(Path::parent).expect("the test runs from target/<profile>/deps").join("examples");
+    let newest = std::fs::read_dir(&examples)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|entry| {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            name.strip_prefix("perft_fixture-").is_some_and(|rest| !rest.contains('.') || rest.ends_with(".exe"))
+        })
+        .max_by_key(|entry| entry.metadata().and_then(|m| m.modified()).ok());
+    let fixture = newest.unwrap_or_else(|| {
+        panic!(
+            "no perft_fixture-* in {}: `cargo test` builds it unless a target is named (then add `--example perft-fixture`)",
+            examples.display()
+        )
+    });
+    fixture.path().display().to_string()
+}
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 fn perft(args: &[&str]) -> Output {
@@ -29,7 +53,7 @@ fn stdout(out: &Output) -> String {
 /// The fixture's command line with `bug` in `protocol`.
 fn fixture(bug: &str, protocol: &str) -> String {
     let uci = if protocol == "uci" { " --uci" } else { "" };
-    format!("{FIXTURE} --bug {bug}{uci}")
+    format!("{} --bug {bug}{uci}", fixture_path())
 }
 
 /// `perft check` of `engine` on `fen` to `depth` in `protocol`, as JSON,

@@ -1,14 +1,14 @@
-//! `go legal` and `go games`: counts beside the published ones, JSON
+//! `goban legal` and `goban games`: counts beside the published ones, JSON
 //! contracts, and bad input refused with exit status 2.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 
 use serde_json::Value;
 
 fn go(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_go")).args(args).output().expect("go runs")
+    Command::new(env!("CARGO_BIN_EXE_goban")).args(args).output().expect("goban runs")
 }
 
 fn json(args: &[&str]) -> Vec<Value> {

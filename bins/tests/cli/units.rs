@@ -4,7 +4,7 @@
 //! says, and with every flag again), and shards 1..3 of 3 merged by `plybench merge`
 //! give the figures of the single run, compared as JSON.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

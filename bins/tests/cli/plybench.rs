@@ -1,7 +1,7 @@
 //! The `plybench` driver: the report it writes, its exit status and its
 //! handling of bad input.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 

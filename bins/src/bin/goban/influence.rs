@@ -1,4 +1,4 @@
-//! `go influence`: Zobrist's influence map of a position (Bell 1972,
+//! `goban influence`: Zobrist's influence map of a position (Bell 1972,
 //! Fig. 3.13), beside Fig. 3.14 for a lone black stone; the reconstruction
 //! of Figs. 3.15/3.16; Bell's ±17–33 remark on random positions.
 

@@ -7,7 +7,7 @@
 //! run. (Interrupted runs resumed by the line they print are tested in
 //! `batch_cli.rs` and `units_cli.rs`.)
 
-mod common;
+use crate::common;
 
 use std::ffi::OsStr;
 use std::path::Path;

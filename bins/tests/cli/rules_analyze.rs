@@ -2,7 +2,7 @@
 //! condition lists and modifications from the command line, the conjugués,
 //! the threats of Figs. 9 and 12, and bad input.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 

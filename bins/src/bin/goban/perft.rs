@@ -1,4 +1,4 @@
-//! `go perft` and `go bench`: Go perft in the bordered array and the
+//! `goban perft` and `goban bench`: Go perft in the bordered array and the
 //! bitboards, and the speed table. All logic is in
 //! `plybench::engine::go` and `plybench::study::go::perft`.
 

@@ -7,10 +7,10 @@
 //! feature), so its two source files are compiled into this test directly.
 
 #[allow(dead_code)]
-#[path = "../../fuzz/src/mutate.rs"]
+#[path = "../../../fuzz/src/mutate.rs"]
 mod mutate;
 #[allow(dead_code)]
-#[path = "../../fuzz/src/oracles.rs"]
+#[path = "../../../fuzz/src/oracles.rs"]
 mod oracles;
 
 use std::path::Path;

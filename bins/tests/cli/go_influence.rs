@@ -1,14 +1,14 @@
-//! `go influence`: Fig. 3.14 at K10, several stones, diagrams, Bell's
+//! `goban influence`: Fig. 3.14 at K10, several stones, diagrams, Bell's
 //! ±17–33 remark, Fig. 3.16, every format, and bad input.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 
 use serde_json::Value;
 
 fn go(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_go")).args(args).output().expect("go runs")
+    Command::new(env!("CARGO_BIN_EXE_goban")).args(args).output().expect("goban runs")
 }
 
 fn json(args: &[&str]) -> Value {

@@ -1,5 +1,5 @@
 //! Reading what a binary prints with `--format json`, shared by the
-//! integration tests (each test file is its own crate: `mod common;`).
+//! integration tests (`bins/tests/cli/`, one test crate).
 
 use serde_json::Value;
 

@@ -1,7 +1,7 @@
 //! Every binary's `--format json`: one object, `schema_version` first,
 //! the same layout whichever binary prints it.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 
@@ -26,7 +26,7 @@ fn keys(value: &Value) -> Vec<&str> {
 fn one_table_of_rows_is_its_id_title_and_rows() {
     for (binary, args, id) in [
         (env!("CARGO_BIN_EXE_kalah"), &["table", "--max-pits", "2"][..], "kalah_table"),
-        (env!("CARGO_BIN_EXE_go"), &["legal", "--size", "2"][..], "go_legal"),
+        (env!("CARGO_BIN_EXE_goban"), &["legal", "--size", "2"][..], "go_legal"),
         (
             env!("CARGO_BIN_EXE_alphabeta"),
             &["newborn", "--trees", "20", "--perfect-trees", "1"][..],

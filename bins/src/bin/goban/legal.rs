@@ -1,4 +1,4 @@
-//! `go legal` and `go games`: Tromp's counts of legal positions by the
+//! `goban legal` and `goban games`: Tromp's counts of legal positions by the
 //! border program, and the game counts of tiny boards, each beside its
 //! published value.
 

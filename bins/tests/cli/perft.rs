@@ -1,7 +1,7 @@
 //! The `perft` binary: its output formats, its JSON contracts and its
 //! handling of bad input.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 
@@ -202,7 +202,7 @@ fn a_bad_line_is_reported_and_the_rest_of_the_suite_runs() {
 /// Issue 16: `--allow-impossible` counts the 17-men line, on the
 /// representations that can hold it; the others say why. Its suite
 /// publishes 11139762 at depth 5, where plybench and shakmaty both count
-/// 10442284 (`lib/tests/chess_impossible.rs`): the verdict is `differs`.
+/// 10442284 (`lib/tests/suite/chess_impossible.rs`): the verdict is `differs`.
 #[test]
 fn allow_impossible_counts_the_seventeen_men_line() {
     let dir = tempfile::tempdir().unwrap();

@@ -1,0 +1,23 @@
+//! The binaries' integration tests: each module runs one binary (or one
+//! concern across them) and checks what it prints, its formats and exit
+//! statuses. One test crate, so that a release build links one executable
+//! instead of one per file.
+
+mod common;
+
+mod alphabeta;
+mod batch;
+mod check;
+mod checkers;
+mod go_influence;
+mod go_legal;
+mod go_perft;
+mod json;
+mod kalah;
+mod perft;
+mod perft_deep;
+mod plybench;
+mod resume;
+mod rules_analyze;
+mod rules_perft;
+mod units;

@@ -1,0 +1,22 @@
+//! The library's integration tests: conformance suites generic over each
+//! game's board, differential tests against shakmaty, property tests, the
+//! layering test and the fuzz oracles' smoke run. One test crate, so that a
+//! release build links one executable instead of one per file; run one
+//! module with `cargo test --release -p plybench --test suite chess::`.
+
+mod alphabeta;
+mod checkers;
+mod checkers_conformance;
+mod chess;
+mod chess_conformance;
+mod chess_impossible;
+mod fuzz_smoke;
+mod kalah;
+mod kalah_dp;
+mod layering;
+mod perft_hash;
+mod perft_overflow;
+mod properties;
+mod report_schema;
+mod rules_checkers;
+mod rules_chess;
