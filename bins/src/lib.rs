@@ -50,27 +50,29 @@ const RESERVED: [&str; 3] = ["schema_version", "id", "title"];
 /// - several tables: each under its id, in id order.
 pub fn emit(tables: &[&Table], format: Format) -> anyhow::Result<()> {
     let text = match format {
-        Format::Json => tables_json(tables)?,
+        Format::Json => tables_json(tables, &[])?,
         _ => tables.iter().map(|t| t.render(format)).collect::<Vec<_>>().join("\n"),
     };
     print(&text)
 }
 
-/// The JSON document of [`emit`]. It is written from each table's own
-/// JSON: a `serde_json::Value` cannot hold the counts past `u64` that the
-/// tables keep exact.
-fn tables_json(tables: &[&Table]) -> anyhow::Result<String> {
+/// The JSON document of [`emit`], with the `extra` tables after it, each
+/// under its id. It is written from each table's own JSON: a
+/// `serde_json::Value` cannot hold the counts past `u64` that the tables
+/// keep exact.
+fn tables_json(tables: &[&Table], extra: &[&Table]) -> anyhow::Result<String> {
+    let trailing: Vec<(&str, String)> = extra.iter().map(|t| (t.id.as_str(), t.render(Format::Json))).collect();
     if let [one] = tables {
         let mut fields = vec![("id", serde_json::to_string(&one.id)?), ("title", serde_json::to_string(&one.title)?)];
         let body = one.render(Format::Json);
         return match one.shape {
             Shape::Rows => {
                 fields.push(("rows", body));
-                json_document(&fields, None)
+                json_document(&fields, None, &trailing)
             }
             Shape::Object => {
                 check_reserved(&one.id, one.columns.iter().map(|c| c.key.as_str()))?;
-                json_document(&fields, Some(&body))
+                json_document(&fields, Some(&body), &trailing)
             }
         };
     }
@@ -78,7 +80,7 @@ fn tables_json(tables: &[&Table]) -> anyhow::Result<String> {
     sorted.sort_by(|a, b| a.id.cmp(&b.id));
     check_reserved("the tables", sorted.iter().map(|t| t.id.as_str()))?;
     let members: Vec<(&str, String)> = sorted.iter().map(|t| (t.id.as_str(), t.render(Format::Json))).collect();
-    json_document(&members, None)
+    json_document(&members, None, &trailing)
 }
 
 /// Prints `value`, a JSON object, as a document of its own:
@@ -88,16 +90,20 @@ pub fn print_json(value: &serde_json::Value) -> anyhow::Result<()> {
         anyhow::bail!("internal error: a JSON result that is not an object");
     };
     check_reserved("the result", map.keys().map(String::as_str))?;
-    print(&json_document(&[], Some(&serde_json::to_string_pretty(value)?))?)
+    print(&json_document(&[], Some(&serde_json::to_string_pretty(value)?), &[])?)
 }
 
 /// Prints a batch run's result (see `plybench::batch`) in `format`, then
-/// `extra` tables: JSON is the result's document with each extra table
-/// added under its id; the other formats print the result's tables and the
-/// extras one after the other.
+/// `extra` tables: JSON is the result's document (its own, or its tables'
+/// as [`emit`] prints them, the same a run without work units prints) with
+/// each extra table added under its id; the other formats print the
+/// result's tables and the extras one after the other.
 pub fn emit_outcome(outcome: &Outcome, extra: &[&Table], format: Format) -> anyhow::Result<()> {
     if format == Format::Json {
-        let mut json = outcome.json.clone();
+        let Some(json) = &outcome.json else {
+            return print(&tables_json(&outcome.tables.iter().collect::<Vec<_>>(), extra)?);
+        };
+        let mut json = json.clone();
         if let serde_json::Value::Object(map) = &mut json {
             for table in extra {
                 map.insert(table.id.clone(), serde_json::to_value(table)?);
@@ -111,11 +117,19 @@ pub fn emit_outcome(outcome: &Outcome, extra: &[&Table], format: Format) -> anyh
 
 /// One pretty JSON object: `schema_version`, then `fields` (each a name
 /// and its value's JSON text), then the members of `object` (an object's
-/// JSON text as `serde_json` pretty-prints it), each indented one level.
-fn json_document(fields: &[(&str, String)], object: Option<&str>) -> anyhow::Result<String> {
+/// JSON text as `serde_json` pretty-prints it), then `trailing` (as
+/// `fields`), each indented one level.
+fn json_document(
+    fields: &[(&str, String)],
+    object: Option<&str>,
+    trailing: &[(&str, String)],
+) -> anyhow::Result<String> {
+    let member = |(name, value): &(&str, String)| -> anyhow::Result<String> {
+        Ok(format!("  {}: {}", serde_json::to_string(name)?, value.trim_end().replace('\n', "\n  ")))
+    };
     let mut members = vec![format!("  \"schema_version\": {OUTPUT_SCHEMA_VERSION}")];
-    for (name, value) in fields {
-        members.push(format!("  {}: {}", serde_json::to_string(name)?, value.trim_end().replace('\n', "\n  ")));
+    for field in fields {
+        members.push(member(field)?);
     }
     if let Some(object) = object {
         let inner = object.trim().strip_prefix('{').and_then(|o| o.strip_suffix('}'));
@@ -124,6 +138,9 @@ fn json_document(fields: &[(&str, String)], object: Option<&str>) -> anyhow::Res
         if !inner.trim().is_empty() {
             members.push(inner.trim_matches('\n').to_owned());
         }
+    }
+    for field in trailing {
+        members.push(member(field)?);
     }
     Ok(format!("{{\n{}\n}}\n", members.join(",\n")))
 }
@@ -410,7 +427,7 @@ mod tests {
 
     #[test]
     fn a_table_of_rows_is_a_versioned_document_with_its_rows_exact() {
-        let text = tables_json(&[&rows_table()]).unwrap();
+        let text = tables_json(&[&rows_table()], &[]).unwrap();
         assert!(text.starts_with("{\n  \"schema_version\": 1,\n  \"id\": \"t_rows\",\n"), "{text}");
         // The count past u64 is written digit for digit.
         assert!(text.contains(&format!("\"n\": {}", u128::MAX)), "{text}");
@@ -423,22 +440,22 @@ mod tests {
     fn a_record_and_an_object_are_spliced_after_the_version() {
         let record =
             Table::record("t_rec", "Record", vec![("a", "A", Cell::UInt(1)), ("b", "B", Cell::Text("x".into()))]);
-        let value: serde_json::Value = serde_json::from_str(&tables_json(&[&record]).unwrap()).unwrap();
+        let value: serde_json::Value = serde_json::from_str(&tables_json(&[&record], &[]).unwrap()).unwrap();
         assert_eq!(value, serde_json::json!({"schema_version": 1, "id": "t_rec", "title": "Record", "a": 1, "b": "x"}));
-        let empty = json_document(&[], Some("{}")).unwrap();
+        let empty = json_document(&[], Some("{}"), &[]).unwrap();
         assert_eq!(
             serde_json::from_str::<serde_json::Value>(&empty).unwrap(),
             serde_json::json!({"schema_version": 1})
         );
-        assert!(json_document(&[], Some("[1]")).is_err());
+        assert!(json_document(&[], Some("[1]"), &[]).is_err());
         let clash = Table::record("t_clash", "Clash", vec![("id", "Id", Cell::UInt(1))]);
-        assert!(tables_json(&[&clash]).unwrap_err().to_string().contains("field named id"));
+        assert!(tables_json(&[&clash], &[]).unwrap_err().to_string().contains("field named id"));
     }
 
     #[test]
     fn several_tables_sit_under_their_ids() {
         let other = Table::record("t_other", "Other", vec![("c", "C", Cell::Null)]);
-        let text = tables_json(&[&rows_table(), &other]).unwrap();
+        let text = tables_json(&[&rows_table(), &other], &[]).unwrap();
         // The version first, then the tables in id order, whatever order they came in.
         let at = |needle: &str| text.find(needle).unwrap();
         assert!(at("\"schema_version\"") < at("\"t_other\"") && at("\"t_other\"") < at("\"t_rows\""), "{text}");

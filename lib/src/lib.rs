@@ -44,8 +44,10 @@
 #![warn(missing_docs)]
 
 pub mod batch;
+pub mod bounded;
 pub mod engine;
 pub mod error;
+pub mod quote;
 pub mod report;
 pub mod study;
 

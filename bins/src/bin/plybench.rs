@@ -8,10 +8,10 @@ use clap::{Args, Parser, Subcommand};
 use plybench::batch::merge::round_robin_table;
 use plybench::engine::limit::check_threads;
 use plybench::engine::progress::Progress;
-use plybench::report::{Format, Table, Tally};
+use plybench::report::{Format, Table, Tally, check_dir_writable};
 use plybench::study::compare::{Options as CompareOptions, compare_dirs, parse_threshold};
 use plybench::study::reproduce::{
-    Budget, Options, RunInfo, Study, check_writable, parse_studies, run_study, summary_table, utc_now, write_report,
+    Budget, Options, RunInfo, Study, parse_studies, run_study, summary_table, utc_now, write_report,
 };
 use plybench::study::tools::merge_files;
 use plybench_cli::progress;
@@ -116,7 +116,7 @@ fn reproduce(args: &ReproduceArgs, format: Format) -> anyhow::Result<ExitCode> {
     }
     // Fail before the studies run, not after.
     if !args.no_write {
-        check_writable(&args.out).flag("--out")?;
+        check_dir_writable(&args.out).flag("--out")?;
     }
     let options = Options { budget, seed: args.seed, studies };
     let info = RunInfo {

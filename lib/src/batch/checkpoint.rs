@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use super::{BatchError, BatchFile, UnitRecord};
 use crate::Result;
-use crate::report::write_atomic;
+use crate::report::{check_file_writable, write_atomic};
 
 /// A run's record of completed units, kept in memory and, when it has a
 /// path, on disk.
@@ -38,9 +38,11 @@ impl Checkpoint {
     /// The most time between a unit's completion and its being on disk.
     pub const INTERVAL: Duration = Duration::from_secs(2);
 
-    /// A new checkpoint at `path`, written at once. Refuses to overwrite an
-    /// existing file (it may be a run to resume).
+    /// A new checkpoint at `path`, written at once. Refuses a path that
+    /// cannot be written (a directory, a missing directory), and to
+    /// overwrite an existing file (it may be a run to resume).
     pub fn create(path: &Path, file: BatchFile) -> Result<Checkpoint> {
+        check_file_writable(path)?;
         if path.exists() {
             return Err(BatchError::Exists { path: path.to_owned() }.into());
         }

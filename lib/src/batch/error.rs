@@ -1,5 +1,6 @@
 //! The errors of batch runs.
 
+use crate::quote::quote;
 use std::path::PathBuf;
 
 /// What can go wrong in a batch run. Messages give the reason only: the
@@ -129,7 +130,7 @@ pub enum BatchError {
         max: usize,
     },
     /// A shard spec that is not `K/N`.
-    #[error("{text:?}; expected K/N with 1 <= K <= N, e.g. 2/8")]
+    #[error("{}; expected K/N with 1 <= K <= N, e.g. 2/8", quote(.text))]
     ShardSyntax {
         /// What was given.
         text: String,

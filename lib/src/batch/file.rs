@@ -353,7 +353,7 @@ mod tests {
             Ok(0)
         }
         fn finish(_: &u32, _: Vec<crate::batch::Completed<u64>>) -> Result<crate::batch::Outcome> {
-            Ok(crate::batch::Outcome { tables: Vec::new(), json: Value::Null })
+            Ok(crate::batch::Outcome { tables: Vec::new(), json: None })
         }
     }
 

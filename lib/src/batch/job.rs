@@ -16,8 +16,11 @@ pub struct Outcome {
     /// The tables, for the table, CSV and Markdown formats. Their verdicts
     /// decide [`Outcome::passed`].
     pub tables: Vec<Table>,
-    /// The JSON document, for the JSON format.
-    pub json: Value,
+    /// The JSON document, for the JSON format; `None`: the tables' own
+    /// document, the one a run without work units prints (`id`, `title`
+    /// and the fields of a single table, each table under its id for
+    /// several).
+    pub json: Option<Value>,
 }
 
 impl Outcome {

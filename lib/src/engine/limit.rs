@@ -74,6 +74,13 @@ pub enum LimitError {
         /// The depth asked for.
         depth: u32,
     },
+    /// A run estimated to take longer than a run may
+    /// ([`MAX_SECONDS`](crate::engine::work::MAX_SECONDS)).
+    #[error("{work}; a run may take at most a day")]
+    TooLong {
+        /// The estimate, as [`Work`](crate::engine::work::Work) writes it.
+        work: String,
+    },
 }
 
 impl LimitError {
@@ -83,6 +90,7 @@ impl LimitError {
             LimitError::OutOfRange { quantity, .. } => *quantity,
             LimitError::Memory { .. } => Quantity::Memory,
             LimitError::CountOverflow { .. } => Quantity::Depth,
+            LimitError::TooLong { .. } => Quantity::Other("work"),
         }
     }
 }
@@ -99,6 +107,25 @@ impl LimitError {
 /// ```
 pub fn check_count(count: u64, depth: u32) -> Result<u64, LimitError> {
     if count == u64::MAX { Err(LimitError::CountOverflow { depth }) } else { Ok(count) }
+}
+
+/// The most runs of one measurement a bench repeats.
+pub const MAX_REPEATS: u32 = 1000;
+
+/// Checks the number of runs of a bench: 1 to [`MAX_REPEATS`]. (0 runs
+/// would measure nothing; a bench keeps the best or the median of its runs,
+/// which a thousand settle.)
+///
+/// ```
+/// use plybench::engine::limit::check_repeats;
+///
+/// assert_eq!(check_repeats(3)?, 3);
+/// assert_eq!(check_repeats(0).unwrap_err().to_string(), "0; expected 1 to 1000");
+/// assert!(check_repeats(u32::MAX).is_err());
+/// # Ok::<(), plybench::engine::limit::LimitError>(())
+/// ```
+pub fn check_repeats(runs: u32) -> Result<u32, LimitError> {
+    check_range(Quantity::Other("runs"), runs, 1, MAX_REPEATS, "")
 }
 
 /// Checks that `value` lies in `min..=max`.

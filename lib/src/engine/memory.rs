@@ -3,6 +3,7 @@
 //! naming the flag to change instead of being killed by the operating
 //! system.
 
+use crate::quote::quote;
 use std::fmt;
 
 use crate::{Error, Result};
@@ -83,7 +84,9 @@ impl std::str::FromStr for MemoryLimit {
     type Err = Error;
 
     fn from_str(s: &str) -> Result<MemoryLimit> {
-        let bad = || Error::invalid("--max-memory", format!("{s:?}; expected gibibytes, more than 0 and at most 1024"));
+        let bad = || {
+            Error::invalid("--max-memory", format!("{}; expected gibibytes, more than 0 and at most 1024", quote(s)))
+        };
         let gib: f64 = s.trim().parse().map_err(|_| bad())?;
         if !(gib > 0.0 && gib <= (Self::MAX_BYTES >> 30) as f64) {
             return Err(bad());

@@ -17,7 +17,8 @@
 //! - [`search`]: random and real game trees, move orders and the search
 //!   algorithms with their node counts.
 //! - [`table`]: the perft transposition table of chess and checkers.
-//! - [`rng`], [`memory`], [`limit`], [`progress`]: what every engine shares.
+//! - [`rng`], [`memory`], [`limit`], [`progress`], [`work`]: what every engine
+//!   shares (the last: the estimate of a long run, and its bound).
 //! - [`hint`]: huge pages and prefetch, the library's only `unsafe` code.
 
 pub mod checkers;
@@ -33,3 +34,4 @@ pub mod rules;
 pub mod search;
 pub mod table;
 pub mod tictactoe;
+pub mod work;

@@ -50,6 +50,11 @@ impl<'a> Progress<'a> {
         Progress(Some(callback))
     }
 
+    /// Whether someone listens (not [`Progress::NONE`]).
+    pub fn is_some(&self) -> bool {
+        self.0.is_some()
+    }
+
     /// Tells the listener of `step`, if there is one.
     pub fn report(&self, step: Step<'_>) {
         if let Some(callback) = self.0 {

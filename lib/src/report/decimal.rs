@@ -19,6 +19,7 @@
 //! # Ok::<(), serde_json::Error>(())
 //! ```
 
+use crate::quote::quote;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serializer};
 
@@ -31,7 +32,7 @@ pub fn serialize<S: Serializer>(value: &u128, serializer: S) -> Result<S::Ok, S:
 pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u128, D::Error> {
     let text = String::deserialize(deserializer)?;
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(D::Error::custom(format!("`{text}` is not a decimal count")));
+        return Err(D::Error::custom(format!("{} is not a decimal count", quote(&text))));
     }
-    text.parse().map_err(|_| D::Error::custom(format!("`{text}` does not fit in 128 bits")))
+    text.parse().map_err(|_| D::Error::custom(format!("{} does not fit in 128 bits", quote(&text))))
 }

@@ -1,3 +1,4 @@
+use crate::quote::quote;
 use std::fmt;
 use std::str::FromStr;
 
@@ -48,10 +49,9 @@ impl FromStr for Format {
     type Err = Error;
 
     fn from_str(s: &str) -> Result<Self, Error> {
-        Format::ALL
-            .into_iter()
-            .find(|format| format.name() == s)
-            .ok_or_else(|| Error::invalid("format", format!("`{s}` is not a format; use table, json, csv or markdown")))
+        Format::ALL.into_iter().find(|format| format.name() == s).ok_or_else(|| {
+            Error::invalid("format", format!("{} is not a format; use table, json, csv or markdown", quote(s)))
+        })
     }
 }
 

@@ -40,4 +40,4 @@ pub use format::Format;
 pub use table::{Column, Shape, Table};
 pub use tally::Tally;
 pub use verdict::Verdict;
-pub use write::write_atomic;
+pub use write::{check_dir_writable, check_file_writable, write_atomic};

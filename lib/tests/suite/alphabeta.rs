@@ -222,7 +222,7 @@ fn same_seed_same_counts_with_any_number_of_threads() {
     let counts = |threads: usize| {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
         let s = pool.install(|| run(&e, 0, 3_000).unwrap());
-        (s.mean_leaves().to_bits(), s.ci95_leaves().to_bits(), s.mean_nodes().to_bits(), s.quantile_leaves(0.99))
+        (s.mean_leaves().to_bits(), s.ci95_leaves().to_bits(), s.mean_nodes().to_bits(), s.percentile_leaves(99))
     };
     assert_eq!(counts(1), counts(4));
     assert_eq!(counts(3), counts(2));

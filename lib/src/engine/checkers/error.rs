@@ -1,5 +1,6 @@
 //! The errors of the checkers engine.
 
+use crate::quote::quote;
 use std::fmt;
 
 use crate::engine::limit::LimitError;
@@ -38,7 +39,7 @@ pub enum CheckersError {
         square: u32,
     },
     /// Text that is not PDN FEN.
-    #[error("`{text}` is not PDN FEN ({problem}); expected e.g. B:W21,22,K30:B1,2,K9")]
+    #[error("{} is not PDN FEN ({problem}); expected e.g. B:W21,22,K30:B1,2,K9", quote(.text))]
     NotFen {
         /// The text as given.
         text: String,
@@ -46,7 +47,7 @@ pub enum CheckersError {
         problem: FenProblem,
     },
     /// PDN FEN whose position breaks a rule of [`Position::new`](super::Position::new).
-    #[error("`{text}` is not a legal position")]
+    #[error("{} is not a legal position", quote(.text))]
     IllegalFen {
         /// The text as given.
         text: String,
@@ -72,13 +73,13 @@ pub enum CheckersError {
         number: u32,
     },
     /// A name that is not a [`Numbering`](super::Numbering).
-    #[error("`{0}` is not a numbering; use standard or cochran")]
+    #[error("{} is not a numbering; use standard or cochran", quote(.0))]
     UnknownNumbering(String),
     /// A name that is not a [`Counting`](super::Counting).
-    #[error("`{0}` is not a counting; use paths or results")]
+    #[error("{} is not a counting; use paths or results", quote(.0))]
     UnknownCounting(String),
     /// A name that is not a [`Repr`](super::Repr).
-    #[error("`{0}` is not a representation; use table, samuel or bitboard")]
+    #[error("{} is not a representation; use table, samuel or bitboard", quote(.0))]
     UnknownRepr(String),
     /// A comment of a game record that is never closed.
     #[error("the comment opened at byte {at} is never closed")]
@@ -87,7 +88,7 @@ pub enum CheckersError {
         at: usize,
     },
     /// A tag of a game record that cannot be read.
-    #[error("malformed tag `[{body}` at byte {at}; write [Name \"value\"]")]
+    #[error("malformed tag at byte {at} ({} after the [); write [Name \"value\"]", quote(.body))]
     MalformedTag {
         /// The tag's text after `[`.
         body: String,
@@ -104,7 +105,7 @@ pub enum CheckersError {
         source: Box<CheckersError>,
     },
     /// A token of a game record that is neither a move nor a move number.
-    #[error("`{0}` is neither a move number, a move such as 9-14 or 16x23, nor ?")]
+    #[error("{} is neither a move number, a move such as 9-14 or 16x23, nor ?", quote(.0))]
     BadToken(String),
     /// A game record without moves.
     #[error("no moves found")]
@@ -150,11 +151,11 @@ impl fmt::Display for FenProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FenProblem::Fields => f.write_str("it needs three fields separated by ':'"),
-            FenProblem::Side(side) => write!(f, "side to move `{side}` is neither B nor W"),
-            FenProblem::Field(field) => write!(f, "field `{field}` does not start with B or W"),
+            FenProblem::Side(side) => write!(f, "side to move {} is neither B nor W", quote(side)),
+            FenProblem::Field(field) => write!(f, "field {} does not start with B or W", quote(field)),
             FenProblem::ColourTwice => f.write_str("the same colour is given twice"),
-            FenProblem::RangeBackwards(range) => write!(f, "range `{range}` runs backwards"),
-            FenProblem::NotASquare(item) => write!(f, "`{item}` is not a square number"),
+            FenProblem::RangeBackwards(range) => write!(f, "range {} runs backwards", quote(range)),
+            FenProblem::NotASquare(item) => write!(f, "{} is not a square number", quote(item)),
             FenProblem::SquareOutside(n) => write!(f, "square {n} is outside 1..32"),
             FenProblem::SquareTwice(n) => write!(f, "square {n} is listed twice"),
         }

@@ -44,8 +44,8 @@ pub use board::{Board, Counting, Repr, count_list, distinct_results};
 pub use error::{CheckersError, FenProblem};
 pub use moves::{MAX_JUMPS, Move};
 pub use perft::{
-    Counter, MAX_DEPTH, PerftRun, SEQUENTIAL_BELOW, check_depth, divide, legal_moves, perft, perft_hashed, play,
-    run_perft,
+    Counter, MAX_DEPTH, PerftRun, SEQUENTIAL_BELOW, check_depth, divide, estimate, leaves_per_second, legal_moves,
+    perft, perft_hashed, play, run_perft,
 };
 pub use position::{BLACK_CROWN, Color, Position, WHITE_CROWN};
 pub use square::{Dir, Numbering, Square};

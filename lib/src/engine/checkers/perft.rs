@@ -14,6 +14,37 @@ use super::zobrist::{change, key};
 use super::{Move, Position};
 use crate::engine::limit::{LimitError, Quantity, check_count, check_range, check_threads};
 use crate::engine::table::PerftTable;
+use crate::engine::work::{Work, perft_leaves};
+
+/// The reference speed of each representation, in leaves a second of one
+/// core, bulk counting from the opening at depth 10
+/// (`reports/checkers_bench.csv`: 3.2, 9.4 and 13 × 10^7).
+pub fn leaves_per_second(repr: Repr) -> f64 {
+    match repr {
+        Repr::Table => 3e7,
+        Repr::Samuel => 9e7,
+        Repr::Bitboard => 1.3e8,
+    }
+}
+
+/// What perft of `position` to `depth` costs on each of `reprs`, without a
+/// table: the leaves, counted outright while cheap and extrapolated beyond
+/// ([`perft_leaves`]), and the time at each representation's
+/// [`leaves_per_second`], summed.
+///
+/// ```
+/// use plybench::engine::checkers::{Counting, Position, Repr, estimate};
+///
+/// let work = estimate(&Position::start(), 20, Counting::Paths, &[Repr::Bitboard]);
+/// assert!(!work.exact && work.check().is_err()); // perft(20) of the opening: days of counting
+/// assert_eq!(estimate(&Position::start(), 4, Counting::Paths, &Repr::ALL).amount, 1469.0);
+/// ```
+pub fn estimate(position: &Position, depth: u32, counting: Counting, reprs: &[Repr]) -> Work {
+    let mut board = BitBoard::from_position(position);
+    let (leaves, exact) = perft_leaves(depth, |d| perft(&mut board, d, counting));
+    let seconds = reprs.iter().map(|&r| leaves / leaves_per_second(r)).sum();
+    Work { amount: leaves, unit: "leaves", seconds, exact }
+}
 
 /// The deepest perft accepted: counts are `u64`. The published perft(28)
 /// of the opening (about 1.64e19) still fits one; perft(29), at the growth

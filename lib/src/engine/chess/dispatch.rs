@@ -25,6 +25,43 @@ use super::{
 use crate::engine::limit::{LimitError, Quantity, check_count, check_range, check_threads};
 use crate::engine::progress::{Progress, Step};
 use crate::engine::table::PerftTable;
+use crate::engine::work::{Work, perft_leaves};
+
+/// The reference speed of each representation, in leaves a second of one
+/// core without a table: the initial position at depth 5
+/// (`reports/perft_speed.csv`, mode `best`: 1.6, 1.7, 2.0 and 7.5 × 10^8).
+/// A table (`--hash`) can make a deep count many times faster.
+pub fn leaves_per_second(repr: Repr) -> f64 {
+    match repr {
+        Repr::Array => 1.6e8,
+        Repr::Mailbox10 => 1.7e8,
+        Repr::X88 => 2e8,
+        Repr::Bitboard => 7.5e8,
+    }
+}
+
+/// What perft of `setup` to `depth` costs on each of `reprs`, on one
+/// thread without a table: the leaves, counted outright while cheap and
+/// extrapolated beyond ([`perft_leaves`]), and the time at each
+/// representation's [`leaves_per_second`], summed. The pilot counts run on
+/// the first of `reprs` that can count the position.
+///
+/// ```
+/// use plybench::engine::chess::dispatch::estimate;
+/// use plybench::engine::chess::{Repr, Setup};
+///
+/// let nine = estimate(&Setup::starting(), 9, &[Repr::Bitboard]);
+/// // From perft(5) and perft(4): 26% under the true 2,439,530,234,167.
+/// assert!(!nine.exact && nine.amount > 1.5e12 && nine.amount < 2.5e12);
+/// assert_eq!(estimate(&Setup::starting(), 3, &Repr::ALL).amount, 8_902.0);
+/// ```
+pub fn estimate(setup: &Setup, depth: u32, reprs: &[Repr]) -> Work {
+    let pilot = reprs.iter().copied().find(|&r| check_countable(r, setup, 1).is_ok()).unwrap_or(Repr::Bitboard);
+    let mut counter = Counter { threads: 1, ..Counter::default() };
+    let (leaves, exact) = perft_leaves(depth, |d| counter.count(pilot, setup, d).unwrap_or(0));
+    let seconds = reprs.iter().map(|&r| leaves / leaves_per_second(r)).sum();
+    Work { amount: leaves, unit: "leaves", seconds, exact }
+}
 
 /// The deepest perft accepted. The initial position's perft(13), about
 /// 2 x 10^18, is its deepest below 2^64; a position with many more moves,
@@ -300,6 +337,9 @@ impl Ready<'_, '_> {
         let split = Split { parallel: pool.is_some(), table: counter.table.as_ref() };
         let (nodes, done) = (AtomicU64::new(0), AtomicU64::new(0));
         let progress = counter.progress;
+        // The bar has its length before the first root move ends, which at
+        // depth 9 takes a while.
+        progress.report(Step { label: "root moves", done: 0, total: roots, nodes: 0 });
         let done = |subtree: u64| {
             let nodes = nodes.fetch_add(subtree, Ordering::Relaxed) + subtree;
             let done = done.fetch_add(1, Ordering::Relaxed) + 1;

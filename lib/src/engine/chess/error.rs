@@ -3,6 +3,7 @@
 use super::{Color, ParseSquareError, Square};
 use crate::engine::limit::LimitError;
 use crate::engine::table::TableError;
+use crate::quote::quote;
 
 /// What can go wrong in the chess engine. Messages give the reason only:
 /// the caller adds which input it came from.
@@ -16,7 +17,7 @@ pub enum ChessError {
     #[error(transparent)]
     Square(#[from] ParseSquareError),
     /// A move that is not written in UCI notation.
-    #[error("{uci:?} is not UCI notation; expected e.g. e2e4, or e7e8q for a promotion")]
+    #[error("{} is not UCI notation; expected e.g. e2e4, or e7e8q for a promotion", quote(.uci))]
     NotUci {
         /// The text.
         uci: String,
@@ -40,7 +41,7 @@ pub enum ChessError {
         after: String,
     },
     /// A representation name that is not one of the four.
-    #[error("{name:?} is not a representation; expected one of array, mailbox10, x88, bitboard")]
+    #[error("{} is not a representation; expected one of array, mailbox10, x88, bitboard", quote(.name))]
     UnknownRepr {
         /// The name given.
         name: String,
@@ -109,7 +110,8 @@ impl From<LimitError> for ChessError {
 pub enum FenError {
     /// Neither six fields nor four.
     #[error(
-        "{count} field(s) in {fen:?}; expected 6 (placement, side, castling, en passant, halfmove, fullmove) or the first 4"
+        "{count} field(s) in {}; expected 6 (placement, side, castling, en passant, halfmove, fullmove) or the first 4",
+        quote(.fen)
     )]
     FieldCount {
         /// The fields found.
@@ -118,7 +120,7 @@ pub enum FenError {
         fen: String,
     },
     /// The placement does not have eight ranks.
-    #[error("{count} ranks in {placement:?}; expected 8 separated by /")]
+    #[error("{count} ranks in {}; expected 8 separated by /", quote(.placement))]
     RankCount {
         /// The ranks found.
         count: usize,
@@ -134,7 +136,7 @@ pub enum FenError {
         rank: usize,
     },
     /// A rank that does not cover eight squares.
-    #[error("rank {rank} ({text:?}) covers {squares} squares; it must cover 8")]
+    #[error("rank {rank} ({}) covers {squares} squares; it must cover 8", quote(.text))]
     RankWidth {
         /// The rank, 1 to 8.
         rank: usize,
@@ -144,21 +146,22 @@ pub enum FenError {
         squares: usize,
     },
     /// A side to move other than `w` or `b`.
-    #[error("side to move {found:?}; expected w or b")]
+    #[error("side to move {}; expected w or b", quote(.found))]
     Side {
         /// The field.
         found: String,
     },
     /// A castling field with a letter outside `KQkq`.
     #[error(
-        "castling field {field:?}; expected - or letters from KQkq, or rook files (Shredder-FEN: A-H for white, a-h for black)"
+        "castling field {}; expected - or letters from KQkq, or rook files (Shredder-FEN: A-H for white, a-h for black)",
+        quote(.field)
     )]
     CastlingField {
         /// The field.
         field: String,
     },
     /// A castling field naming a right twice.
-    #[error("castling field {field:?} repeats {letter}")]
+    #[error("castling field {} repeats {letter}", quote(.field))]
     CastlingRepeat {
         /// The field.
         field: String,
@@ -166,13 +169,13 @@ pub enum FenError {
         letter: char,
     },
     /// An en passant field that is neither `-` nor a square.
-    #[error("en passant field {field:?}; expected - or a square")]
+    #[error("en passant field {}; expected - or a square", quote(.field))]
     EnPassantField {
         /// The field.
         field: String,
     },
     /// A clock that is not a whole number.
-    #[error("{name} {field:?} is not a whole number")]
+    #[error("{name} {} is not a whole number", quote(.field))]
     Number {
         /// `halfmove clock` or `fullmove number`.
         name: &'static str,
@@ -212,7 +215,7 @@ pub enum FenError {
         problem: String,
     },
     /// A rook file in the castling field that names no right.
-    #[error("castling field {field:?}: {letter} {problem}")]
+    #[error("castling field {}: {letter} {problem}", quote(.field))]
     CastlingFile {
         /// The field.
         field: String,

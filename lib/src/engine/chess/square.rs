@@ -4,6 +4,7 @@
 //! Each representation maps it to its own numbering (Bell's 1..64, the
 //! 10x10 array's 21..98, 0x88's rank * 16 + file) at its boundary.
 
+use crate::quote::quote;
 use std::fmt;
 
 /// A side: White or Black.
@@ -206,7 +207,7 @@ impl fmt::Display for Square {
 
 /// Text that is not a square name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{text:?} is not a square; expected a file a-h and a rank 1-8")]
+#[error("{} is not a square; expected a file a-h and a rank 1-8", quote(.text))]
 pub struct ParseSquareError {
     /// The text.
     pub text: String,

@@ -1,6 +1,7 @@
 //! The errors of the Go engine.
 
 use crate::engine::limit::LimitError;
+use crate::quote::quote;
 
 /// A Go position, point, board size or count the Go engine cannot take.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -78,7 +79,7 @@ pub enum GoError {
         rows: u32,
     },
     /// Text that is not a point in GTP notation.
-    #[error("`{0}` is not a point; write a column letter A to T without I and a line number, e.g. K10")]
+    #[error("{} is not a point; write a column letter A to T without I and a line number, e.g. K10", quote(.0))]
     NotAPoint(String),
     /// A point past the edge of the board.
     #[error("{point} lies off the {size} board")]
@@ -114,7 +115,7 @@ pub enum GoError {
     #[error("{0} passes in a row; the game ends after 2")]
     TooManyPasses(u32),
     /// A name that is neither a position file nor a named position.
-    #[error("`{name}` is neither a file nor a named position; use {known}")]
+    #[error("{} is neither a file nor a named position; use {known}", quote(.name))]
     UnknownPosition {
         /// The name given.
         name: String,
@@ -122,7 +123,7 @@ pub enum GoError {
         known: String,
     },
     /// A name that is not a representation.
-    #[error("`{0}` is not a representation; use array or bitboard")]
+    #[error("{} is not a representation; use array or bitboard", quote(.0))]
     UnknownRepr(String),
     /// A size past what a computation accepts.
     #[error(transparent)]

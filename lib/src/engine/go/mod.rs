@@ -29,6 +29,9 @@ mod tests;
 
 pub use board::{Board, Passing, Repr, count_moves, generate};
 pub use error::GoError;
-pub use perft::{PerftRun, check_depth, divide, legal_moves, max_depth, perft, play, run_perft};
+pub use perft::{
+    PerftRun, check_depth, divide, divide_with, estimate, leaves_per_second, legal_moves, max_depth, perft, play,
+    run_perft, run_perft_with,
+};
 pub use point::{COLUMN_LETTERS, Color, MAX_POINTS, MAX_SIDE, Move, MoveList, Point, Size};
 pub use position::Position;

@@ -9,6 +9,41 @@ use super::error::GoError;
 use super::point::{Move, MoveList, Size};
 use super::position::Position;
 use crate::engine::limit::{LimitError, Quantity, check_range};
+use crate::engine::progress::{Progress, Step};
+use crate::engine::work::{Work, perft_leaves};
+
+/// The reference speed of each representation, in leaves a second of one
+/// core: the bitboards on the empty 9×9 and 19×19 boards count 0.8 to 3.8 ×
+/// 10^9 leaves a second, the array 0.7 to 0.9 × 10^9
+/// (`reports/go_bench.csv`). Crowded positions, with fewer leaves under
+/// each node, count fewer a second.
+pub fn leaves_per_second(repr: Repr) -> f64 {
+    match repr {
+        Repr::Array => 7e8,
+        Repr::Bitboard => 1e9,
+    }
+}
+
+/// What perft of `position` to `depth` under `passing` costs on each of
+/// `reprs`: the leaves, counted outright while cheap and extrapolated
+/// beyond ([`perft_leaves`]), and the time at each representation's
+/// [`leaves_per_second`], summed.
+///
+/// ```
+/// use plybench::engine::go::{Passing, Position, Repr, Size, estimate};
+///
+/// let work = estimate(&Position::empty(Size::square(19)?), 7, Passing::Allowed, &[Repr::Bitboard]);
+/// assert!(work.amount > 7e17 && work.check().is_err()); // decades
+/// let small = estimate(&Position::empty(Size::square(9)?), 2, Passing::Allowed, &Repr::ALL);
+/// assert_eq!((small.amount, small.exact), (81.0 * 81.0 + 82.0, true)); // counted outright
+/// # Ok::<(), plybench::engine::go::GoError>(())
+/// ```
+pub fn estimate(position: &Position, depth: u32, passing: Passing, reprs: &[Repr]) -> Work {
+    let mut board = BitBoard::from_position(position);
+    let (leaves, exact) = perft_leaves(depth, |d| perft(&mut board, d, passing));
+    let seconds = reprs.iter().map(|&r| leaves / leaves_per_second(r)).sum();
+    Work { amount: leaves, unit: "leaves", seconds, exact }
+}
 
 /// The deepest perft accepted on a board of `size`: the largest `d` with
 /// `(points + 1)^d` within `u64`, since no node has more than one move per
@@ -101,15 +136,26 @@ fn walk<B: Board>(board: &mut B, depth: u32, passing: Passing, lists: &mut [Move
 /// Perft of each root move ("divide"), in generation order: the stones
 /// row by row from A1, then the pass.
 pub fn divide<B: Board>(board: &mut B, depth: u32, passing: Passing) -> Vec<(Move, u64)> {
+    divide_with(board, depth, passing, Progress::NONE)
+}
+
+/// [`divide`], telling `progress` of each root move counted.
+pub fn divide_with<B: Board>(board: &mut B, depth: u32, passing: Passing, progress: Progress<'_>) -> Vec<(Move, u64)> {
     let mut root = MoveList::new();
     generate(board, passing, &mut root);
     let mut lists = lists(depth);
+    let total = root.len() as u64;
+    let mut nodes = 0u64;
+    progress.report(Step { label: B::REPR.name(), done: 0, total, nodes: 0 });
     root.as_slice()
         .iter()
-        .map(|&mv| {
+        .enumerate()
+        .map(|(done, &mv)| {
             let undo = board.make(mv);
             let n = walk(board, depth.saturating_sub(1), passing, &mut lists);
             board.unmake(mv, undo);
+            nodes = nodes.saturating_add(n);
+            progress.report(Step { label: B::REPR.name(), done: done as u64 + 1, total, nodes: u128::from(nodes) });
             (mv, n)
         })
         .collect()
@@ -137,13 +183,22 @@ impl PerftRun {
     }
 }
 
-fn timed<B: Board>(position: &Position, depth: u32, passing: Passing, with_divide: bool) -> PerftRun {
+fn timed<B: Board>(
+    position: &Position,
+    depth: u32,
+    passing: Passing,
+    with_divide: bool,
+    progress: Progress<'_>,
+) -> PerftRun {
     let mut board = B::from_position(position);
     let start = Instant::now();
-    let (nodes, divide) = if with_divide {
-        let d = divide(&mut board, depth, passing);
+    // Counted root move by root move when asked to divide, or to tell the
+    // progress of a count that can take long.
+    let by_root = with_divide || (depth >= 2 && progress.is_some());
+    let (nodes, divide) = if by_root {
+        let d = divide_with(&mut board, depth, passing, progress);
         let total = if depth == 0 { 1 } else { d.iter().map(|(_, n)| n).sum() };
-        (total, Some(d))
+        (total, with_divide.then_some(d))
     } else {
         (perft(&mut board, depth, passing), None)
     };
@@ -173,10 +228,27 @@ pub fn run_perft(
     passing: Passing,
     with_divide: bool,
 ) -> Result<PerftRun, GoError> {
+    run_perft_with(repr, position, depth, passing, with_divide, Progress::NONE)
+}
+
+/// [`run_perft`], telling `progress` of each root move counted (labelled
+/// with the representation's name).
+///
+/// # Errors
+///
+/// [`GoError::Limit`] past [`max_depth`].
+pub fn run_perft_with(
+    repr: Repr,
+    position: &Position,
+    depth: u32,
+    passing: Passing,
+    with_divide: bool,
+    progress: Progress<'_>,
+) -> Result<PerftRun, GoError> {
     check_depth(position.size(), depth)?;
     Ok(match repr {
-        Repr::Array => timed::<ArrayBoard>(position, depth, passing, with_divide),
-        Repr::Bitboard => timed::<BitBoard>(position, depth, passing, with_divide),
+        Repr::Array => timed::<ArrayBoard>(position, depth, passing, with_divide, progress),
+        Repr::Bitboard => timed::<BitBoard>(position, depth, passing, with_divide, progress),
     })
 }
 

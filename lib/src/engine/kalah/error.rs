@@ -1,6 +1,7 @@
 //! The errors of the kalah engine.
 
 use crate::engine::limit::LimitError;
+use crate::quote::quote;
 
 /// What can go wrong in the kalah engine. Messages give the reason only:
 /// the caller adds which input it came from.
@@ -24,7 +25,7 @@ pub enum KalahError {
         text: String,
     },
     /// An entry of a list of pit counts that is not a whole number.
-    #[error("entry {place} (`{text}`) is not a whole number")]
+    #[error("entry {place} ({}) is not a whole number", quote(.text))]
     NotANumber {
         /// The entry's place in the list, from 1.
         place: usize,
@@ -71,10 +72,10 @@ pub enum KalahError {
         max: u64,
     },
     /// A name that is not a [`ScanOrder`](super::ScanOrder).
-    #[error("`{0}` is not a scan order; use right-to-left or left-to-right")]
+    #[error("{} is not a scan order; use right-to-left or left-to-right", quote(.0))]
     UnknownScanOrder(String),
     /// A name that is not a [`Method`](super::Method).
-    #[error("`{0}` is not a method; use stack, memo or dp")]
+    #[error("{} is not a method; use stack, memo or dp", quote(.0))]
     UnknownMethod(String),
     /// A count of move sequences past `u128`.
     #[error("the number of move sequences exceeds u128")]

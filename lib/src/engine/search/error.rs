@@ -41,6 +41,10 @@ pub enum SearchError {
     /// The noisy move order without its correlation.
     #[error("missing; the noisy move order needs one")]
     NoCorrelation,
+    /// A correlation given for a move order other than the noisy one, which
+    /// alone takes one.
+    #[error("{0} is given for the {1} move order, which takes none; only the noisy order does")]
+    CorrelationNotNoisy(f64, &'static str),
     /// Discrete leaf values with fewer than 2 levels.
     #[error("{0}; discrete values need at least 2 levels")]
     TooFewLevels(u32),

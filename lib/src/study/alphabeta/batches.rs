@@ -103,7 +103,8 @@ impl RandomParams {
     ///
     /// The [`SearchError`] of the parameter at fault: a shape out of range
     /// ([`TreeShape::new`]), no trees or batches of no trees, a correlation
-    /// outside `[-1, 1]` or missing for the noisy order, fewer than 2
+    /// outside `[-1, 1]`, missing for the noisy order or given for another,
+    /// fewer than 2
     /// levels, or a window outside the value range ([`Algorithm::new`]).
     pub fn experiment(&self) -> Result<Experiment, SearchError> {
         let shape = TreeShape::new(self.branching, self.depth)?;
@@ -116,7 +117,9 @@ impl RandomParams {
         }
         let correlation = match (self.order, self.correlation) {
             (OrderKind::Noisy, None) => return Err(SearchError::NoCorrelation),
-            (_, correlation) => correlation.unwrap_or(0.0),
+            (OrderKind::Noisy, Some(r)) => r,
+            (order, Some(r)) => return Err(SearchError::CorrelationNotNoisy(r, order.name())),
+            (_, None) => 0.0,
         };
         let values = LeafValues::new(self.values, self.levels)?;
         let algorithm = Algorithm::new(self.algorithm, values, self.window_centre, self.window_half_width)?;
@@ -233,6 +236,14 @@ pub struct Partial {
     pub max_leaves: u64,
     /// Non-empty histogram buckets: `[value, count]`.
     pub histogram: Vec<[u64; 2]>,
+    /// Trees whose leaves the histogram cannot hold (see [`Sample`]);
+    /// written only when there are any.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub untracked: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl From<&Sample> for Partial {
@@ -246,6 +257,7 @@ impl From<&Sample> for Partial {
             min_leaves: sample.min_leaves,
             max_leaves: sample.max_leaves,
             histogram: sample.histogram.iter_recorded().map(|v| [v.value_iterated_to(), v.count_at_value()]).collect(),
+            untracked: sample.untracked,
         }
     }
 }
@@ -255,15 +267,23 @@ impl Partial {
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidInput`] if the buckets do not hold `trees` trees, or
-    /// the least and most leaves contradict each other.
+    /// [`Error::InvalidInput`] if the buckets do not hold `trees` trees, a
+    /// bucket lies outside the least and most leaves, or these contradict
+    /// each other.
     pub fn sample(&self) -> Result<Sample> {
         let bad = |why: String| Error::invalid("unit result", why);
-        let mut histogram = Sample::empty().histogram;
-        let mut recorded = 0u64;
+        let mut histogram = Sample::new_histogram();
+        let mut recorded = self.untracked;
         for &[value, count] in &self.histogram {
             histogram.record_n(value, count).map_err(|e| bad(format!("histogram value {value}: {e:?}")))?;
             recorded = recorded.checked_add(count).ok_or_else(|| bad("histogram counts overflow".to_owned()))?;
+            let (low, high) = (histogram.lowest_equivalent(value), histogram.highest_equivalent(value));
+            if high < self.min_leaves || low > self.max_leaves {
+                return Err(bad(format!(
+                    "histogram value {value} lies outside leaves {}..{}; the file is damaged",
+                    self.min_leaves, self.max_leaves
+                )));
+            }
         }
         if recorded != self.trees || self.trees == 0 || self.min_leaves > self.max_leaves {
             return Err(bad(format!(
@@ -280,6 +300,7 @@ impl Partial {
             min_leaves: self.min_leaves,
             max_leaves: self.max_leaves,
             histogram,
+            untracked: self.untracked,
         })
     }
 }
@@ -300,7 +321,8 @@ impl Partial {
 /// let one = run::<RandomSplit>(&params, &shard(1)?)?.file;
 /// let two = run::<RandomSplit>(&params, &shard(2)?)?.file;
 /// let merged = merge_loaded(&[("1.json".into(), one), ("2.json".into(), two)])?;
-/// assert_eq!(merged.outcome.json["trees"], 500);
+/// let record = serde_json::to_value(&merged.outcome.tables[0]).unwrap();
+/// assert_eq!(record["trees"], 500);
 /// # Ok::<(), plybench::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug)]
@@ -330,8 +352,8 @@ impl Job for RandomSplit {
         let partials: Vec<Partial> = parts.into_iter().map(|done| done.part).collect();
         let sample = merge(params, &partials)?;
         let table = random_table(&params.experiment()?, &sample);
-        let json = serde_json::to_value(&table).map_err(|e| Error::invalid("random-tree record", e.to_string()))?;
-        Ok(Outcome { tables: vec![table], json })
+        // Printed as the record it is, as a run without work units prints it.
+        Ok(Outcome { tables: vec![table], json: None })
     }
 }
 
@@ -376,8 +398,8 @@ mod tests {
 
     /// A histogram built the way [`Sample`] builds one.
     fn histogram_of(values: &[u64]) -> Histogram<u64> {
-        let mut h = Sample::empty().histogram;
-        values.iter().for_each(|&v| h.saturating_record(v));
+        let mut h = Sample::new_histogram();
+        values.iter().for_each(|&v| h.record(v).unwrap());
         h
     }
 
@@ -426,7 +448,7 @@ mod tests {
                     let whole = run(&params.experiment().unwrap(), 0, params.trees).unwrap();
                     let merged = merge(&params, &partials(&params)).unwrap();
                     assert_eq!(merged, whole, "{order:?} {algorithm:?} {values:?}");
-                    assert_eq!(merged.quantile_leaves(0.99), whole.quantile_leaves(0.99));
+                    assert_eq!(merged.percentile_leaves(99), whole.percentile_leaves(99));
                     assert_eq!(merged.ci95_leaves().to_bits(), whole.ci95_leaves().to_bits());
                 }
             }

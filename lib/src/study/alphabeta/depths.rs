@@ -1,7 +1,7 @@
 //! Beyond the book: leaves examined against depth, for each move order,
 //! beside the theory. Plot-ready in CSV or JSON.
 
-use super::experiment::{Experiment, check_trees, run_budget};
+use super::experiment::{Experiment, LEAVES_PER_SECOND, check_trees, run_budget};
 use crate::Result;
 use crate::engine::progress::{Progress, Step};
 use crate::engine::search::SearchError;
@@ -11,6 +11,7 @@ use crate::engine::search::theory::{
     effective_branching, knuth_moore_minimum, levy_approximation, minimax_leaves, pearl_branching,
 };
 use crate::engine::search::tree::{LeafValues, TreeShape};
+use crate::engine::work::Work;
 use crate::report::{Cell, Column, Table};
 
 /// What to tabulate.
@@ -55,6 +56,42 @@ impl DepthSettings {
     /// The number of cells: branchings × depths × orders.
     pub fn cells(&self) -> u64 {
         self.branchings.len() as u64 * u64::from(self.max_depth) * self.orders.len() as u64
+    }
+
+    /// What [`depth_table`] costs with these settings: in each cell, the
+    /// trees searched until the leaf budget or the trees run out (the first
+    /// batch of eight is searched whatever the budget), sorting orders
+    /// skipped past their bound. Call after [`DepthSettings::check`].
+    ///
+    /// ```
+    /// use plybench::study::alphabeta::depths::DepthSettings;
+    ///
+    /// assert!(DepthSettings::default().work().check().is_ok());
+    /// let huge = DepthSettings { leaf_budget: u64::MAX, trees: u64::MAX, ..DepthSettings::default() };
+    /// assert!(huge.work().check().is_err());
+    /// ```
+    pub fn work(&self) -> Work {
+        let mut work = Work::exact(0.0, "leaf values", LEAVES_PER_SECOND);
+        for &b in &self.branchings {
+            for d in 1..=self.max_depth {
+                let Ok(shape) = TreeShape::new(b, d) else { continue };
+                for &order in &self.orders {
+                    if order.sorts() && shape.leaves() > self.sorted_max_leaves {
+                        continue;
+                    }
+                    let experiment = Experiment {
+                        order,
+                        correlation: self.correlation,
+                        ..Experiment::random_order_alpha_beta(shape, self.seed)
+                    };
+                    let per_tree = experiment.leaves_per_tree().max(1.0);
+                    let budgeted = (2.0 * self.leaf_budget as f64 / per_tree).ceil().max(8.0);
+                    let trees = (self.trees as f64).min(budgeted);
+                    work = work.plus(experiment.work(trees as u64));
+                }
+            }
+        }
+        work
     }
 
     /// Checks the settings before any tree is searched.

@@ -12,7 +12,14 @@ use crate::Result;
 use crate::engine::search::SearchError;
 use crate::engine::search::algorithm::{Algorithm, Counts, search_unchecked};
 use crate::engine::search::order::{MoveOrder, Natural, Noisy, OrderKind, Perfect, Worst};
+use crate::engine::search::theory::pearl_branching;
 use crate::engine::search::tree::{LeafValues, RandomTree, TreeShape};
+use crate::engine::work::Work;
+
+/// The reference speed of the random-tree searches: leaf values a second
+/// of one core (a minimax of twenty 8^8 trees, 3.4 × 10^8 leaves, takes
+/// about 3 core-seconds).
+pub const LEAVES_PER_SECOND: f64 = 1e8;
 
 /// What to measure: a family of random trees, a move order and an
 /// algorithm.
@@ -47,6 +54,44 @@ impl Experiment {
         }
     }
 
+    /// The leaf values one tree costs, estimated: every leaf for minimax;
+    /// `d` times every leaf for the orders that sort the children by their
+    /// subtrees' values (perfect, worst, noisy), which value each subtree
+    /// again at each ply; for alpha-beta and its variants in random order,
+    /// twice Pearl's asymptotic growth to the depth, and never more than
+    /// minimax.
+    pub fn leaves_per_tree(&self) -> f64 {
+        let (b, d) = (self.shape.branching, self.shape.depth);
+        let every = f64::from(b).powi(d as i32);
+        match (self.algorithm, self.order) {
+            (Algorithm::Minimax, OrderKind::Random) => every,
+            (_, OrderKind::Perfect | OrderKind::Worst | OrderKind::Noisy) => f64::from(d) * every,
+            (_, OrderKind::Random) => every.min(2.0 * pearl_branching(b).powi(d as i32)),
+        }
+    }
+
+    /// What searching `trees` trees costs, at [`LEAVES_PER_SECOND`] on each
+    /// of rayon's threads (exact for minimax in random order).
+    ///
+    /// ```
+    /// use plybench::engine::search::TreeShape;
+    /// use plybench::study::alphabeta::Experiment;
+    ///
+    /// let newborn = Experiment::random_order_alpha_beta(TreeShape::new(4, 3)?, 1);
+    /// assert!(newborn.work(200).check().is_ok());
+    /// assert!(newborn.work(u64::MAX).check().is_err()); // centuries
+    /// # Ok::<(), plybench::engine::search::SearchError>(())
+    /// ```
+    pub fn work(&self, trees: u64) -> Work {
+        let leaves = self.leaves_per_tree() * trees as f64;
+        let work = if self.algorithm == Algorithm::Minimax && self.order == OrderKind::Random {
+            Work::exact(leaves, "leaf values", LEAVES_PER_SECOND)
+        } else {
+            Work::estimated(leaves, "leaf values", LEAVES_PER_SECOND)
+        };
+        work.on_threads(rayon::current_num_threads())
+    }
+
     /// The move order as reports name it: `random`, `perfect`, `worst` or
     /// `noisy(r)`.
     pub fn order_label(&self) -> String {
@@ -63,7 +108,17 @@ pub fn check_trees(trees: u64) -> Result<u64, SearchError> {
     if trees == 0 { Err(SearchError::NoTrees) } else { Ok(trees) }
 }
 
+/// The precision of the histogram of leaves: 3 significant figures. Every
+/// count below 2048 has a bucket of its own; above, a bucket spans less
+/// than 1/1024 of its values.
+const SIGNIFICANT_FIGURES: u8 = 3;
+
 /// Counts over a number of trees.
+///
+/// The leaves of each tree go into an HDR histogram of
+/// [`SIGNIFICANT_FIGURES`] that grows with the largest count recorded, so
+/// that no count is clamped whatever its size; the percentiles
+/// ([`Sample::percentile_leaves`]) are read from it.
 ///
 /// Two samples are equal when every count and every histogram bucket is.
 #[derive(Clone, Debug, PartialEq)]
@@ -79,6 +134,10 @@ pub struct Sample {
     /// Most leaves examined in one tree.
     pub max_leaves: u64,
     pub(super) histogram: Histogram<u64>,
+    /// Trees whose leaves the histogram cannot hold (past 2^62, which no
+    /// search reaches in a lifetime): while there is one, no percentile is
+    /// given rather than a wrong one.
+    pub(super) untracked: u64,
 }
 
 impl Sample {
@@ -91,8 +150,14 @@ impl Sample {
             sum_interior: 0,
             min_leaves: u64::MAX,
             max_leaves: 0,
-            histogram: Histogram::new(3).expect("3 significant figures is a valid precision"),
+            histogram: Sample::new_histogram(),
+            untracked: 0,
         }
+    }
+
+    /// An empty histogram of leaves: auto-resizing, [`SIGNIFICANT_FIGURES`].
+    pub(super) fn new_histogram() -> Histogram<u64> {
+        Histogram::new(SIGNIFICANT_FIGURES).expect("3 significant figures is a valid precision")
     }
 
     fn add(mut self, counts: Counts) -> Sample {
@@ -104,7 +169,11 @@ impl Sample {
         self.sum_interior += u128::from(counts.interior);
         self.min_leaves = self.min_leaves.min(leaves);
         self.max_leaves = self.max_leaves.max(leaves);
-        self.histogram.saturating_record(leaves);
+        // `record` grows the histogram to the count; `saturating_record`
+        // would clamp it to the current range and lose it.
+        if self.histogram.record(leaves).is_err() {
+            self.untracked += 1;
+        }
         self
     }
 
@@ -120,6 +189,7 @@ impl Sample {
         self.min_leaves = self.min_leaves.min(other.min_leaves);
         self.max_leaves = self.max_leaves.max(other.max_leaves);
         self.histogram.add(&other.histogram).expect("auto-resizing histograms always merge");
+        self.untracked += other.untracked;
         self
     }
 
@@ -157,10 +227,48 @@ impl Sample {
         1.96 * self.sd_leaves() / (self.trees as f64).sqrt()
     }
 
-    /// The `q`-quantile (`0..=1`) of leaves examined, from the HDR
-    /// histogram (3 significant figures).
-    pub fn quantile_leaves(&self, q: f64) -> u64 {
-        self.histogram.value_at_quantile(q)
+    /// The `p`-th percentile of the leaves examined per tree, `p` in
+    /// `1..=100`: the least count `x` such that at least `p`% of the trees
+    /// examined at most `x` leaves (the nearest-rank definition: the value
+    /// of rank `ceil(p·n/100)` in the sorted counts of the `n` trees).
+    ///
+    /// It is read from the HDR histogram of [`SIGNIFICANT_FIGURES`]: exact
+    /// for counts below 2048; above, the top of the histogram's bucket of
+    /// the exact value, which is at most 1/1024 (under 0.1%) above it. It is
+    /// never outside [`Sample::min_leaves`], [`Sample::max_leaves`]: the top
+    /// of a bucket past the largest count is the largest count. `None` for
+    /// `p` outside `1..=100`, an empty sample, or a count the histogram
+    /// cannot hold (past 2^62).
+    ///
+    /// ```
+    /// use plybench::engine::search::{Algorithm, LeafValues, OrderKind, TreeShape};
+    /// use plybench::study::alphabeta::{Experiment, run};
+    ///
+    /// let minimax = Experiment {
+    ///     algorithm: Algorithm::Minimax,
+    ///     ..Experiment::random_order_alpha_beta(TreeShape::new(2, 11)?, 1)
+    /// };
+    /// let sample = run(&minimax, 0, 10)?;
+    /// // Minimax examines every one of the 2^11 leaves of every tree.
+    /// assert_eq!((sample.min_leaves, sample.max_leaves), (2048, 2048));
+    /// assert_eq!((sample.percentile_leaves(50), sample.percentile_leaves(99)), (Some(2048), Some(2048)));
+    /// # Ok::<(), plybench::Error>(())
+    /// ```
+    pub fn percentile_leaves(&self, p: u32) -> Option<u64> {
+        if !(1..=100).contains(&p) || self.trees == 0 || self.untracked > 0 {
+            return None;
+        }
+        // In integers: a rank from a float product can be off by one.
+        let rank = (u128::from(p) * u128::from(self.trees)).div_ceil(100);
+        let mut below = 0u128;
+        for bucket in self.histogram.iter_recorded() {
+            below += u128::from(bucket.count_at_value());
+            if below >= rank {
+                let top = bucket.value_iterated_to();
+                return Some(top.clamp(self.min_leaves, self.max_leaves));
+            }
+        }
+        None
     }
 }
 
@@ -253,4 +361,91 @@ pub fn run_budget(experiment: &Experiment, max_trees: u64, leaf_budget: u64) -> 
         sample = sample.merge(next);
     }
     Ok(sample)
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::study::alphabeta::batches::Partial;
+
+    fn sample_of(values: &[u64]) -> Sample {
+        values.iter().fold(Sample::empty(), |s, &leaves| s.add(Counts { leaves, interior: 1 }))
+    }
+
+    /// Every percentile of `sample` against the sorted `values`: the exact
+    /// nearest-rank value below 2048, at most 1/1024 above it beyond, and
+    /// never outside min..max.
+    fn check_percentiles(sample: &Sample, values: &[u64]) -> Result<(), TestCaseError> {
+        let mut sorted = values.to_vec();
+        sorted.sort_unstable();
+        let n = sorted.len() as u64;
+        for p in 1..=100u32 {
+            let rank = (u64::from(p) * n).div_ceil(100);
+            let exact = sorted[rank as usize - 1];
+            let got = sample.percentile_leaves(p).expect("a percentile of a sample");
+            prop_assert!(got >= exact && got - exact <= exact / 1024, "p{}: {} for {} of {:?}", p, got, exact, sorted);
+            if exact < 2048 {
+                prop_assert_eq!(got, exact, "p{} below 2048 is exact", p);
+            }
+            prop_assert!((sorted[0]..=sorted[sorted.len() - 1]).contains(&got));
+        }
+        prop_assert_eq!(sample.percentile_leaves(0), None);
+        prop_assert_eq!(sample.percentile_leaves(101), None);
+        Ok(())
+    }
+
+    /// Counts whose magnitudes spread from 1 to 2^61: a random width, then a
+    /// random value of that width.
+    fn counts() -> impl Strategy<Value = Vec<u64>> {
+        let count = (0u32..=61, any::<u64>()).prop_map(|(bits, x)| 1 + (x >> 3) % (1 << bits));
+        prop::collection::vec(count, 1..300)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+        #[test]
+        fn percentiles_agree_with_a_sort_of_the_counts(values in counts(), cut in any::<prop::sample::Index>()) {
+            let sample = sample_of(&values);
+            prop_assert_eq!(sample.min_leaves, *values.iter().min().unwrap());
+            check_percentiles(&sample, &values)?;
+            // Merged from two parts, and through a unit's JSON, as checkpoints and shards are.
+            let (a, b) = values.split_at(cut.index(values.len() + 1));
+            let merged = sample_of(a).merge(sample_of(b));
+            check_percentiles(&merged, &values)?;
+            let json = serde_json::to_string(&Partial::from(&merged)).unwrap();
+            let back = serde_json::from_str::<Partial>(&json).unwrap().sample().unwrap();
+            check_percentiles(&back, &values)?;
+            prop_assert_eq!(back, sample);
+        }
+
+        #[test]
+        fn one_repeated_count_is_every_percentile(count in 1u64..(1 << 61), trees in 1usize..50) {
+            let sample = sample_of(&vec![count; trees]);
+            for p in [1, 50, 99, 100] {
+                prop_assert_eq!(sample.percentile_leaves(p), Some(count));
+            }
+        }
+    }
+
+    #[test]
+    fn counts_past_the_first_histogram_range_are_not_clamped() {
+        // The fault of issue 32: 2048 leaves came out as a median of 2.
+        let sample = sample_of(&[2048; 10]);
+        assert_eq!(sample.percentile_leaves(50), Some(2048));
+        let sample = sample_of(&[3, 2116, 1 << 40, 1 << 61]);
+        assert_eq!(sample.percentile_leaves(25), Some(3));
+        assert_eq!(sample.percentile_leaves(50), Some(2116));
+        assert_eq!(sample.percentile_leaves(100), Some(1 << 61));
+    }
+
+    #[test]
+    fn a_count_the_histogram_cannot_hold_leaves_no_percentile() {
+        let sample = sample_of(&[5, u64::MAX]);
+        assert_eq!((sample.untracked, sample.percentile_leaves(50)), (1, None));
+        let back = Partial::from(&sample).sample().unwrap();
+        assert_eq!(back.percentile_leaves(50), None);
+        assert_eq!(sample_of(&[5]).merge(sample).percentile_leaves(1), None);
+    }
 }

@@ -8,12 +8,13 @@
 
 use serde::Deserialize;
 
-use super::experiment::{Experiment, Precision, Sample, run, run_adaptive};
+use super::experiment::{Experiment, LEAVES_PER_SECOND, Precision, Sample, run, run_adaptive};
 use crate::engine::progress::{Progress, Step};
 use crate::engine::search::exact::{self, Fraction};
 use crate::engine::search::order::OrderKind;
 use crate::engine::search::theory::{effective_branching, knuth_moore_minimum, levy_approximation, pearl_branching};
 use crate::engine::search::tree::TreeShape;
+use crate::engine::work::Work;
 use crate::report::{Cell, Column, Table, Verdict};
 use crate::{Error, Result};
 
@@ -143,6 +144,35 @@ impl Default for Settings {
             precision: Precision { relative_ci: 0.001, min_trees: 20_000, max_trees: 20_000_000 },
             perfect_trees: 200,
         }
+    }
+}
+
+impl Settings {
+    /// What [`reproduce`] costs with these settings: the trees of each row
+    /// in random order (at least the adaptive run's first batch when the
+    /// trees are not given) and in perfect order.
+    ///
+    /// ```
+    /// use plybench::study::alphabeta::newborn::Settings;
+    ///
+    /// assert!(Settings::default().work()?.check().is_ok());
+    /// let forever = Settings { perfect_trees: u64::MAX, ..Settings::default() };
+    /// assert!(forever.work()?.check().is_err());
+    /// # Ok::<(), plybench::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Dataset`] if the published figures cannot be read.
+    pub fn work(&self) -> Result<Work> {
+        let mut work = Work::exact(0.0, "leaf values", LEAVES_PER_SECOND);
+        for row in &published()?.figure_16 {
+            let random = Experiment::random_order_alpha_beta(TreeShape::new(row.branching, row.depth)?, self.seed);
+            let perfect = Experiment { order: OrderKind::Perfect, ..random };
+            let trees = self.trees.unwrap_or(self.precision.min_trees);
+            work = work.plus(random.work(trees)).plus(perfect.work(self.perfect_trees.max(1)));
+        }
+        Ok(work)
     }
 }
 

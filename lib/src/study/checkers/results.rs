@@ -7,6 +7,8 @@ use super::published;
 use crate::Result;
 use crate::engine::checkers::replay::{Replay, write_move};
 use crate::engine::checkers::{Color, Counter, Counting, PerftRun, Position, Repr, run_perft};
+use crate::engine::limit::check_repeats;
+use crate::engine::progress::{Progress, Step};
 use crate::report::{Cell, Column, Comparison, Published, Table, Verdict};
 
 /// A perft request.
@@ -224,13 +226,24 @@ impl CheckersPerftReport {
 }
 
 /// The speed table: each representation's perft of `position` to `depth`,
-/// nodes per second and the ratio to Bell's table-driven generator.
-pub fn bench_table(position: &Position, depth: u32, repeats: u32) -> Result<Table> {
+/// the fastest of `repeats` runs, nodes per second and the ratio to Bell's
+/// table-driven generator. `progress` is told of each run.
+///
+/// # Errors
+///
+/// A depth past [`MAX_DEPTH`](crate::engine::checkers::MAX_DEPTH), or a
+/// number of runs outside 1 to [`MAX_REPEATS`](crate::engine::limit::MAX_REPEATS).
+pub fn bench_table(position: &Position, depth: u32, repeats: u32, progress: Progress<'_>) -> Result<Table> {
+    check_repeats(repeats)?;
     let mut runs = Vec::new();
+    let total = Repr::ALL.len() as u64 * u64::from(repeats);
+    let mut done = 0;
     for repr in Repr::ALL {
         let mut best: Option<PerftRun> = None;
-        for _ in 0..repeats.max(1) {
+        for _ in 0..repeats {
             let run = run_perft(repr, position, depth, Counting::Paths, false)?;
+            done += 1;
+            progress.report(Step { label: repr.name(), done, total, nodes: 0 });
             if best.as_ref().is_none_or(|b| run.seconds < b.seconds) {
                 best = Some(run);
             }
@@ -262,8 +275,7 @@ pub fn bench_table(position: &Position, depth: u32, repeats: u32) -> Result<Tabl
         ]);
     }
     t.note(format!(
-        "Best of {} run(s) each, one thread, bulk counting at the leaves, fen {position}. The machine is shared: compare ratios, not absolute speeds.",
-        repeats.max(1)
+        "Best of {repeats} run(s) each, one thread, bulk counting at the leaves, fen {position}. The machine is shared: compare ratios, not absolute speeds."
     ));
     if runs.windows(2).any(|w| w[0].nodes != w[1].nodes) {
         t.note("THE REPRESENTATIONS DISAGREE.");

@@ -21,6 +21,7 @@
 
 mod read;
 
+use crate::quote::quote;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
@@ -70,7 +71,7 @@ pub fn parse_threshold(text: &str) -> Result<f64> {
         Ok(percent) if (0.0..=1000.0).contains(&percent) => Ok(percent / 100.0),
         _ => Err(Error::invalid(
             "threshold",
-            format!("{text:?}; expected a percentage from 0% to 1000%, such as 10% or 25"),
+            format!("{}; expected a percentage from 0% to 1000%, such as 10% or 25", quote(text)),
         )),
     }
 }

@@ -18,8 +18,10 @@ use crate::engine::go::influence::{
     BLACK, EMPTY, InfluenceMap, Position, Reconstruction, SIZE, Search, Stone, Territory, WHITE, by_influence,
     by_regions, influence, point_name, reconstruct,
 };
+use crate::engine::limit::{LimitError, Quantity, check_range};
 use crate::engine::progress::{Progress, Step};
 use crate::engine::rng::{mix, unit};
+use crate::engine::work::{MAX_SECONDS, Work};
 use crate::report::heatmap::{Disc, HeatMap};
 use crate::report::plot::Plot;
 use crate::report::{Cell, Column, Comparison, Published, Table, Verdict};
@@ -504,7 +506,8 @@ pub struct GapTest {
     pub values: u64,
     /// Values whose magnitude lies in the gap.
     pub in_gap: u64,
-    /// The largest magnitude at an empty point.
+    /// The largest magnitude at an empty point (-1 while no empty point was
+    /// seen: the table shows none rather than 0).
     pub max_empty: i32,
     /// The smallest magnitude at a stone.
     pub min_stone: i32,
@@ -518,6 +521,7 @@ impl GapTest {
         self.positions += 1;
         if self.positions == 1 {
             self.min_stone = i32::MAX;
+            self.max_empty = -1;
         }
         for row in 0..SIZE {
             for col in 0..SIZE {
@@ -539,10 +543,37 @@ impl GapTest {
     }
 }
 
+/// Random positions tested a second by one core (about 100,000 in 2.5 s
+/// on the two-core machine, wall clock, one thread).
+pub const POSITIONS_PER_SECOND: f64 = 4e4;
+
+/// What testing Bell's remark on `count` random positions costs.
+///
+/// ```
+/// use plybench::study::go::influence::random_work;
+///
+/// assert!(random_work(1_000)?.seconds < 1.0);
+/// assert_eq!(random_work(0).unwrap_err().to_string(), "0; expected 1 to 3456000000; a test of no position proves nothing");
+/// assert!(random_work(u64::MAX).is_err()); // centuries
+/// # Ok::<(), plybench::engine::limit::LimitError>(())
+/// ```
+///
+/// # Errors
+///
+/// [`LimitError`] for no position, or a test past a day.
+pub fn random_work(count: u64) -> std::result::Result<Work, LimitError> {
+    let most = (MAX_SECONDS * POSITIONS_PER_SECOND) as u64;
+    if count == 0 {
+        check_range(Quantity::Other("positions"), count, 1, most, "; a test of no position proves nothing")?;
+    }
+    Work::exact(count as f64, "positions", POSITIONS_PER_SECOND).check()
+}
+
 /// Tests Bell's remark on `count` random positions of seed `seed`, each
 /// with its own density drawn uniformly from 0 to 1 (or `density` when
 /// given). Same seed, same positions, on any machine.
 pub fn gap_random(seed: u64, count: u64, density: Option<f64>, progress: Progress<'_>) -> Result<GapTest> {
+    random_work(count)?;
     let bell = bell()?;
     let mut test = GapTest::default();
     let chunk = (count / 20).max(1);
@@ -588,7 +619,7 @@ pub fn claim_table(families: &[(String, GapTest)]) -> Result<Table> {
             Cell::from(name.as_str()),
             Cell::from(test.positions),
             Cell::from(test.values),
-            Cell::from(i64::from(test.max_empty)),
+            if test.max_empty < 0 { Cell::Null } else { Cell::from(i64::from(test.max_empty)) },
             if test.min_stone == i32::MAX { Cell::Null } else { Cell::from(i64::from(test.min_stone)) },
             computed,
             published,

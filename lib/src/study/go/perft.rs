@@ -8,7 +8,8 @@
 
 use serde::Deserialize;
 
-use crate::engine::go::{GoError, Passing, PerftRun, Position, Repr, Size, check_depth, run_perft};
+use crate::engine::go::{GoError, Passing, PerftRun, Position, Repr, Size, check_depth, run_perft, run_perft_with};
+use crate::engine::limit::check_repeats;
 use crate::engine::progress::{Progress, Step};
 use crate::report::{Cell, Column, Comparison, Published, Table, Tally, Verdict};
 use crate::study::datasets::{GO_POSITIONS, GO_POSITIONS_PUBLISHED};
@@ -204,10 +205,20 @@ pub struct GoPerftReport {
 ///
 /// A depth past [`max_depth`](crate::engine::go::max_depth).
 pub fn perft_report(request: GoPerftRequest) -> Result<GoPerftReport> {
+    perft_report_with(request, Progress::NONE)
+}
+
+/// [`perft_report`], telling `progress` of each root move counted by each
+/// representation.
+///
+/// # Errors
+///
+/// A depth past [`max_depth`](crate::engine::go::max_depth).
+pub fn perft_report_with(request: GoPerftRequest, progress: Progress<'_>) -> Result<GoPerftReport> {
     check_depth(request.position.size(), request.depth)?;
     let mut runs = Vec::new();
     for &repr in &request.reprs {
-        runs.push(run_perft(repr, &request.position, request.depth, request.passing, request.divide)?);
+        runs.push(run_perft_with(repr, &request.position, request.depth, request.passing, request.divide, progress)?);
     }
     let agree = runs.windows(2).all(|w| w[0].nodes == w[1].nodes);
     let is_empty = request.position == Position::empty(request.position.size());
@@ -289,12 +300,22 @@ const CONVENTION: &str = "Perft counts the move sequences of exactly the depth. 
      early counts nothing). Pass excluded: stones only. Suicide is refused unless it captures; simple ko.";
 
 /// Each representation's perft of `position` to `depth`, the fastest of
-/// `repeats` runs: nodes per second and the ratio to the array.
+/// `repeats` runs: nodes per second and the ratio to the array. `progress`
+/// is told of each run.
 ///
 /// # Errors
 ///
-/// A depth past [`max_depth`](crate::engine::go::max_depth).
-pub fn bench_table(position: &Position, label: &str, depth: u32, passing: Passing, repeats: u32) -> Result<Table> {
+/// A depth past [`max_depth`](crate::engine::go::max_depth), or a number of
+/// runs outside 1 to [`MAX_REPEATS`](crate::engine::limit::MAX_REPEATS).
+pub fn bench_table(
+    position: &Position,
+    label: &str,
+    depth: u32,
+    passing: Passing,
+    repeats: u32,
+    progress: Progress<'_>,
+) -> Result<Table> {
+    check_repeats(repeats)?;
     let mut t = Table::new(
         "go_bench",
         &format!("Go perft speed by representation ({label}, {})", position.size()),
@@ -308,10 +329,9 @@ pub fn bench_table(position: &Position, label: &str, depth: u32, passing: Passin
             Column::new("ratio", "Ratio to array"),
         ],
     );
-    bench_rows(&mut t, position, label, depth, passing, repeats)?;
+    bench_rows(&mut t, position, label, depth, passing, repeats, progress)?;
     t.note(format!(
-        "Best of {} run(s) each, one thread, leaves counted without being played, pass {passing}. The machine is shared: compare ratios, not absolute speeds.",
-        repeats.max(1)
+        "Best of {repeats} run(s) each, one thread, leaves counted without being played, pass {passing}. The machine is shared: compare ratios, not absolute speeds."
     ));
     Ok(t)
 }
@@ -323,12 +343,17 @@ fn bench_rows(
     depth: u32,
     passing: Passing,
     repeats: u32,
+    progress: Progress<'_>,
 ) -> Result<()> {
     let mut runs: Vec<PerftRun> = Vec::new();
+    let total = Repr::ALL.len() as u64 * u64::from(repeats);
+    let mut done = 0;
     for repr in Repr::ALL {
         let mut best: Option<PerftRun> = None;
-        for _ in 0..repeats.max(1) {
+        for _ in 0..repeats {
             let run = run_perft(repr, position, depth, passing, false)?;
+            done += 1;
+            progress.report(Step { label: repr.name(), done, total, nodes: 0 });
             if best.as_ref().is_none_or(|b| run.seconds < b.seconds) {
                 best = Some(run);
             }
@@ -536,8 +561,8 @@ pub fn part(budget: Budget, progress: Progress<'_>) -> Result<Part> {
         };
         progress.report(Step::label(&format!("go speed {name} {} depth {depth}", position.size())));
         match &mut bench {
-            None => bench = Some(bench_table(&position, name, depth, Passing::Allowed, 3)?),
-            Some(t) => bench_rows(t, &position, name, depth, Passing::Allowed, 3)?,
+            None => bench = Some(bench_table(&position, name, depth, Passing::Allowed, 3, Progress::NONE)?),
+            Some(t) => bench_rows(t, &position, name, depth, Passing::Allowed, 3, Progress::NONE)?,
         }
     }
     let mut bench = bench.unwrap_or_else(|| Table::new("go_bench", "Go perft speed", Vec::new()));

@@ -31,6 +31,7 @@
 //! # Ok::<(), plybench::Error>(())
 //! ```
 
+use crate::quote::quote;
 use std::fmt;
 use std::str::FromStr;
 use std::time::Instant;
@@ -98,7 +99,7 @@ impl FromStr for Mode {
         Mode::ALL
             .into_iter()
             .find(|m| m.name() == s)
-            .ok_or_else(|| Error::invalid("mode", format!("{s:?}; expected like-for-like or best")))
+            .ok_or_else(|| Error::invalid("mode", format!("{}; expected like-for-like or best", quote(s))))
     }
 }
 

@@ -15,7 +15,7 @@
 //! answer within the time limit is killed, and the check ends with
 //! [`ProgramError::Timeout`].
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -24,7 +24,27 @@ use std::time::{Duration, Instant};
 
 use super::check::{Divide, Engine};
 use super::program_error::ProgramError;
+use crate::bounded::{Bounds, Budget, LineError, Lines};
 use crate::{Error, Result};
+
+/// What is read of the program's answer to one request: lines of at most
+/// 64 KiB, and at most 1 MiB in all. A divide is a few kilobytes (one short
+/// line per legal move, at most 218), and a UCI engine's `uci` answer a few
+/// more; a program that writes past these bounds is stopped
+/// ([`ProgramError::TooMuch`]) instead of being buffered without end.
+pub const ANSWER_BOUNDS: Bounds = Bounds { line: 64 << 10, total: 1 << 20 };
+
+/// Lines of the UCI engine's output read ahead of the requests: a bounded
+/// queue, so that the reader waits for the check rather than buffering.
+const LINES_AHEAD: usize = 256;
+
+/// A read of the program's output that failed, as the check reports it.
+fn read_error(request: &str, error: LineError) -> ProgramError {
+    match error {
+        LineError::Io(source) => ProgramError::Pipe { request: request.to_owned(), source },
+        LineError::Exceeded(exceeded) => ProgramError::TooMuch { request: request.to_owned(), exceeded },
+    }
+}
 
 /// How `perft check` talks to the program. With the `cli` feature it is a
 /// `clap::ValueEnum`, under the same names.
@@ -189,21 +209,23 @@ struct StderrTail {
 const TAIL_BYTES: usize = 300;
 
 impl StderrTail {
+    /// Follows the child's stderr, keeping only its last bytes: the reader
+    /// reads in chunks, whatever the length of a line, so a program that
+    /// writes without end on stderr holds no more than a few hundred bytes.
     fn follow(child: &mut Child) -> StderrTail {
         let text = Arc::new(Mutex::new(String::new()));
         let (tx, done) = mpsc::channel();
-        if let Some(stderr) = child.stderr.take() {
+        if let Some(mut stderr) = child.stderr.take() {
             let text = Arc::clone(&text);
             thread::spawn(move || {
-                for line in BufReader::new(stderr).split(b'\n').map_while(std::result::Result::ok) {
-                    let mut text = text.lock().unwrap_or_else(PoisonError::into_inner);
-                    text.push_str(String::from_utf8_lossy(&line).trim_end());
-                    text.push('\n');
-                    if text.len() > 2 * TAIL_BYTES {
-                        let cut = text.len() - TAIL_BYTES;
-                        let cut = (cut..text.len()).find(|&i| text.is_char_boundary(i)).unwrap_or(text.len());
-                        text.drain(..cut);
+                let mut tail: Vec<u8> = Vec::with_capacity(4 * TAIL_BYTES);
+                let mut chunk = [0u8; 4096];
+                while let Ok(n @ 1..) = stderr.read(&mut chunk) {
+                    tail.extend_from_slice(&chunk[..n]);
+                    if tail.len() > 2 * TAIL_BYTES {
+                        tail.drain(..tail.len() - TAIL_BYTES);
                     }
+                    *text.lock().unwrap_or_else(PoisonError::into_inner) = String::from_utf8_lossy(&tail).into_owned();
                 }
                 let _ = tx.send(());
             });
@@ -266,21 +288,32 @@ impl Engine for Perftree {
         let mut child = spawn(&self.words, &args, false)?;
         let stderr = StderrTail::follow(&mut child);
         let (tx, rx) = mpsc::channel();
-        if let Some(mut stdout) = child.stdout.take() {
+        if let Some(stdout) = child.stdout.take() {
             thread::spawn(move || {
-                let mut bytes = Vec::new();
-                let _ = tx.send(stdout.read_to_end(&mut bytes).map(|_| bytes));
+                let mut lines = Lines::new(BufReader::new(stdout), ANSWER_BOUNDS);
+                let mut text = String::new();
+                let read = loop {
+                    match lines.next_line() {
+                        Ok(Some(line)) => {
+                            text.push_str(&line);
+                            text.push('\n');
+                        }
+                        Ok(None) => break Ok(text),
+                        Err(e) => break Err(e),
+                    }
+                };
+                let _ = tx.send(read);
             });
         }
         let timeout = |child: &mut Child| {
             kill(child);
             ProgramError::Timeout { request: request.clone(), seconds: self.timeout.as_secs_f64() }
         };
-        let bytes = match rx.recv_timeout(self.timeout) {
-            Ok(Ok(bytes)) => bytes,
-            Ok(Err(source)) => {
+        let text = match rx.recv_timeout(self.timeout) {
+            Ok(Ok(text)) => text,
+            Ok(Err(error)) => {
                 kill(&mut child);
-                return Err(ProgramError::Pipe { request, source });
+                return Err(read_error(&request, error));
             }
             Err(_) => return Err(timeout(&mut child)),
         };
@@ -288,7 +321,7 @@ impl Engine for Perftree {
         if !status.success() {
             return Err(ProgramError::Exited { request, status: status.to_string(), stderr: stderr.get() });
         }
-        parse_perftree(&request, &String::from_utf8_lossy(&bytes))
+        parse_perftree(&request, &text)
     }
 }
 
@@ -390,9 +423,11 @@ pub fn parse_uci_line(line: &str) -> UciLine {
 pub struct Uci {
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<std::io::Result<String>>,
+    lines: Receiver<Result<String, LineError>>,
     stderr: StderrTail,
     timeout: Duration,
+    /// What is left of the current answer's bytes ([`ANSWER_BOUNDS`]).
+    budget: Budget,
 }
 
 impl Uci {
@@ -401,27 +436,33 @@ impl Uci {
     pub fn start(words: Vec<String>, timeout: Duration) -> Result<Uci, ProgramError> {
         let mut child = spawn(&words, &[], true)?;
         let stderr = StderrTail::follow(&mut child);
-        let (tx, lines) = mpsc::channel();
+        let (tx, lines) = mpsc::sync_channel(LINES_AHEAD);
         if let Some(stdout) = child.stdout.take() {
             thread::spawn(move || {
-                for line in BufReader::new(stdout).split(b'\n') {
-                    let line = line.map(|l| String::from_utf8_lossy(&l).trim_end().to_owned());
-                    if tx.send(line).is_err() {
+                // Each line is bounded here; the bytes of one answer, by the
+                // budget of the request that reads them.
+                let mut lines = Lines::new(BufReader::new(stdout), Bounds { total: u64::MAX, ..ANSWER_BOUNDS });
+                loop {
+                    let line = lines.next_line().transpose();
+                    let last = !matches!(line, Some(Ok(_)));
+                    if line.is_some_and(|line| tx.send(line.map(|l| l.trim_end().to_owned())).is_err()) || last {
                         break;
                     }
                 }
             });
         }
         let stdin = child.stdin.take();
-        let mut uci = Uci { child, stdin, lines, stderr, timeout };
+        let budget = Budget::new(ANSWER_BOUNDS.total);
+        let mut uci = Uci { child, stdin, lines, stderr, timeout, budget };
         uci.send("uci", "`uci`")?;
         uci.until("uciok", "`uci`")?;
         uci.until_ready("`isready`")?;
         Ok(uci)
     }
 
-    /// Writes `line` to the engine.
+    /// Writes `line` to the engine; its answer gets a budget of its own.
     fn send(&mut self, line: &str, request: &str) -> Result<(), ProgramError> {
+        self.budget = Budget::new(ANSWER_BOUNDS.total);
         let written = match self.stdin.as_mut() {
             Some(stdin) => writeln!(stdin, "{line}").and_then(|()| stdin.flush()),
             None => Err(std::io::ErrorKind::BrokenPipe.into()),
@@ -436,8 +477,12 @@ impl Uci {
     /// The next line the engine writes, before `deadline`.
     fn next_line(&mut self, deadline: Instant, request: &str) -> Result<String, ProgramError> {
         match self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-            Ok(Ok(line)) => Ok(line),
-            Ok(Err(source)) => Err(ProgramError::Pipe { request: request.to_owned(), source }),
+            Ok(Ok(line)) => {
+                let spent = self.budget.spend(line.len() as u64 + 1);
+                spent.map_err(|exceeded| ProgramError::TooMuch { request: request.to_owned(), exceeded })?;
+                Ok(line)
+            }
+            Ok(Err(error)) => Err(read_error(request, error)),
             Err(RecvTimeoutError::Timeout) => {
                 kill(&mut self.child);
                 Err(ProgramError::Timeout { request: request.to_owned(), seconds: self.timeout.as_secs_f64() })
@@ -574,7 +619,7 @@ mod tests {
         let mut engine = Perftree::new("/nonexistent/engine", Duration::from_secs(5)).unwrap();
         let error = engine.divide("8/8/8/8/8/8/8/K6k w - - 0 1", &[], 1).unwrap_err();
         assert!(error.is_usage(), "{error}");
-        assert!(error.to_string().contains("cannot start the engine `/nonexistent/engine`"), "{error}");
+        assert!(error.to_string().contains("cannot start the engine \"/nonexistent/engine\""), "{error}");
     }
 
     #[test]

@@ -5,6 +5,9 @@
 
 use std::fmt;
 
+use crate::bounded::Exceeded;
+use crate::quote::quote;
+
 /// An external perft program (the engine that `perft check` checks) that
 /// could not be started, did not answer in time, or answered something that
 /// is not a divide.
@@ -18,13 +21,13 @@ pub enum ProgramError {
     #[error("the engine command is empty; give a program and its arguments, e.g. \"./my-engine --perft\"")]
     EmptyCommand,
     /// The command's quotes do not close.
-    #[error("the engine command {command:?} has an unclosed quote")]
+    #[error("the engine command {} has an unclosed quote", quote(.command))]
     Quoting {
         /// The command as given.
         command: String,
     },
     /// The program could not be started.
-    #[error("cannot start the engine `{program}`")]
+    #[error("cannot start the engine {}", quote(.program))]
     Start {
         /// The program (the first word of the command).
         program: String,
@@ -51,7 +54,7 @@ pub enum ProgramError {
         stderr: String,
     },
     /// The program wrote something that is not part of a divide.
-    #[error("the engine wrote {line:?} on {request}, which is not {expected}")]
+    #[error("the engine wrote {} on {request}, which is not {expected}", quote(.line))]
     Output {
         /// What it was asked.
         request: String,
@@ -59,6 +62,15 @@ pub enum ProgramError {
         line: String,
         /// What was expected there.
         expected: &'static str,
+    },
+    /// The program wrote more than plybench reads of one answer: a line or
+    /// an answer past its bound ([`ANSWER_BOUNDS`](super::program::ANSWER_BOUNDS)).
+    #[error("the engine wrote {exceeded} on {request}, more than a perft answer holds; it was stopped")]
+    TooMuch {
+        /// What it was asked.
+        request: String,
+        /// The bound it passed.
+        exceeded: Exceeded,
     },
     /// Writing to or reading from the program failed.
     #[error("cannot talk to the engine on {request}")]

@@ -21,6 +21,7 @@
 //! suite. [`parse_suite`] is strict: the first bad line is its error.
 
 use crate::engine::chess::{Setup, Validation};
+use crate::quote::quote;
 use crate::{Error, Result};
 
 /// The deepest perft a suite may ask for: deeper trees overflow nothing
@@ -181,15 +182,18 @@ fn read_line(line: &str, validation: Validation) -> std::result::Result<Line, (S
         {
             let mut words = operands.split_ascii_whitespace();
             let (Some(value), None) = (words.next(), words.next()) else {
-                return Err((format!("operation {op:?}; expected D<depth> <nodes>, e.g. D3 8902"), false));
+                return Err((format!("operation {}; expected D<depth> <nodes>, e.g. D3 8902", quote(op)), false));
             };
-            let depth = depth
-                .parse::<u32>()
-                .ok()
-                .filter(|d| (1..=MAX_SUITE_DEPTH).contains(d))
-                .ok_or_else(|| (format!("{opcode:?} is not a depth; expected D1 to D{MAX_SUITE_DEPTH}"), false))?;
-            let nodes =
-                value.parse::<u128>().map_err(|_| (format!("node count {value:?} is not a whole number"), false))?;
+            let depth = depth.parse::<u32>().ok().filter(|d| (1..=MAX_SUITE_DEPTH).contains(d)).ok_or_else(|| {
+                (format!("{} is not a depth; expected D1 to D{MAX_SUITE_DEPTH}", quote(opcode)), false)
+            })?;
+            let nodes = value
+                .parse::<u128>()
+                .map_err(|_| (format!("node count {} is not a whole number", quote(value)), false))?;
+            if let Some(&(_, before)) = expected.iter().find(|&&(d, _)| d == depth) {
+                let why = format!("D{depth} is given twice ({before} and {nodes}); give each depth once");
+                return Err((why, false));
+            }
             expected.push((depth, nodes));
         } else if is_opcode(opcode) {
             if opcode == "id" {
@@ -197,7 +201,7 @@ fn read_line(line: &str, validation: Validation) -> std::result::Result<Line, (S
             }
         } else {
             return Err((
-                format!("operation {op:?}; expected an opcode and its operands, e.g. D3 8902 or id \"name\""),
+                format!("operation {}; expected an opcode and its operands, e.g. D3 8902 or id \"name\"", quote(op)),
                 false,
             ));
         }

@@ -79,7 +79,7 @@ pub(super) fn run(budget: Budget, progress: Progress<'_>) -> Result<StudyReport>
          a row's verdict is `differs` if the representations disagree."
     ));
     progress.report(Step::label("checkers speed"));
-    let speed = bench_table(&start, if budget == Budget::Quick { 8 } else { 10 }, 3)?;
+    let speed = bench_table(&start, if budget == Budget::Quick { 8 } else { 10 }, 3, Progress::NONE)?;
     progress.report(Step::label("checkers: Cochran's games"));
     let games = parse_games(COCHRAN_GAMES, None)?;
     let replays: Vec<_> = games.iter().map(replay).collect();

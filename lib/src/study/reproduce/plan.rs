@@ -1,6 +1,7 @@
 //! What a reproduction run is asked to do: the budget, the studies, and
 //! what each study gives back.
 
+use crate::quote::quote;
 use std::fmt;
 use std::str::FromStr;
 
@@ -94,7 +95,7 @@ impl FromStr for Study {
             let names: Vec<&str> = Study::ALL.iter().map(|s| s.name()).collect();
             Error::invalid(
                 "list of studies",
-                format!("unknown study {s:?}; expected a comma-separated list of {}", names.join(", ")),
+                format!("unknown study {}; expected a comma-separated list of {}", quote(s), names.join(", ")),
             )
         })
     }

@@ -4,9 +4,16 @@
 //! to a temporary directory inside the output directory first and renamed
 //! into place only when all of them are ready, so a failure leaves no
 //! partial report.
+//!
+//! A report directory says exactly what one run produced: `run.json` lists
+//! every file the run wrote (`files`), and a new run into the same
+//! directory removes the files the previous run listed that it does not
+//! write itself, so that `reproduce --only go` then `--only rules` leaves
+//! no file of the Go study behind. Files no run listed (other tools'
+//! reports, notes, a report written before the list existed) are left as
+//! they are.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use super::plan::StudyReport;
@@ -124,12 +131,12 @@ pub fn markdown(info: &RunInfo, reports: &[StudyReport]) -> String {
 ///     started: "2026-01-01T00:00:00Z".into(),
 ///     threads: 2,
 /// };
-/// let json: serde_json::Value = serde_json::from_str(&run_json(&info, &[]))?;
+/// let json: serde_json::Value = serde_json::from_str(&run_json(&info, &[], &["run.json".to_owned()]))?;
 /// assert_eq!((json["schema_version"].as_u64(), json["id"].as_str()), (Some(1), Some("run")));
-/// assert_eq!(json["budget"], "quick");
+/// assert_eq!((json["budget"].as_str(), json["files"][0].as_str()), (Some("quick"), Some("run.json")));
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-pub fn run_json(info: &RunInfo, reports: &[StudyReport]) -> String {
+pub fn run_json(info: &RunInfo, reports: &[StudyReport], files: &[String]) -> String {
     #[derive(serde::Serialize)]
     struct Run<'a> {
         schema_version: u64,
@@ -144,6 +151,7 @@ pub fn run_json(info: &RunInfo, reports: &[StudyReport]) -> String {
         machine: &'a str,
         compiler: &'a str,
         started: &'a str,
+        files: &'a [String],
     }
     let run = Run {
         schema_version: SCHEMA_VERSION,
@@ -158,13 +166,15 @@ pub fn run_json(info: &RunInfo, reports: &[StudyReport]) -> String {
         machine: &info.machine,
         compiler: &info.compiler,
         started: &info.started,
+        files,
     };
     serde_json::to_string_pretty(&run).expect("the run's header serializes") + "\n"
 }
 
-/// The files of a report: name and contents.
+/// The files of a report: name and contents, `run.json` (which lists them
+/// all, itself included) first.
 pub fn report_files(info: &RunInfo, reports: &[StudyReport]) -> Result<Vec<(String, Vec<u8>)>> {
-    let mut files = vec![("run.json".to_owned(), run_json(info, reports).into_bytes())];
+    let mut files = Vec::new();
     let summary = summary_table(reports);
     let tables: Vec<&Table> = std::iter::once(&summary).chain(reports.iter().flat_map(|r| &r.tables)).collect();
     for table in tables {
@@ -175,43 +185,44 @@ pub fn report_files(info: &RunInfo, reports: &[StudyReport]) -> Result<Vec<(Stri
         files.push((format!("{}.svg", plot.id()), plot.to_svg()?.into_bytes()));
     }
     files.push(("report.md".to_owned(), markdown(info, reports).into_bytes()));
+    let mut names: Vec<String> =
+        std::iter::once(RUN_FILE.to_owned()).chain(files.iter().map(|(n, _)| n.clone())).collect();
+    names.sort();
+    files.insert(0, (RUN_FILE.to_owned(), run_json(info, reports, &names).into_bytes()));
     Ok(files)
 }
 
-/// Checks, before anything is computed, that the report can be written into
-/// `dir`: creates it if missing, then writes and removes a probe file.
-///
-/// ```
-/// use plybench::study::reproduce::check_writable;
-///
-/// let dir = tempfile::tempdir()?;
-/// let out = dir.path().join("reports");
-/// check_writable(&out)?;
-/// assert!(out.is_dir() && std::fs::read_dir(&out)?.next().is_none()); // the probe is gone
-/// std::fs::write(dir.path().join("notes.txt"), "")?;
-/// assert!(check_writable(&dir.path().join("notes.txt/reports")).is_err()); // not a directory
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-///
-/// # Errors
-///
-/// [`IoError`] (a write) if the directory cannot be created or written.
-pub fn check_writable(dir: &Path) -> Result<()> {
-    let unwritable = |source: std::io::Error| Error::from(IoError::write(dir, source));
-    std::fs::create_dir_all(dir).map_err(unwritable)?;
-    let mut probe = tempfile::Builder::new().prefix(".plybench-probe-").tempfile_in(dir).map_err(unwritable)?;
-    probe.write_all(b"plybench\n").and_then(|()| probe.as_file().sync_all()).map_err(unwritable)?;
-    probe.close().map_err(unwritable)
+/// The file that describes a run and lists its files.
+const RUN_FILE: &str = "run.json";
+
+/// The files that the report in `dir` lists in its `run.json`, if it has
+/// one that lists them; file names only (a name with a path in it is not
+/// one this module writes, and is never returned).
+fn listed_files(dir: &Path) -> Vec<String> {
+    let Ok(text) = crate::bounded::read_text(&dir.join(RUN_FILE)) else { return Vec::new() };
+    let Ok(run) = serde_json::from_str::<serde_json::Value>(&text) else { return Vec::new() };
+    if run.get("id").and_then(|id| id.as_str()) != Some("run") {
+        return Vec::new();
+    }
+    let names = run.get("files").and_then(|files| files.as_array()).into_iter().flatten();
+    names
+        .filter_map(|name| name.as_str())
+        .filter(|name| !name.is_empty() && Path::new(name).file_name() == Some(std::ffi::OsStr::new(name)))
+        .map(str::to_owned)
+        .collect()
 }
 
 /// Writes the report into `dir` (created if missing). All files are staged
 /// in a temporary directory inside `dir` and renamed into place at the end,
-/// `report.md` last. Returns the paths written. A directory that cannot
-/// be created or written fails with [`IoError`] (a write).
+/// `report.md` last; then the files that the previous report of `dir`
+/// listed and this one does not write are removed (see the module's
+/// documentation). Returns the paths written. A directory that cannot be
+/// created or written fails with [`IoError`] (a write).
 pub fn write_report(dir: &Path, info: &RunInfo, reports: &[StudyReport]) -> Result<Vec<PathBuf>> {
     let files = report_files(info, reports)?;
     let unwritable = |source: std::io::Error| Error::from(IoError::write(dir, source));
     std::fs::create_dir_all(dir).map_err(unwritable)?;
+    let previous = listed_files(dir);
     let staging = tempfile::Builder::new().prefix(".plybench-report-").tempdir_in(dir).map_err(unwritable)?;
     for (name, contents) in &files {
         std::fs::write(staging.path().join(name), contents).map_err(unwritable)?;
@@ -221,6 +232,13 @@ pub fn write_report(dir: &Path, info: &RunInfo, reports: &[StudyReport]) -> Resu
         let target = dir.join(name);
         std::fs::rename(staging.path().join(name), &target).map_err(unwritable)?;
         written.push(target);
+    }
+    for stale in previous.iter().filter(|old| !files.iter().any(|(name, _)| name == *old)) {
+        let path = dir.join(stale);
+        match std::fs::remove_file(&path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(IoError::write(&path, e).into()),
+            _ => {}
+        }
     }
     Ok(written)
 }
@@ -244,7 +262,68 @@ pub fn utc_now() -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::plan::Study;
     use super::*;
+
+    fn report(study: Study, table_id: &str) -> StudyReport {
+        let mut table = Table::new(table_id, "A table", vec![crate::report::Column::new("n", "N")]);
+        table.push(vec![crate::report::Cell::from(1u64)]);
+        StudyReport { study, tables: vec![table], plots: Vec::new(), reading: Vec::new(), seconds: 0.0 }
+    }
+
+    fn info() -> RunInfo {
+        RunInfo {
+            command: "plybench reproduce".into(),
+            budget: "quick".into(),
+            seed: 1,
+            commit: "c".into(),
+            machine: "m".into(),
+            compiler: "r".into(),
+            started: "2026-01-01T00:00:00Z".into(),
+            threads: 1,
+        }
+    }
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> =
+            std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_second_run_into_a_directory_leaves_none_of_the_first_runs_files() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("notes.md"), "mine").unwrap();
+        write_report(dir.path(), &info(), &[report(Study::Go, "go_only")]).unwrap();
+        assert!(names(dir.path()).contains(&"go_only.csv".to_owned()));
+        write_report(dir.path(), &info(), &[report(Study::Rules, "rules_only")]).unwrap();
+        let after = names(dir.path());
+        assert_eq!(
+            after,
+            ["notes.md", "report.md", "rules_only.csv", "rules_only.json", "run.json", "summary.csv", "summary.json"]
+        );
+        // run.json lists exactly the files of the run, itself included; the
+        // file no run wrote stays.
+        let run: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.path().join("run.json")).unwrap()).unwrap();
+        let listed: Vec<&str> = run["files"].as_array().unwrap().iter().map(|f| f.as_str().unwrap()).collect();
+        assert_eq!(listed, after.iter().filter(|n| *n != "notes.md").map(String::as_str).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_listed_name_with_a_path_is_never_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let outside = dir.path().join("keep.txt");
+        std::fs::write(&outside, "x").unwrap();
+        let inner = dir.path().join("out");
+        std::fs::create_dir(&inner).unwrap();
+        let forged = r#"{"id": "run", "files": ["../keep.txt", "/etc/passwd", ""]}"#;
+        std::fs::write(inner.join("run.json"), forged).unwrap();
+        assert!(listed_files(&inner).is_empty());
+        write_report(&inner, &info(), &[report(Study::Go, "go_only")]).unwrap();
+        assert!(outside.exists());
+    }
 
     #[test]
     fn timestamps_look_like_rfc_3339() {
