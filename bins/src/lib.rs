@@ -15,7 +15,8 @@ use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
 use plybench::Error;
 use plybench::batch::{BatchError, Cancel, Job, Outcome, RunOptions, Shard};
 use plybench::engine::limit::check_threads;
-use plybench::report::{Format, Shape, Table};
+use plybench::quote::one_line;
+use plybench::report::{Format, Shape, Table, check_file_writable};
 
 pub mod progress;
 pub mod resume;
@@ -185,6 +186,13 @@ pub fn run_batch<J: Job>(
         checkpoint = Some(path);
     }
     let threads = check_threads(threads).flag("--threads")?;
+    if let Some(path) = &checkpoint
+        && !path.is_file()
+    {
+        // Before any unit is computed; an existing file is refused below,
+        // with how to continue it.
+        check_file_writable(path).flag("--checkpoint")?;
+    }
     let cancel = Cancel::new();
     if checkpoint.is_some() || resume.is_some() {
         save_on_signal(&cancel)?;
@@ -333,6 +341,26 @@ impl<T, E: Into<Error>> Flag<T> for Result<T, E> {
     }
 }
 
+/// Refuses `flag` when it was given on the command line of `matches` but
+/// does not apply to the run (`applies` false): `invalid --levels: it
+/// applies to --values discrete only`. A flag left at its default never
+/// counts; `why` says when the flag applies, and the fix.
+pub fn applies(matches: &clap::ArgMatches, flag: &str, applies: bool, why: &str) -> Result<(), Usage> {
+    if applies || !resume::given(matches, flag) {
+        return Ok(());
+    }
+    Err(Usage::flag(flag, why))
+}
+
+/// Tells the estimate of a long run on stderr, when stderr is a terminal
+/// and the run takes ten seconds or more
+/// ([`Work::is_long`](plybench::engine::work::Work::is_long)).
+pub fn tell(work: &plybench::engine::work::Work) {
+    if work.is_long() && progress::is_terminal() {
+        let _ = writeln!(io::stderr(), "{}: estimate: {work}", program_name());
+    }
+}
+
 /// Whether `error` is the user's to fix: exit status 2.
 fn is_usage(error: &anyhow::Error) -> bool {
     error.downcast_ref::<FlagError>().is_some()
@@ -355,7 +383,10 @@ pub fn run(main: impl FnOnce() -> anyhow::Result<ExitCode>) -> ExitCode {
             let name = std::env::args()
                 .next()
                 .and_then(|p| std::path::Path::new(&p).file_name().map(|f| f.to_string_lossy().into_owned()));
-            let _ = writeln!(io::stderr(), "{}: error: {error:#}", name.as_deref().unwrap_or("plybench"));
+            // One line, whatever the message echoes: control characters
+            // escaped, an over-long message cut in the middle.
+            let message = one_line(&format!("{error:#}"));
+            let _ = writeln!(io::stderr(), "{}: error: {message}", name.as_deref().unwrap_or("plybench"));
             ExitCode::from(if is_usage(&error) { 2 } else { 1 })
         }
     }
@@ -407,7 +438,7 @@ pub fn parse_args_with_matches<T: clap::Parser>() -> (T, clap::ArgMatches) {
                 message.push_str(values);
             }
             let name = program_name();
-            let _ = writeln!(io::stderr(), "{name}: error: {message} (see {name} --help)");
+            let _ = writeln!(io::stderr(), "{name}: error: {} (see {name} --help)", one_line(&message));
             std::process::exit(2)
         }
     }

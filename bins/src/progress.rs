@@ -11,11 +11,19 @@ use std::time::Instant;
 
 use plybench::engine::progress::Step;
 
+/// The look of a bar whose length is known.
+const BAR: &str = "{msg:>12} [{elapsed_precise}] {wide_bar} {pos}/{len} (eta {eta})";
+
+/// The look of a bar whose length is not known yet: a spinner and the
+/// elapsed time, never `0/0 (eta 0s)`.
+const WAITING: &str = "{spinner} {msg} [{elapsed_precise}]";
+
 /// A bar of `len` steps labelled `message`, hidden unless stderr is a
-/// terminal.
+/// terminal. With `len` 0 (not known yet) it spins, the time running,
+/// until [`follow`] learns the length from the first step that has one.
 ///
 /// ```no_run
-/// let bar = plybench::engine::progress::bar(10, "counting");
+/// let bar = plybench_cli::progress::bar(10, "counting");
 /// bar.inc(1);
 /// bar.finish_and_clear();
 /// ```
@@ -24,10 +32,13 @@ pub fn bar(len: u64, message: &str) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-    let style = ProgressStyle::with_template("{msg:>12} [{elapsed_precise}] {wide_bar} {pos}/{len} (eta {eta})")
-        .unwrap_or_else(|_| ProgressStyle::default_bar());
-    bar.set_style(style);
     bar.set_message(message.to_owned());
+    if len == 0 {
+        bar.set_style(ProgressStyle::with_template(WAITING).unwrap_or_else(|_| ProgressStyle::default_spinner()));
+        bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    } else {
+        bar.set_style(ProgressStyle::with_template(BAR).unwrap_or_else(|_| ProgressStyle::default_bar()));
+    }
     bar
 }
 
@@ -36,7 +47,7 @@ pub fn bar(len: u64, message: &str) -> ProgressBar {
 /// A template indicatif cannot read falls back to [`bar`]'s.
 ///
 /// ```no_run
-/// let bar = plybench::engine::progress::bar_with(20, "{pos}/{len} root moves, {msg}", "starting");
+/// let bar = plybench_cli::progress::bar_with(20, "{pos}/{len} root moves, {msg}", "starting");
 /// bar.inc(1);
 /// bar.finish_and_clear();
 /// ```
@@ -70,11 +81,17 @@ pub fn is_terminal() -> bool {
 
 /// A callback that shows each [`Step`] on `bar`: its position and length,
 /// and its label with the nodes counted and the rate, when there are nodes.
-/// Pass it on with `Progress::new`.
+/// A bar made waiting for its length ([`bar`] of 0) becomes a bar at the
+/// first step that has one. Pass it on with `Progress::new`.
 pub fn follow(bar: &ProgressBar) -> impl for<'s> Fn(Step<'s>) + Sync + '_ {
     let start = Instant::now();
     move |step: Step<'_>| {
         if step.total > 0 {
+            if bar.length() == Some(0) {
+                if let Ok(style) = ProgressStyle::with_template(BAR) {
+                    bar.set_style(style);
+                }
+            }
             bar.set_length(step.total);
             bar.set_position(step.done);
         }
@@ -103,9 +120,13 @@ fn si(x: f64) -> String {
 
 /// A bar of root moves for a perft count, shown from `depth` 6 on (on a
 /// terminal); hidden for shallower counts, which end before it would help.
+/// It spins, the time running, from the start: the first root move of a
+/// deep count takes a while.
 pub fn root_moves_bar(depth: u32) -> ProgressBar {
     if depth < 6 {
         return ProgressBar::hidden();
     }
-    bar_with(0, "{spinner} [{elapsed_precise}] {pos}/{len} {msg}", "starting")
+    let bar = bar_with(1, "{spinner} [{elapsed_precise}] {pos}/{len} {msg}", "starting");
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    bar
 }

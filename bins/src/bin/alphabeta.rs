@@ -21,9 +21,9 @@ use plybench::study::alphabeta::depths::{DepthSettings, depth_table};
 use plybench::study::alphabeta::newborn::{self, Settings};
 use plybench::study::alphabeta::real_trees::{chess_table, kalah_table};
 use plybench::study::alphabeta::records::{exact_table, random_table};
-use plybench::study::alphabeta::{Experiment, check_trees, run, tictactoe};
+use plybench::study::alphabeta::{Experiment, check_trees, run, run_reporting, tictactoe};
 use plybench_cli::resume::{Resume, named};
-use plybench_cli::{Flag, emit, parse_args_with_matches, progress, run as run_main, run_batch};
+use plybench_cli::{Flag, Usage, applies, emit, parse_args_with_matches, progress, run as run_main, run_batch, tell};
 
 /// Alpha-beta node counts on random trees and tic-tac-toe.
 #[derive(Parser)]
@@ -71,7 +71,7 @@ struct RandomArgs {
     /// Move order.
     #[arg(long, value_enum, default_value_t)]
     order: OrderKind,
-    /// Correlation of the estimate with the true value, for --order noisy, in [-1, 1].
+    /// Correlation of the estimate with the true value, for --order noisy (and only it), in [-1, 1].
     #[arg(long, allow_hyphen_values = true)]
     correlation: Option<f64>,
     /// Search algorithm.
@@ -80,16 +80,16 @@ struct RandomArgs {
     /// Leaf values.
     #[arg(long, value_enum, default_value_t)]
     values: ValuesKind,
-    /// Distinct leaf values for --values discrete (at least 2).
+    /// Distinct leaf values, for --values discrete (and only it; at least 2).
     #[arg(long, default_value_t = 10)]
     levels: u32,
-    /// Aspiration window centre, as a quantile of the leaf values in [0, 1].
+    /// Aspiration window centre, for --algorithm aspiration, as a quantile of the leaf values in [0, 1].
     #[arg(long, default_value_t = 0.5)]
     window_centre: f64,
-    /// Aspiration window half-width, as a fraction of the leaf-value range.
+    /// Aspiration window half-width, for --algorithm aspiration, as a fraction of the leaf-value range.
     #[arg(long, default_value_t = 0.1)]
     window_half_width: f64,
-    /// Trees per work unit of a checkpointed or sharded run.
+    /// Trees per work unit of a checkpointed, resumed or sharded run (and only of one).
     #[arg(long, default_value_t = DEFAULT_BATCH_TREES)]
     batch_trees: u64,
     /// Record each completed work unit (a batch of trees) in FILE, rewritten atomically at least every 2 s; Ctrl-C or SIGTERM saves it and exits 130.
@@ -101,7 +101,7 @@ struct RandomArgs {
     /// Compute only units i with i % N == K-1 and write them to the --checkpoint file (default: alphabeta-shard-K-of-N.json); `plybench merge` sums the N files.
     #[arg(long, value_name = "K/N")]
     shard: Option<Shard>,
-    /// Batches searched at once in a checkpointed or sharded run (default: every core).
+    /// Threads: batches searched at once in a checkpointed or sharded run, trees searched at once otherwise (default: every core). Counts do not depend on it.
     #[arg(long)]
     threads: Option<usize>,
 }
@@ -247,13 +247,39 @@ impl RandomArgs {
         flagged(params.experiment(), |error| match error {
             SearchError::NoTrees => Some("--trees"),
             SearchError::NoBatchTrees => Some("--batch-trees"),
-            SearchError::Correlation(_) | SearchError::NoCorrelation => Some("--correlation"),
+            SearchError::Correlation(_) | SearchError::NoCorrelation | SearchError::CorrelationNotNoisy(..) => {
+                Some("--correlation")
+            }
             SearchError::TooFewLevels(_) => Some("--levels"),
             SearchError::WindowCentre(_) => Some("--window-centre"),
             SearchError::WindowHalfWidth(_) => Some("--window-half-width"),
             other => shape_flag(other),
         })
     }
+}
+
+/// Refuses the flags of `random` given for a run they do not apply to:
+/// `--levels` without discrete values, the window without aspiration,
+/// `--batch-trees` without work units. (`--correlation` without the noisy
+/// order is refused by the library, which records it.)
+fn check_applies(args: &RandomArgs, matches: &clap::ArgMatches) -> Result<(), Usage> {
+    applies(
+        matches,
+        "--levels",
+        args.values == ValuesKind::Discrete,
+        "it applies to --values discrete only; add --values discrete or drop --levels",
+    )?;
+    let aspiration = args.algorithm == AlgorithmKind::Aspiration;
+    for flag in ["--window-centre", "--window-half-width"] {
+        applies(matches, flag, aspiration, "it applies to --algorithm aspiration only")?;
+    }
+    let units = args.checkpoint.is_some() || args.resume.is_some() || args.shard.is_some();
+    applies(
+        matches,
+        "--batch-trees",
+        units,
+        "it applies to a run in work units (--checkpoint, --resume or --shard) only",
+    )
 }
 
 /// The flag of a refused tree shape: `--branching` or `--depth`.
@@ -334,14 +360,38 @@ fn main() -> ExitCode {
     run_main(|| {
         let (cli, matches) = parse_args_with_matches::<Cli>();
         let format = cli.format;
+        let sub = |name: &str| matches.subcommand_matches(name).expect("the subcommand's matches");
         match cli.command {
             Command::Random(args) => {
+                let matches = sub("random");
+                if args.resume.is_none() {
+                    check_applies(&args, matches)?;
+                }
                 if args.checkpoint.is_some() || args.resume.is_some() || args.shard.is_some() {
-                    let matches = matches.subcommand_matches("random").expect("the random subcommand's matches");
                     return random_batch(&args, matches, format);
                 }
                 let experiment = args.experiment()?;
-                let sample = run(&experiment, 0, args.trees)?;
+                let pool = match args.threads {
+                    Some(threads) => Some(
+                        rayon::ThreadPoolBuilder::new()
+                            .num_threads(check_threads(threads).flag("--threads")?)
+                            .build()?,
+                    ),
+                    None => None,
+                };
+                let search = || -> anyhow::Result<_> {
+                    let work = experiment.work(args.trees).check().flag("--trees")?;
+                    tell(&work);
+                    let bar = progress::bar(args.trees, "trees");
+                    let on_step = progress::follow(&bar);
+                    let sample = run_reporting(&experiment, 0, args.trees, Progress::new(&on_step))?;
+                    bar.finish_and_clear();
+                    Ok(sample)
+                };
+                let sample = match &pool {
+                    Some(pool) => pool.install(search)?,
+                    None => search()?,
+                };
                 emit(&[&random_table(&experiment, &sample)], format)?;
             }
             Command::Newborn(args) => {
@@ -355,6 +405,9 @@ fn main() -> ExitCode {
                     perfect_trees: args.perfect_trees,
                     ..Settings::default()
                 };
+                // Whichever count makes the run too long is the flag to change.
+                Settings { perfect_trees: 1, ..settings }.work()?.check().flag("--trees")?;
+                tell(&settings.work()?.check().flag("--perfect-trees")?);
                 let bar = progress::bar(8, "rows");
                 let on_step = progress::follow(&bar);
                 let rows = newborn::reproduce(settings, Progress::new(&on_step))?;
@@ -383,6 +436,13 @@ fn main() -> ExitCode {
                     SearchError::Correlation(_) => Some("--correlation"),
                     _ => None,
                 })?;
+                let work = settings.work().check();
+                let flag = if plybench_cli::resume::given(sub("depths"), "--leaf-budget") {
+                    "--leaf-budget"
+                } else {
+                    "--trees"
+                };
+                tell(&work.flag(flag)?);
                 let bar = progress::bar(settings.cells(), "cells");
                 let on_step = progress::follow(&bar);
                 let table = depth_table(&settings, Progress::new(&on_step))?;
@@ -409,17 +469,26 @@ fn main() -> ExitCode {
             Command::Exact(args) => {
                 let shape = flagged(TreeShape::new(args.branching, args.depth), shape_flag)?;
                 check_trees(args.trees).flag("--trees")?;
+                let experiment = Experiment::random_order_alpha_beta(shape, args.seed);
+                let f1 = Experiment { algorithm: Algorithm::AlphaBetaF1, ..experiment };
+                tell(&experiment.work(args.trees).plus(f1.work(args.trees)).check().flag("--trees")?);
                 let exact = flagged(expected_leaves(shape), |error| match error {
                     SearchError::PolynomialTooLarge { .. } | SearchError::EnumerationTooLong { .. } => Some("--depth"),
                     _ => None,
                 })?;
-                let experiment = Experiment::random_order_alpha_beta(shape, args.seed);
                 let sample = run(&experiment, 0, args.trees)?;
-                let f1 = run(&Experiment { algorithm: Algorithm::AlphaBetaF1, ..experiment }, 0, args.trees)?;
+                let f1 = run(&f1, 0, args.trees)?;
                 emit(&[&exact_table(args.branching, args.depth, &exact, &sample, &f1)], format)?;
             }
             Command::Tictactoe(args) => {
-                let table = if args.order == ALL_TASKS {
+                let matches = sub("tictactoe");
+                let all = args.order == ALL_TASKS;
+                for flag in ["--killer", "--window", "--minimax"] {
+                    applies(matches, flag, !all, "--order all runs every variant of Tasks 3 and 4; drop it")?;
+                }
+                let random = all || args.order == named(&TicOrder::Random);
+                applies(matches, "--seed", random, "it seeds --order random (or all) only")?;
+                let table = if all {
                     tictactoe::tasks_table(args.symmetry, args.seed)?
                 } else {
                     let order = TicOrder::from_str(&args.order, false).map_err(anyhow::Error::msg)?;

@@ -7,14 +7,15 @@ use std::process::ExitCode;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use plybench::bounded::read_text;
 use plybench::engine::checkers::replay::{parse_games, replay};
-use plybench::engine::checkers::{CheckersError, Counting, Numbering, Position, Repr, check_depth};
-use plybench::engine::limit::check_threads;
+use plybench::engine::checkers::{CheckersError, Counting, Numbering, Position, Repr, check_depth, estimate};
+use plybench::engine::limit::{check_repeats, check_threads};
+use plybench::engine::progress::Progress;
 use plybench::engine::table::check_table_mb;
-use plybench::error::IoError;
 use plybench::report::{Format, Tally};
 use plybench::study::checkers::results::{CheckersPerftRequest, bench_table, perft_report, replay_table};
-use plybench_cli::{Flag, FlagError, emit, parse_args, print_json, run};
+use plybench_cli::{Flag, FlagError, emit, parse_args, print_json, progress, run, tell};
 
 /// English draughts perft and game replay after Bell (1972) and Cochran (1971).
 #[derive(Parser)]
@@ -84,7 +85,7 @@ struct BenchArgs {
     /// Position in PDN FEN (default: the opening).
     #[arg(long, allow_hyphen_values = true)]
     fen: Option<String>,
-    /// Runs per representation; the fastest is kept.
+    /// Runs per representation (1 to 1000); the fastest is kept.
     #[arg(long, default_value_t = 3)]
     repeats: u32,
 }
@@ -112,6 +113,15 @@ fn main() -> ExitCode {
                 let depth = check_depth(args.depth).flag("--depth")?;
                 let threads = check_threads(args.threads).flag("--threads")?;
                 check_table_mb(args.hash).flag("--hash")?;
+                // Each counting counts the tree once per representation.
+                let work = estimate(&position, depth, Counting::Paths, &args.repr)
+                    .times(args.counting.len() as f64)
+                    .on_threads(threads);
+                // Refused only without a table, which can make a deep count
+                // many times faster than the estimate.
+                let work = if args.hash == 0 { work.check().flag("--depth")? } else { work };
+                tell(&work);
+                let spinner = progress::spinner(&format!("perft({depth})"));
                 let request = CheckersPerftRequest {
                     position,
                     depth,
@@ -126,6 +136,7 @@ fn main() -> ExitCode {
                     e @ plybench::Error::Checkers(CheckersError::Table(_)) => FlagError::new("--hash", e).into(),
                     e => anyhow::Error::from(e),
                 })?;
+                spinner.finish_and_clear();
                 let tables = report.tables();
                 if format == Format::Json {
                     print_json(&report.json())?;
@@ -139,11 +150,17 @@ fn main() -> ExitCode {
             Command::Bench(args) => {
                 let position = position(args.fen.as_deref()).flag("--fen")?;
                 let depth = check_depth(args.depth).flag("--depth")?;
-                emit(&[&bench_table(&position, depth, args.repeats)?], format)?;
+                let repeats = check_repeats(args.repeats).flag("--repeats")?;
+                let once = estimate(&position, depth, Counting::Paths, &Repr::ALL).check().flag("--depth")?;
+                tell(&once.times(f64::from(repeats)).check().flag("--repeats")?);
+                let bar = progress::bar(Repr::ALL.len() as u64 * u64::from(repeats), "runs");
+                let on_step = progress::follow(&bar);
+                let table = bench_table(&position, depth, repeats, Progress::new(&on_step))?;
+                bar.finish_and_clear();
+                emit(&[&table], format)?;
             }
             Command::Replay(args) => {
-                let text = std::fs::read_to_string(&args.file)
-                    .map_err(|e| plybench::Error::from(IoError::read(&args.file, e)))?;
+                let text = read_text(&args.file).map_err(plybench::Error::from)?;
                 let games = parse_games(&text, args.numbering).flag("FILE")?;
                 let replays: Vec<_> = games.iter().map(replay).collect();
                 emit(&[&replay_table(&replays)], format)?;

@@ -21,7 +21,7 @@ use plybench::study::kalah::results::{self, TERMINALS_NOT_COUNTED, TableOptions,
 use plybench::study::kalah::units::{KalahSplit, Params};
 use plybench_cli::progress;
 use plybench_cli::resume::{Resume, list, named};
-use plybench_cli::{Flag, FlagError, Usage, emit, parse_args_with_matches, run, run_batch};
+use plybench_cli::{Flag, FlagError, Usage, applies, emit, parse_args_with_matches, run, run_batch};
 
 /// Kalah continuation moves after Bell (1972), section 3.3.
 #[derive(Parser)]
@@ -80,7 +80,7 @@ struct CountArgs {
     /// The opponent's pits p1..pN as drawn above the mover's (default: empty).
     #[arg(long, allow_hyphen_values = true)]
     opponent: Option<String>,
-    /// Scan order of the trace.
+    /// Scan order of the trace (with --trace only).
     #[arg(long, value_enum, default_value_t)]
     scan: ScanOrder,
     /// Apply rule 1: a capture ends the move. Changes terminal boards, never the number of sequences.
@@ -276,6 +276,7 @@ fn main() -> ExitCode {
         match cli.command {
             Command::Count(args) => {
                 let matches = matches.subcommand_matches("count").expect("the count subcommand's matches");
+                applies(matches, "--scan", args.trace, "it orders the steps of --trace only; add --trace")?;
                 if args.resume.is_some() {
                     return count_batch(&args, None, matches, format);
                 }

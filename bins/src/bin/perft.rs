@@ -15,14 +15,15 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use plybench::Error;
 use plybench::batch::Shard;
-use plybench::engine::chess::dispatch::{Counter, check_countable, check_depth};
+use plybench::bounded::read_text;
+use plybench::engine::chess::dispatch::{Counter, check_countable, check_depth, estimate};
 use plybench::engine::chess::play::play_moves;
 use plybench::engine::chess::{ChessError, Repr, Setup, Validation};
 use plybench::engine::limit::check_threads;
 use plybench::engine::progress::Progress;
 use plybench::engine::table::check_table_mb;
-use plybench::error::IoError;
-use plybench::report::{Format, Tally};
+use plybench::quote::quote;
+use plybench::report::{Format, Tally, check_dir_writable};
 use plybench::study::perft::bench::{BenchPosition, Mode, bench_position, check_seconds, default_positions};
 use plybench::study::perft::check::{CheckRow, check, check_table};
 use plybench::study::perft::deep::{check_shallower, run_deep};
@@ -35,7 +36,7 @@ use plybench::study::perft::split::{PerftParams, PerftSplit, check_split_depth};
 use plybench::study::perft::suite::{bad_line_error, parse_suite, read_suite};
 use plybench_cli::progress;
 use plybench_cli::resume::{Resume, list};
-use plybench_cli::{Flag, FlagError, Usage, emit, parse_args_with_matches, print, print_json, run, run_batch};
+use plybench_cli::{Flag, FlagError, Usage, emit, parse_args_with_matches, print, print_json, run, run_batch, tell};
 
 /// Chess perft over Bell's array, the 10x10 mailbox, 0x88 and bitboards.
 #[derive(Parser)]
@@ -293,9 +294,13 @@ fn perft(args: &PerftArgs, matches: &clap::ArgMatches, format: Format) -> anyhow
         (_, true) => Detail::Stats,
         _ => Detail::Nodes,
     };
+    let counter = counter(args.threads, args.hash)?;
+    // Told, never refused: a table (--hash) can make a deep count many
+    // times faster than the estimate, which assumes none.
+    tell(&estimate(&setup, depth, &reprs).on_threads(args.threads));
     let bar = progress::root_moves_bar(depth);
     let on_step = progress::follow(&bar);
-    let mut counter = counter(args.threads, args.hash)?.with_progress(Progress::new(&on_step));
+    let mut counter = counter.with_progress(Progress::new(&on_step));
     let report = perft_report_counted(&setup, depth, &reprs, detail, &mut counter)?;
     bar.finish_and_clear();
     let tables = report.tables();
@@ -410,7 +415,7 @@ fn perftree(args: &[String]) -> anyhow::Result<ExitCode> {
 fn suite(args: &SuiteArgs, format: Format) -> anyhow::Result<ExitCode> {
     check_depth(args.max_depth).flag("--max-depth")?;
     let name = args.file.display().to_string();
-    let text = std::fs::read_to_string(&args.file).map_err(|e| Error::from(IoError::read(&args.file, e)))?;
+    let text = read_text(&args.file).map_err(Error::from)?;
     let mut suite = read_suite(&name, &text, validation(args.allow_impossible))?;
     for bad in suite.bad.iter_mut().filter(|bad| bad.impossible) {
         bad.problem = format!("{}; {ALLOW_IMPOSSIBLE}", bad.problem);
@@ -442,7 +447,7 @@ fn check_engine(args: &CheckArgs, format: Format) -> anyhow::Result<ExitCode> {
     let positions: Vec<(Option<usize>, Setup, u32)> = match &args.suite {
         Some(path) => {
             let name = path.display().to_string();
-            let text = std::fs::read_to_string(path).map_err(|e| IoError::read(path, e)).flag("--suite")?;
+            let text = read_text(path).flag("--suite")?;
             let suite = read_suite(&name, &text, Validation::Strict).flag("--suite")?;
             if suite.entries.is_empty() {
                 return Err(FlagError::new("--suite", bad_line_error(&name, &suite.bad[0])).into());
@@ -463,13 +468,15 @@ fn check_engine(args: &CheckArgs, format: Format) -> anyhow::Result<ExitCode> {
         }
         None => vec![(None, position_of(&args.fen, &args.moves, false, Validation::Strict)?, depth)],
     };
+    // A failure of the engine names it: the command as given.
     let engine_error = |error: Error| -> anyhow::Error {
+        let engine = format!("--engine {}", quote(&args.engine));
         match error {
             Error::Program(e) if e.is_usage() => FlagError::new("--engine", e).into(),
             Error::Program(e @ ProgramError::Timeout { .. }) => {
-                anyhow::anyhow!("{e} (--timeout gives it longer)")
+                anyhow::anyhow!("{engine}: {e} (--timeout gives it longer)")
             }
-            other => other.into(),
+            other => anyhow::Error::from(other).context(engine),
         }
     };
     let mut engine = program::start(&args.engine, args.protocol, timeout).map_err(|e| engine_error(e.into()))?;
@@ -492,7 +499,7 @@ fn bench(args: &BenchArgs, format: Format) -> anyhow::Result<ExitCode> {
     let positions = match &args.positions {
         Some(path) => {
             let name = path.display().to_string();
-            let text = std::fs::read_to_string(path).map_err(|e| IoError::read(path, e)).flag("--positions")?;
+            let text = read_text(path).flag("--positions")?;
             parse_suite(&name, &text)
                 .and_then(|suite| suite.iter().map(BenchPosition::from_suite_entry).collect::<Result<Vec<_>, _>>())
                 .flag("--positions")?
@@ -528,6 +535,9 @@ fn deep(args: &DeepArgs, format: Format) -> anyhow::Result<ExitCode> {
     let [repr] = args.repr[..] else {
         return Err(Usage::flag("--repr", "all; perft deep times one representation").into());
     };
+    // Before the counts, which take minutes: a report that cannot be
+    // written is refused now, not after them.
+    check_dir_writable(&args.out).flag("--out")?;
     let command =
         std::env::args().map(|a| if a.contains(' ') { format!("'{a}'") } else { a }).collect::<Vec<_>>().join(" ");
     let bar = progress::root_moves_bar(u32::MAX);

@@ -143,7 +143,8 @@ fn duration(seconds: f64) -> String {
         s if s < 7200.0 => format!("{:.0} min", s / 60.0),
         s if s < 2.0 * DAY => format!("{:.1} h", s / 3600.0),
         s if s < 730.0 * DAY => format!("{:.0} days", s / DAY),
-        s => format!("{:.0} years", s / (365.25 * DAY)),
+        s if s < 1e4 * 365.25 * DAY => format!("{:.0} years", s / (365.25 * DAY)),
+        s => format!("{:.1e} years", s / (365.25 * DAY)),
     }
 }
 

@@ -55,6 +55,10 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
 /// [`IoError`] (a write) if the directory cannot be created or written.
 pub fn check_dir_writable(dir: &Path) -> Result<()> {
     let unwritable = |source: std::io::Error| Error::from(IoError::write(dir, source));
+    if dir.exists() && !dir.is_dir() {
+        let why = "a file, not a directory; give a directory (it is created if missing)";
+        return Err(unwritable(std::io::Error::new(std::io::ErrorKind::InvalidInput, why)));
+    }
     std::fs::create_dir_all(dir).map_err(unwritable)?;
     probe(dir).map_err(unwritable)
 }

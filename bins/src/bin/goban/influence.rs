@@ -6,16 +6,17 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
+use plybench::bounded::read_text;
 use plybench::engine::go::influence::Search;
 use plybench::engine::go::influence::{BLACK, Position, WHITE, influence};
 use plybench::engine::progress::Progress;
 use plybench::error::IoError;
-use plybench::report::{Format, Table, Tally};
+use plybench::report::{Format, Table, Tally, check_file_writable};
 use plybench::study::go::influence::{
     claim_table, fig_3_14_table, fig_3_16, fig_3_16_points, fig_3_16_summary, gap_random, heat_map, map_table,
-    position_table, score_table, single_centred_stone,
+    position_table, random_work, score_table, single_centred_stone,
 };
-use plybench_cli::{Flag, Usage, emit};
+use plybench_cli::{Flag, Usage, applies, emit, progress, tell};
 
 /// A figure of Bell's §3.4.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -45,10 +46,10 @@ pub struct InfluenceArgs {
     /// One of Bell's figures.
     #[arg(long, value_enum)]
     figure: Option<Figure>,
-    /// Test Bell's remark (no value in ±17..33) on this many random positions.
+    /// Test Bell's remark (no value in ±17..33) on this many random positions (at least 1).
     #[arg(long)]
     random: Option<u64>,
-    /// Seed of the random positions, and of the reconstruction's search for --figure 3.16.
+    /// Seed of the random positions, and of the reconstruction's search for --figure 3.16 (and only of these).
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Stone density of the random positions, 0 to 1 (default: each position its own, uniform in 0..1).
@@ -57,7 +58,7 @@ pub struct InfluenceArgs {
     /// With --figure 3.16, list every point, not only those that do not match.
     #[arg(long)]
     all: bool,
-    /// Also write the map as a heat map (SVG) to this file.
+    /// Also write the map as a heat map (SVG) to this file (not with --random, which draws no map).
     #[arg(long)]
     svg: Option<PathBuf>,
 }
@@ -75,7 +76,7 @@ fn write_svg(path: &Option<PathBuf>, plot: plybench::report::plot::Plot) -> anyh
     Ok(())
 }
 
-pub fn run(args: InfluenceArgs, format: Format) -> anyhow::Result<ExitCode> {
+pub fn run(args: InfluenceArgs, matches: &clap::ArgMatches, format: Format) -> anyhow::Result<ExitCode> {
     let given = [
         args.stone.is_some(),
         args.black.is_some() || args.white.is_some(),
@@ -102,11 +103,30 @@ pub fn run(args: InfluenceArgs, format: Format) -> anyhow::Result<ExitCode> {
     if args.density.is_some() && args.random.is_none() {
         return Err(Usage::flag("--density", "it applies to --random only; add --random N").into());
     }
+    let reconstruction = args.figure == Some(Figure::Fig316);
+    applies(matches, "--all", reconstruction, "it lists the points of --figure 3.16 only")?;
+    applies(
+        matches,
+        "--seed",
+        reconstruction || args.random.is_some(),
+        "it seeds --random and the reconstruction of --figure 3.16 only",
+    )?;
+    if let Some(path) = &args.svg {
+        if args.random.is_some() {
+            return Err(Usage::flag("--svg", "--random draws no map; drop --svg, or give a position").into());
+        }
+        // Before the map is computed (the reconstruction takes seconds).
+        check_file_writable(path).flag("--svg")?;
+    }
     if let Some(count) = args.random {
         if let Some(d) = args.density {
             Position::random(args.seed, 0, d).flag("--density")?;
         }
-        let test = gap_random(args.seed, count, args.density, Progress::NONE)?;
+        tell(&random_work(count).flag("--random")?);
+        let bar = progress::bar(count, "positions");
+        let on_step = progress::follow(&bar);
+        let test = gap_random(args.seed, count, args.density, Progress::new(&on_step))?;
+        bar.finish_and_clear();
         let name = match args.density {
             Some(d) => format!("random positions, seed {}, density {d}", args.seed),
             None => format!("random positions, seed {}, density uniform in 0..1", args.seed),
@@ -161,7 +181,7 @@ pub fn run(args: InfluenceArgs, format: Format) -> anyhow::Result<ExitCode> {
         position.place(list, WHITE).flag("--white")?;
     }
     if let Some(path) = &args.position {
-        let text = std::fs::read_to_string(path).map_err(|e| plybench::Error::from(IoError::read(path, e)))?;
+        let text = read_text(path).map_err(plybench::Error::from)?;
         position = Position::from_diagram(&text).flag("--position")?;
     }
     let map = influence(&position);

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use plybench::report::Format;
-use plybench_cli::{parse_args, run};
+use plybench_cli::{parse_args_with_matches, run};
 
 /// Go after Bell (1972, §3.4): influence maps, perft, legal positions.
 #[derive(Parser)]
@@ -39,9 +39,12 @@ enum Command {
 
 fn main() -> ExitCode {
     run(|| {
-        let cli: Cli = parse_args();
+        let (cli, matches) = parse_args_with_matches::<Cli>();
         match cli.command {
-            Command::Influence(args) => influence::run(args, cli.format),
+            Command::Influence(args) => {
+                let matches = matches.subcommand_matches("influence").expect("the influence subcommand's matches");
+                influence::run(args, matches, cli.format)
+            }
             Command::Perft(args) => perft::run_perft(args, cli.format),
             Command::Bench(args) => perft::run_bench(args, cli.format),
             Command::Legal(args) => legal::run(args, cli.format),

@@ -7,11 +7,13 @@ use std::process::ExitCode;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
-use plybench::engine::go::{GoError, Passing, Position, Repr, Size, check_depth};
-use plybench::error::IoError;
+use plybench::bounded::read_text;
+use plybench::engine::go::{GoError, Passing, Position, Repr, Size, check_depth, estimate};
+use plybench::engine::limit::check_repeats;
+use plybench::engine::progress::Progress;
 use plybench::report::{Format, Tally};
-use plybench::study::go::perft::{GoPerftRequest, bench_table, named_position, perft_report};
-use plybench_cli::{Flag, Usage, emit};
+use plybench::study::go::perft::{GoPerftRequest, bench_table, named_position, perft_report_with};
+use plybench_cli::{Flag, Usage, emit, progress, tell};
 
 /// A value parser for a list of representations: one name, or `all`.
 fn one_or_all() -> impl TypedValueParser<Value = Vec<Repr>> {
@@ -59,7 +61,7 @@ impl BoardArgs {
             return Ok((Position::empty(size.unwrap_or(Size::square(9)?)), "empty".into()));
         };
         let position = if Path::new(name).is_file() {
-            let text = std::fs::read_to_string(name).map_err(|e| plybench::Error::from(IoError::read(name, e)))?;
+            let text = read_text(Path::new(name)).map_err(plybench::Error::from)?;
             text.parse::<Position>().flag("--position")?
         } else {
             named_position(name, size.unwrap_or(Size::square(9)?)).flag("--position")?
@@ -97,7 +99,7 @@ pub struct BenchArgs {
     /// Plies.
     #[arg(long, default_value_t = 4, allow_negative_numbers = true)]
     depth: u32,
-    /// Runs per representation; the fastest is kept.
+    /// Runs per representation (1 to 1000); the fastest is kept.
     #[arg(long, default_value_t = 3)]
     repeats: u32,
 }
@@ -109,9 +111,13 @@ fn depth(position: &Position, depth: u32) -> Result<u32, plybench_cli::FlagError
 pub fn run_perft(args: PerftArgs, format: Format) -> anyhow::Result<ExitCode> {
     let (position, label) = args.board.resolve()?;
     let depth = depth(&position, args.depth)?;
+    tell(&estimate(&position, depth, args.board.pass, &args.repr).check().flag("--depth")?);
     let request =
         GoPerftRequest { position, label, depth, reprs: args.repr, passing: args.board.pass, divide: args.divide };
-    let tables = perft_report(request)?.tables();
+    let bar = progress::bar(0, "root moves");
+    let on_step = progress::follow(&bar);
+    let tables = perft_report_with(request, Progress::new(&on_step))?.tables();
+    bar.finish_and_clear();
     emit(&tables.iter().collect::<Vec<_>>(), format)?;
     Ok(if Tally::of(&tables).passed() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
@@ -119,9 +125,13 @@ pub fn run_perft(args: PerftArgs, format: Format) -> anyhow::Result<ExitCode> {
 pub fn run_bench(args: BenchArgs, format: Format) -> anyhow::Result<ExitCode> {
     let (position, label) = args.board.resolve()?;
     let depth = depth(&position, args.depth)?;
-    if args.repeats == 0 {
-        return Err(Usage::flag("--repeats", "0; expected at least 1").into());
-    }
-    emit(&[&bench_table(&position, &label, depth, args.board.pass, args.repeats)?], format)?;
+    let repeats = check_repeats(args.repeats).flag("--repeats")?;
+    let once = estimate(&position, depth, args.board.pass, &Repr::ALL).check().flag("--depth")?;
+    tell(&once.times(f64::from(repeats)).check().flag("--repeats")?);
+    let bar = progress::bar(Repr::ALL.len() as u64 * u64::from(repeats), "runs");
+    let on_step = progress::follow(&bar);
+    let table = bench_table(&position, &label, depth, args.board.pass, repeats, Progress::new(&on_step))?;
+    bar.finish_and_clear();
+    emit(&[&table], format)?;
     Ok(ExitCode::SUCCESS)
 }

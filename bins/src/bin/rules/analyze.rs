@@ -46,7 +46,7 @@ pub struct ConditionsArgs {
     /// The most runs (the normal one and the resumed ones).
     #[arg(long, default_value_t = 100_000)]
     max_runs: usize,
-    /// Only the moves (or results) needing exactly this many modifications.
+    /// Only the moves (or results) needing exactly this many modifications (at most --modifications).
     #[arg(long)]
     only: Option<usize>,
 }
@@ -86,6 +86,15 @@ pub fn run(args: ConditionsArgs, format: Format) -> anyhow::Result<ExitCode> {
     let state = State::from_text(&program, &position).flag("--position")?;
     if args.max_runs == 0 {
         return Err(Usage::flag("--max-runs", "0 runs; at least 1 (the normal run)").into());
+    }
+    if let Some(only) = args.only
+        && only > args.modifications
+    {
+        let why = format!(
+            "{only} modifications, but --modifications is {}, so none is explored; give --modifications {only} or more",
+            args.modifications
+        );
+        return Err(Usage::flag("--only", why).into());
     }
     let interp = Interpreter::new(&program).flag(args.file.flag())?;
     let analysis = Analysis::new(&program, algo).map_err(plybench::Error::from)?;

@@ -7,7 +7,6 @@ use clap::Args;
 use plybench::engine::rules::ast::Program;
 use plybench::engine::rules::games;
 use plybench::engine::rules::parse::parse;
-use plybench::error::IoError;
 use plybench_cli::{Flag, Usage};
 
 /// The flags naming a rule file, shared by every subcommand.
@@ -40,7 +39,7 @@ impl RuleFile {
                 Ok((parse(shipped.file, shipped.text).flag("--game")?, Some(shipped.start)))
             }
             (None, Some(path)) => {
-                let text = std::fs::read_to_string(path).map_err(|e| plybench::Error::from(IoError::read(path, e)))?;
+                let text = plybench::bounded::read_text(path).map_err(plybench::Error::from)?;
                 Ok((parse(&path.display().to_string(), &text).flag("--rules")?, None))
             }
             (None, None) => {

@@ -9,6 +9,7 @@ use hdrhistogram::Histogram;
 use rayon::prelude::*;
 
 use crate::Result;
+use crate::engine::progress::{Progress, Step};
 use crate::engine::search::SearchError;
 use crate::engine::search::algorithm::{Algorithm, Counts, search_unchecked};
 use crate::engine::search::order::{MoveOrder, Natural, Noisy, OrderKind, Perfect, Worst};
@@ -313,6 +314,32 @@ pub fn run(experiment: &Experiment, first: u64, count: u64) -> Result<Sample> {
         OrderKind::Worst => run_with(experiment, &Worst, first, count),
         OrderKind::Noisy => run_with(experiment, &Noisy::new(experiment.correlation)?, first, count),
     })
+}
+
+/// [`run`], telling `progress` of the trees searched: the trees go in a
+/// hundred slices, one after the other, each searched in parallel, and the
+/// slices' samples merge exactly (integer sums and histogram buckets), so
+/// the sample is the one [`run`] gives.
+///
+/// # Errors
+///
+/// As [`run`].
+pub fn run_reporting(experiment: &Experiment, first: u64, count: u64, progress: Progress<'_>) -> Result<Sample> {
+    check_trees(count)?;
+    if !progress.is_some() {
+        return run(experiment, first, count);
+    }
+    let slice = count.div_ceil(100).max(1);
+    let mut sample = Sample::empty();
+    let mut done = 0;
+    progress.report(Step { label: "trees", done, total: count, nodes: 0 });
+    while done < count {
+        let n = slice.min(count - done);
+        sample = sample.merge(run(experiment, first + done, n)?);
+        done += n;
+        progress.report(Step { label: "trees", done, total: count, nodes: sample.sum_leaves });
+    }
+    Ok(sample)
 }
 
 /// How many trees an adaptive run may use.

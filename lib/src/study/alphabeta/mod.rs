@@ -22,4 +22,4 @@ pub mod real_trees;
 pub mod records;
 pub mod tictactoe;
 
-pub use experiment::{Experiment, Precision, Sample, check_trees, run, run_adaptive, run_budget};
+pub use experiment::{Experiment, Precision, Sample, check_trees, run, run_adaptive, run_budget, run_reporting};

@@ -96,6 +96,62 @@ pub fn read_report_dir(dir: &Path) -> Result<ReportDir> {
     Ok(report)
 }
 
+/// `text` with every integer past `u64` (a count of 20 digits or more,
+/// such as Kalah's sequences past 48 pits, which the report files write
+/// digit for digit) turned into a JSON string of its digits. `serde_json`
+/// reads such a number as an `f64`, keeping 16 of its digits: two counts
+/// that differ in the last ones would compare equal. As text they compare
+/// exactly, and show every digit.
+pub fn big_integers_as_text(text: &str) -> std::borrow::Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let mut out: Option<String> = None;
+    let (mut i, mut copied) = (0, 0);
+    let mut in_string = false;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if in_string {
+            match b {
+                b'\\' => i += 1,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            i += 1;
+            continue;
+        }
+        if b == b'"' {
+            in_string = true;
+            i += 1;
+            continue;
+        }
+        if b.is_ascii_digit() || b == b'-' {
+            let start = i;
+            i += 1;
+            while i < bytes.len() && (bytes[i].is_ascii_digit() || b".eE+-".contains(&bytes[i])) {
+                i += 1;
+            }
+            let token = &text[start..i];
+            let integer = token.trim_start_matches('-');
+            if integer.len() >= 20 && integer.bytes().all(|d| d.is_ascii_digit()) && integer.parse::<u64>().is_err() {
+                let out = out.get_or_insert_with(|| String::with_capacity(text.len() + 16));
+                out.push_str(&text[copied..start]);
+                out.push('"');
+                out.push_str(token);
+                out.push('"');
+                copied = i;
+            }
+            continue;
+        }
+        i += 1;
+    }
+    match out {
+        Some(mut out) => {
+            out.push_str(&text[copied..]);
+            std::borrow::Cow::Owned(out)
+        }
+        None => std::borrow::Cow::Borrowed(text),
+    }
+}
+
 /// What a JSON file of a report holds.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Document {
@@ -107,7 +163,8 @@ pub enum Document {
 
 /// Parses the text of `<stem>.json`. The error is the reason alone.
 pub fn parse_file(stem: &str, text: &str) -> Result<Document, String> {
-    let value: Value = serde_json::from_str(text).map_err(|e| format!("not JSON ({e}); {REWRITE}"))?;
+    let text = big_integers_as_text(text);
+    let value: Value = serde_json::from_str(&text).map_err(|e| format!("not JSON ({e}); {REWRITE}"))?;
     match value {
         Value::Object(map) if map.contains_key("schema_version") => {
             let version = &map["schema_version"];
@@ -207,6 +264,20 @@ fn parse_unversioned(stem: &str, value: Value) -> Result<Document, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn integers_past_u64_are_read_digit_for_digit() {
+        let text = r#"{"n": 18668347193605702648325905, "s": "a \" 12345678901234567890123", "x": 1.5e30, "m": -7}"#;
+        assert_eq!(
+            big_integers_as_text(text),
+            r#"{"n": "18668347193605702648325905", "s": "a \" 12345678901234567890123", "x": 1.5e30, "m": -7}"#
+        );
+        assert_eq!(
+            big_integers_as_text("[18446744073709551615, 18446744073709551616]"),
+            "[18446744073709551615, \"18446744073709551616\"]"
+        );
+        assert!(matches!(big_integers_as_text("[1, 2.5]"), std::borrow::Cow::Borrowed(_)));
+    }
 
     fn table(doc: Result<Document, String>) -> TableFile {
         match doc.unwrap() {
