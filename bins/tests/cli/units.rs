@@ -53,11 +53,17 @@ impl Tool {
     }
 
     /// The same run without work units, for comparison: Kalah's distinct
-    /// terminal positions do not split, so the plain run leaves them out too.
+    /// terminal positions do not split, so the plain run leaves them out too;
+    /// `--batch-trees`, which applies to work units only, is dropped.
     fn plain(self, run: &[&str]) -> Value {
         let mut args = run.to_vec();
-        if let Tool::Kalah = self {
-            args.extend(["--terminals", "never"]);
+        match self {
+            Tool::Kalah => args.extend(["--terminals", "never"]),
+            Tool::Alphabeta => {
+                if let Some(at) = args.iter().position(|a| *a == "--batch-trees") {
+                    args.drain(at..at + 2);
+                }
+            }
         }
         json_of(&self.run(&args))
     }
