@@ -7,6 +7,7 @@
 //! targets (`fuzz/fuzz_targets/`) and the seeded smoke test
 //! (`lib/tests/suite/fuzz_smoke.rs`) both call these, so one oracle serves both.
 
+use plybench::engine::checkers::replay::{Game, parse_games, replay};
 use plybench::engine::checkers::{self, Board as CheckersBoard, Position as CheckersPosition};
 use plybench::engine::chess::dispatch::check_countable;
 use plybench::engine::chess::{self, Board as ChessBoard, MoveList, Setup, Validation, play::play_moves};
@@ -106,6 +107,7 @@ pub fn fen(data: &[u8]) -> bool {
     match Setup::from_fen(text) {
         Ok(setup) => check_chess_setup(&setup),
         Err(strict) => {
+            check_message(&strict, text);
             let Ok(setup) = Setup::from_fen_with(text, Validation::Relaxed) else { return false };
             assert!(strict.is_impossible(), "relaxed accepts {text:?}, which strict refuses with: {strict}");
             assert!(setup.impossibility().is_some(), "{text:?}");
@@ -119,7 +121,13 @@ pub fn fen(data: &[u8]) -> bool {
 /// the canonical form, parses to the same positions and counts.
 pub fn epd(data: &[u8]) -> bool {
     let Some(text) = text(data) else { return false };
-    let Ok(suite) = parse_suite("fuzz.epd", text) else { return false };
+    let suite = match parse_suite("fuzz.epd", text) {
+        Ok(suite) => suite,
+        Err(e) => {
+            check_message(&e, text);
+            return false;
+        }
+    };
     assert!(!suite.is_empty());
     let mut canonical = String::new();
     for entry in &suite {
@@ -205,7 +213,13 @@ fn checkers_repr<B: CheckersBoard + PartialEq + std::fmt::Debug>(
 /// `FromStr`) and its `Display`, then every representation.
 pub fn checkers(data: &[u8]) -> bool {
     let Some(text) = text(data) else { return false };
-    let Ok(p) = text.parse::<CheckersPosition>() else { return false };
+    let p = match text.parse::<CheckersPosition>() {
+        Ok(p) => p,
+        Err(e) => {
+            check_message(&e, text);
+            return false;
+        }
+    };
     let written = p.to_string();
     let again: CheckersPosition =
         written.parse().unwrap_or_else(|e| panic!("Display gave {written:?}, which does not parse: {e}"));
@@ -231,7 +245,13 @@ pub fn kalah(data: &[u8]) -> bool {
         let joined = counts.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
         assert_eq!(parse_counts(&joined).ok(), Some(counts));
     }
-    let Ok(p) = text.parse::<KalahPosition>() else { return false };
+    let p = match text.parse::<KalahPosition>() {
+        Ok(p) => p,
+        Err(e) => {
+            check_message(&e, text);
+            return false;
+        }
+    };
     let written = p.to_string();
     let again: KalahPosition =
         written.parse().unwrap_or_else(|e| panic!("Display gave {written:?}, which does not parse: {e}"));
@@ -278,4 +298,80 @@ pub fn engine(data: &[u8]) -> bool {
         accepted = true;
     }
     accepted
+}
+
+/// The longest message an error may print about an input, in characters,
+/// whatever the input's length: the error quotes a short prefix of what it
+/// echoes (`plybench::quote`).
+pub const MAX_MESSAGE: usize = 600;
+
+/// An error's message, its sources included, as a binary prints it: one
+/// line, no control character (a newline, a NUL or an escape sequence of
+/// the input is escaped), at most [`MAX_MESSAGE`] characters.
+pub fn check_message(error: &dyn std::error::Error, input: &str) {
+    let mut message = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        message.push_str(": ");
+        message.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    assert!(!message.chars().any(char::is_control), "a control character in {message:?}, from {input:?}");
+    assert!(
+        message.chars().count() <= MAX_MESSAGE,
+        "{} characters in the message of a {}-character input: {message}",
+        message.chars().count(),
+        input.chars().count()
+    );
+}
+
+/// The most moves of a fuzzed game record that are replayed: a repair
+/// replays the rest of the record for every legal move in place of a
+/// damaged one, so long records of damaged moves cost quadratic time.
+pub const MAX_REPLAYED_MOVES: usize = 200;
+
+/// Target `pdn`: the game-record reader of `checkers replay`
+/// ([`parse_games`]) and the replay. A refused record gets a short
+/// one-line message ([`check_message`]). An accepted one, written back out
+/// (its tags, then its moves as read, then `*`), reads back to the same
+/// games; its replay never panics, never counts more plies than the record
+/// holds, finds damage only at a ply of the record, and repairs one only
+/// when there are legal moves to choose from.
+pub fn pdn(data: &[u8]) -> bool {
+    let Some(text) = text(data) else { return false };
+    let games = match parse_games(text, None) {
+        Ok(games) => games,
+        Err(e) => {
+            check_message(&e, text);
+            return false;
+        }
+    };
+    assert!(!games.is_empty(), "{text:?} gave no game and no error");
+    let written: String = games.iter().map(write_game).collect();
+    let again = parse_games(&written, None)
+        .unwrap_or_else(|e| panic!("the games of {text:?}, written as {written:?}, do not read back: {e}"));
+    assert_eq!(again, games, "{text:?} written as {written:?}");
+    for game in games.iter().filter(|g| g.moves.len() <= MAX_REPLAYED_MOVES) {
+        let replayed = replay(game);
+        assert!(replayed.clean_plies <= replayed.plies && replayed.plies <= game.moves.len(), "{text:?}");
+        for damage in &replayed.damages {
+            assert!(damage.ply < game.moves.len(), "{text:?}: damage at ply {}", damage.ply);
+            if damage.repair.is_some() {
+                assert!(damage.legal > 0 && !damage.repairs.is_empty(), "{text:?}: a repair from no legal move");
+            }
+        }
+    }
+    true
+}
+
+/// A game as a record: its tags, its moves as read, then `*`.
+fn write_game(game: &Game) -> String {
+    let mut out =
+        format!("[Event \"{}\"]\n[Numbering \"{}\"]\n[FEN \"{}\"]\n", game.name, game.numbering.name(), game.start);
+    for m in &game.moves {
+        out.push_str(&m.text);
+        out.push(' ');
+    }
+    out.push_str("*\n");
+    out
 }

@@ -171,6 +171,9 @@ impl<R: BufRead> Lines<R> {
                 Err(e) => return Err(e.into()),
             };
             if buffer.is_empty() {
+                if line.len() > self.bounds.line {
+                    return Err(Exceeded::Line { limit: self.bounds.line }.into());
+                }
                 return Ok((!line.is_empty()).then(|| text(&line)));
             }
             let (take, end) = match buffer.iter().position(|&b| b == b'\n') {

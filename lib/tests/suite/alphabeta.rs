@@ -358,3 +358,33 @@ fn bad_sizes_are_errors() {
         assert!(!error.to_string().contains("--"), "{error}");
     }
 }
+
+/// Every percentile of a run of real random trees against a sort of each
+/// tree's own count (each tree searched alone): the oracle the histogram
+/// of leaves never met, whose first range ended at 2047. The shapes span
+/// counts from tens to over a million leaves a tree.
+#[test]
+fn percentiles_agree_with_a_sort_of_each_trees_leaves() {
+    let cases = [
+        (2, 11, OrderKind::Random, Algorithm::Minimax, 12),
+        (3, 8, OrderKind::Random, Algorithm::AlphaBeta, 300),
+        (8, 6, OrderKind::Random, Algorithm::AlphaBeta, 150),
+        (16, 5, OrderKind::Worst, Algorithm::AlphaBeta, 6),
+        (12, 5, OrderKind::Random, Algorithm::NegaScout, 60),
+    ];
+    for (b, d, order, algorithm, trees) in cases {
+        let e = experiment(b, d, order, algorithm, 17);
+        let sample = run(&e, 0, trees).unwrap();
+        let mut leaves: Vec<u64> = (0..trees).map(|i| run(&e, i, 1).unwrap().min_leaves).collect();
+        leaves.sort_unstable();
+        assert_eq!((sample.min_leaves, sample.max_leaves), (leaves[0], leaves[leaves.len() - 1]));
+        for p in 1..=100u32 {
+            let exact = leaves[(u64::from(p) * trees).div_ceil(100) as usize - 1];
+            let got = sample.percentile_leaves(p).unwrap();
+            assert!(
+                got >= exact && got - exact <= exact / 1024 && got <= sample.max_leaves,
+                "{b}^{d} {order:?} {algorithm:?} p{p}: {got}, exactly {exact}"
+            );
+        }
+    }
+}

@@ -27,7 +27,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::experiment::{Experiment, Sample, check_trees, run};
+use super::experiment::{Experiment, MAX_TRACKED, Sample, check_trees, run};
 use super::records::random_table;
 use crate::batch::{Completed, Job, Outcome, Unit};
 use crate::engine::search::SearchError;
@@ -275,6 +275,11 @@ impl Partial {
         let mut histogram = Sample::new_histogram();
         let mut recorded = self.untracked;
         for &[value, count] in &self.histogram {
+            if value > MAX_TRACKED {
+                return Err(bad(format!(
+                    "histogram value {value} is past what a histogram holds; the file is damaged"
+                )));
+            }
             histogram.record_n(value, count).map_err(|e| bad(format!("histogram value {value}: {e:?}")))?;
             recorded = recorded.checked_add(count).ok_or_else(|| bad("histogram counts overflow".to_owned()))?;
             let (low, high) = (histogram.lowest_equivalent(value), histogram.highest_equivalent(value));
@@ -394,6 +399,7 @@ mod tests {
     use hdrhistogram::Histogram;
     use proptest::prelude::*;
 
+    use super::super::experiment::tests as experiment_tests;
     use super::*;
 
     /// A histogram built the way [`Sample`] builds one.
@@ -501,6 +507,28 @@ mod tests {
         // hdrhistogram's equality compares the left side's buckets: check both ways.
         assert_eq!(rebuilt.histogram, h);
         assert_eq!(h, rebuilt.histogram);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+        #[test]
+        fn percentiles_survive_a_units_file(values in experiment_tests::counts()) {
+            let sample = experiment_tests::sample_of(&values);
+            let json = serde_json::to_string(&Partial::from(&sample)).unwrap();
+            let back = serde_json::from_str::<Partial>(&json).unwrap().sample().unwrap();
+            experiment_tests::check_percentiles(&back, &values)?;
+            prop_assert_eq!(back, sample);
+        }
+    }
+
+    #[test]
+    fn a_count_the_histogram_cannot_hold_stays_apart_in_a_units_file() {
+        let sample = experiment_tests::sample_of(&[5, MAX_TRACKED + 1]);
+        let back = Partial::from(&sample).sample().unwrap();
+        assert_eq!((back.untracked, back.percentile_leaves(50)), (1, None));
+        let mut damaged = Partial::from(&experiment_tests::sample_of(&[5, 9]));
+        damaged.histogram[1][0] = 1 << 40;
+        assert!(damaged.sample().unwrap_err().to_string().contains("outside leaves 5..9"));
     }
 
     proptest! {
