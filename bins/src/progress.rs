@@ -87,10 +87,10 @@ pub fn follow(bar: &ProgressBar) -> impl for<'s> Fn(Step<'s>) + Sync + '_ {
     let start = Instant::now();
     move |step: Step<'_>| {
         if step.total > 0 {
-            if bar.length() == Some(0) {
-                if let Ok(style) = ProgressStyle::with_template(BAR) {
-                    bar.set_style(style);
-                }
+            if bar.length() == Some(0)
+                && let Ok(style) = ProgressStyle::with_template(BAR)
+            {
+                bar.set_style(style);
             }
             bar.set_length(step.total);
             bar.set_position(step.done);

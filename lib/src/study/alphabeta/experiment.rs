@@ -112,7 +112,7 @@ pub fn check_trees(trees: u64) -> Result<u64, SearchError> {
 /// The precision of the histogram of leaves: 3 significant figures. Every
 /// count below 2048 has a bucket of its own; above, a bucket spans less
 /// than 1/1024 of its values.
-const SIGNIFICANT_FIGURES: u8 = 3;
+pub const SIGNIFICANT_FIGURES: u8 = 3;
 
 /// The largest count the histogram holds: `i64::MAX / 2`, as far as
 /// hdrhistogram's auto-resizing promises to track (above, the top of a
