@@ -14,7 +14,7 @@ use plybench_cli::{parse_args, run};
 
 /// Go after Bell (1972, §3.4): influence maps, perft, legal positions.
 #[derive(Parser)]
-#[command(version, about, long_about = None)]
+#[command(name = "goban", version, long_about = None)]
 struct Cli {
     /// Output format.
     #[arg(long, value_enum, default_value_t, global = true)]
