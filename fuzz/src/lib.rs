@@ -8,11 +8,12 @@ pub mod oracles;
 pub type Oracle = fn(&[u8]) -> bool;
 
 /// The targets, by name, with their oracles.
-pub const TARGETS: [(&str, Oracle); 6] = [
+pub const TARGETS: [(&str, Oracle); 7] = [
     ("fen", oracles::fen),
     ("epd", oracles::epd),
     ("uci", oracles::uci),
     ("checkers", oracles::checkers),
     ("kalah", oracles::kalah),
     ("engine", oracles::engine),
+    ("go", oracles::go),
 ];

@@ -12,6 +12,7 @@ mod checkers;
 mod go_influence;
 mod go_legal;
 mod go_perft;
+mod go_sgf;
 mod install;
 mod json;
 mod kalah;

@@ -66,3 +66,8 @@ fn kalah_position_parser_survives_mutants() {
 fn engine_output_parsers_survive_mutants() {
     smoke("engine", oracles::engine, 100);
 }
+
+#[test]
+fn go_position_and_sgf_readers_survive_mutants() {
+    smoke("go", oracles::go, 100);
+}

@@ -2,6 +2,7 @@
 //! Go perft in two representations, and the counts of legal positions.
 //! All logic is in `plybench::engine::go` and `plybench::study::go`.
 
+mod file;
 mod influence;
 mod legal;
 mod perft;
