@@ -169,17 +169,17 @@ fn play_in_record(position: &Position, color: Color, point: Option<Point>, numbe
     if let Some(next) = play(&position, mv) {
         return Ok(next);
     }
-    let point = point.expect("a pass is legal while the game lasts, and a record's pass is read as one");
+    let name = point.map_or_else(|| "pass".to_owned(), |p| p.to_string());
     let why = if position.is_over() {
         "two passes in a row ended the game before it"
-    } else if position.at(point).is_some() {
+    } else if point.is_some_and(|p| position.at(p).is_some()) {
         "the point holds a stone"
-    } else if position.ko() == Some(point) {
+    } else if position.ko().is_some() && position.ko() == point {
         "it retakes the ko at once"
     } else {
         "suicide: the stone would leave its chain without a breathing space"
     };
-    Err(GoError::RecordMove { number, color: color.name(), point: point.to_string(), why })
+    Err(GoError::RecordMove { number, color: color.name(), point: name, why })
 }
 
 impl FromStr for GameRecord {
@@ -553,6 +553,9 @@ mod tests {
         let passes = record("(;SZ[3];B[];W[tt])").position(None).unwrap();
         assert_eq!(passes.passes(), 2);
         assert!(passes.is_over());
+        let after_end = record("(;SZ[3];B[];W[tt];B[])").position(None).unwrap_err();
+        assert!(matches!(after_end, GoError::RecordMove { number: 3, .. }), "{after_end}");
+        assert!(after_end.to_string().contains("ended the game"), "{after_end}");
         let handicap = record("(;SZ[9]HA[2]AB[cc][gg])").position(None).unwrap();
         assert_eq!(handicap.to_move(), Color::White);
         let told = record("(;SZ[9]HA[2]AB[cc][gg]PL[B])").position(None).unwrap();
