@@ -18,6 +18,7 @@ use plybench::engine::limit::check_threads;
 use plybench::quote::one_line;
 use plybench::report::{Format, Shape, Table, check_file_writable};
 
+pub mod generate;
 pub mod progress;
 pub mod resume;
 
@@ -412,7 +413,22 @@ pub fn parse_args<T: clap::Parser>() -> T {
 /// command line from one left at its default
 /// ([`resume::given`]).
 pub fn parse_args_with_matches<T: clap::Parser>() -> (T, clap::ArgMatches) {
-    let parsed = T::command().try_get_matches().and_then(|matches| {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    match generate::requested(&args) {
+        Ok(None) => {}
+        Ok(Some(kind)) => {
+            let mut out = io::stdout().lock();
+            match generate::write(kind, T::command(), &program_name(), &mut out).and_then(|()| out.flush()) {
+                Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+                    let _ = writeln!(io::stderr(), "{}: error: cannot write to stdout: {e}", program_name());
+                    std::process::exit(1)
+                }
+                _ => std::process::exit(0),
+            }
+        }
+        Err(message) => usage_exit(&message),
+    }
+    let parsed = generate::with_flag(T::command()).try_get_matches_from(args).and_then(|matches| {
         let args = T::from_arg_matches(&matches).map_err(|e| e.format(&mut T::command()))?;
         Ok((args, matches))
     });
@@ -437,11 +453,17 @@ pub fn parse_args_with_matches<T: clap::Parser>() -> (T, clap::ArgMatches) {
                 message.push(' ');
                 message.push_str(values);
             }
-            let name = program_name();
-            let _ = writeln!(io::stderr(), "{name}: error: {} (see {name} --help)", one_line(&message));
-            std::process::exit(2)
+            usage_exit(&message)
         }
     }
+}
+
+/// Writes a usage error as one line on stderr, with a pointer to
+/// `--help`, and exits with status 2.
+fn usage_exit(message: &str) -> ! {
+    let name = program_name();
+    let _ = writeln!(io::stderr(), "{name}: error: {} (see {name} --help)", one_line(message));
+    std::process::exit(2)
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ pub mod oracles;
 pub type Oracle = fn(&[u8]) -> bool;
 
 /// The targets, by name, with their oracles.
-pub const TARGETS: [(&str, Oracle); 7] = [
+pub const TARGETS: [(&str, Oracle); 8] = [
     ("fen", oracles::fen),
     ("epd", oracles::epd),
     ("uci", oracles::uci),
@@ -16,4 +16,5 @@ pub const TARGETS: [(&str, Oracle); 7] = [
     ("kalah", oracles::kalah),
     ("engine", oracles::engine),
     ("pdn", oracles::pdn),
+    ("go", oracles::go),
 ];

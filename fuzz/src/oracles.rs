@@ -11,6 +11,8 @@ use plybench::engine::checkers::replay::{Game, parse_games, replay};
 use plybench::engine::checkers::{self, Board as CheckersBoard, Position as CheckersPosition};
 use plybench::engine::chess::dispatch::check_countable;
 use plybench::engine::chess::{self, Board as ChessBoard, MoveList, Setup, Validation, play::play_moves};
+use plybench::engine::go::sgf::{GameRecord, looks_like_sgf, position_record};
+use plybench::engine::go::{self, Passing, Position as GoPosition, Repr as GoRepr};
 use plybench::engine::kalah::{self, Method, Position as KalahPosition, parse_counts};
 use plybench::engine::progress::Progress;
 use plybench::study::perft::program::{UciLine, join_command, parse_perftree, parse_uci_line, split_command};
@@ -374,4 +376,73 @@ fn write_game(game: &Game) -> String {
     }
     out.push_str("*\n");
     out
+}
+
+/// Checks an accepted Go position: its text form reads back to itself, and
+/// both representations list the same legal moves.
+fn check_go_position(p: &GoPosition, input: &str) {
+    let written = p.to_string();
+    let again: GoPosition =
+        written.parse().unwrap_or_else(|e| panic!("Display gave {written:?}, which does not parse: {e} ({input:?})"));
+    assert_eq!(&again, p, "{input:?}");
+    assert_eq!(
+        go::legal_moves(GoRepr::Array, p, Passing::Allowed),
+        go::legal_moves(GoRepr::Bitboard, p, Passing::Allowed),
+        "{written}"
+    );
+}
+
+/// The most moves of a fuzzed SGF record replayed move by move.
+pub const GO_REPLAYED_MOVES: usize = 64;
+
+/// Target `go`: the Go position readers, the text form of
+/// [`GoPosition`] and SGF records ([`GameRecord`]). An accepted text
+/// position reads back from what it writes; an accepted record gives a
+/// position after each of its first moves or a short error, and its final
+/// position written as SGF reads back to itself. Every error is one short
+/// line without control characters.
+pub fn go(data: &[u8]) -> bool {
+    let Some(text) = text(data) else { return false };
+    if looks_like_sgf(text) {
+        let record = match text.parse::<GameRecord>() {
+            Ok(record) => record,
+            Err(e) => {
+                check_message(&e, text);
+                return false;
+            }
+        };
+        for n in 0..=record.moves().min(GO_REPLAYED_MOVES) {
+            match record.position(Some(n)) {
+                Ok(p) => check_go_position(&p, text),
+                Err(e) => check_message(&e, text),
+            }
+        }
+        return match record.position(None) {
+            Ok(end) => {
+                // A setup record keeps the stones and the side to move; SGF
+                // has no setup property for a ko point or passes.
+                let written = position_record(&end, "fuzz");
+                let back = written.parse::<GameRecord>().and_then(|r| r.position(None)).unwrap_or_else(|e| {
+                    panic!("the record written for the end of {text:?} does not read back: {e}\n{written}")
+                });
+                assert_eq!(back.stones().collect::<Vec<_>>(), end.stones().collect::<Vec<_>>(), "{written}");
+                assert_eq!(back.to_move(), end.to_move(), "{written}");
+                true
+            }
+            Err(e) => {
+                check_message(&e, text);
+                false
+            }
+        };
+    }
+    match text.parse::<GoPosition>() {
+        Ok(p) => {
+            check_go_position(&p, text);
+            true
+        }
+        Err(e) => {
+            check_message(&e, text);
+            false
+        }
+    }
 }

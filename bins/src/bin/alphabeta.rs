@@ -27,7 +27,7 @@ use plybench_cli::{Flag, Usage, applies, emit, parse_args_with_matches, progress
 
 /// Alpha-beta node counts on random trees and tic-tac-toe.
 #[derive(Parser)]
-#[command(version, about, long_about = None)]
+#[command(name = "alphabeta", version, long_about = None)]
 struct Cli {
     /// Output format.
     #[arg(long, value_enum, default_value_t, global = true)]

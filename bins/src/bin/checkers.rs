@@ -19,7 +19,7 @@ use plybench_cli::{Flag, FlagError, emit, parse_args, print_json, progress, run,
 
 /// English draughts perft and game replay after Bell (1972) and Cochran (1971).
 #[derive(Parser)]
-#[command(version, about, long_about = None)]
+#[command(name = "checkers", version, long_about = None)]
 struct Cli {
     /// Output format.
     #[arg(long, value_enum, default_value_t, global = true)]

@@ -25,7 +25,7 @@ use plybench_cli::{Flag, FlagError, Usage, applies, emit, parse_args_with_matche
 
 /// Kalah continuation moves after Bell (1972), section 3.3.
 #[derive(Parser)]
-#[command(version, long_about = None)]
+#[command(name = "kalah", version, long_about = None)]
 struct Cli {
     /// Output format.
     #[arg(long, value_enum, default_value_t, global = true)]

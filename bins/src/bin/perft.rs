@@ -40,7 +40,7 @@ use plybench_cli::{Flag, FlagError, Usage, emit, parse_args_with_matches, print,
 
 /// Chess perft over Bell's array, the 10x10 mailbox, 0x88 and bitboards.
 #[derive(Parser)]
-#[command(version, long_about = None, args_conflicts_with_subcommands = true)]
+#[command(name = "perft", version, long_about = None, args_conflicts_with_subcommands = true)]
 #[command(
     after_help = "Perftree convention: perft <depth> \"<fen>\" [\"<moves>\"] prints `move count` lines, a blank line and the total."
 )]

@@ -19,7 +19,7 @@ use plybench_cli::{Flag, Usage, emit, emit_outcome, name_batch_flags, parse_args
 
 /// Reproduces every published figure of the toolkit's studies and writes the comparison report.
 #[derive(Parser)]
-#[command(version, long_about = None)]
+#[command(name = "plybench", version, long_about = None)]
 struct Cli {
     /// Output format of the tables printed on stdout.
     #[arg(long, value_enum, default_value_t, global = true)]

@@ -13,6 +13,8 @@ mod go_influence;
 mod go_legal;
 mod go_perft;
 mod hostile;
+mod go_sgf;
+mod install;
 mod json;
 mod kalah;
 mod perft;

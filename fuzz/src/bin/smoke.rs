@@ -19,7 +19,7 @@ fn main() {
             "--seconds" => seconds = value("--seconds").parse().unwrap_or_else(|_| fail("--seconds takes a number")),
             "--seed" => seed = value("--seed").parse().unwrap_or_else(|_| fail("--seed takes a whole number")),
             name if TARGETS.iter().any(|(t, _)| *t == name) => wanted.push(name.to_owned()),
-            other => fail(&format!("unknown argument {other:?}; targets: fen epd uci checkers kalah engine pdn")),
+            other => fail(&format!("unknown argument {other:?}; targets: fen epd uci checkers kalah engine pdn go")),
         }
     }
     let corpus_root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");

@@ -71,3 +71,8 @@ fn engine_output_parsers_survive_mutants() {
 fn pdn_game_records_survive_mutants() {
     smoke("pdn", oracles::pdn, 100);
 }
+
+#[test]
+fn go_position_and_sgf_readers_survive_mutants() {
+    smoke("go", oracles::go, 100);
+}

@@ -6,9 +6,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use plybench::bounded::read_text;
+use plybench::engine::go::Size;
 use plybench::engine::go::influence::Search;
 use plybench::engine::go::influence::{BLACK, Position, WHITE, influence};
+use plybench::engine::go::sgf::setup_record;
 use plybench::engine::progress::Progress;
 use plybench::error::IoError;
 use plybench::report::{Format, Table, Tally, check_file_writable};
@@ -40,9 +41,15 @@ pub struct InfluenceArgs {
     /// White stones, comma-separated (e.g. Q16).
     #[arg(long)]
     white: Option<String>,
-    /// A diagram file: 19 lines of 19 points, X black, O white, . empty, top line (row 19) first.
+    /// A position file of 19x19: rows of . X O, top line (row 19) first, or an SGF game record.
     #[arg(long)]
     position: Option<PathBuf>,
+    /// With an SGF record: the position after this many moves of its main line (default: the end).
+    #[arg(long = "move", value_name = "N", requires = "position")]
+    after_move: Option<usize>,
+    /// Also write the position as an SGF record (FF[4]) to this file, to open in any Go program.
+    #[arg(long, value_name = "FILE")]
+    sgf: Option<PathBuf>,
     /// One of Bell's figures.
     #[arg(long, value_enum)]
     figure: Option<Figure>,
@@ -66,6 +73,15 @@ pub struct InfluenceArgs {
 fn finish(tables: &[Table], format: Format) -> anyhow::Result<ExitCode> {
     emit(&tables.iter().collect::<Vec<_>>(), format)?;
     Ok(if Tally::of(tables).passed() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// Writes `position` as an SGF setup record to `path`, if given.
+fn write_sgf(path: &Option<PathBuf>, position: &Position, comment: &str) -> anyhow::Result<()> {
+    if let Some(path) = path {
+        let record = setup_record(Size::STANDARD, position.stones(), None, comment);
+        plybench::report::write_atomic(path, record.as_bytes())?;
+    }
+    Ok(())
 }
 
 fn write_svg(path: &Option<PathBuf>, plot: plybench::report::plot::Plot) -> anyhow::Result<()> {
@@ -99,6 +115,9 @@ pub fn run(args: InfluenceArgs, matches: &clap::ArgMatches, format: Format) -> a
             )
             .into());
         }
+    }
+    if args.sgf.is_some() && args.random.is_some() {
+        return Err(Usage::flag("--sgf", "writes one position, and --random makes many; drop one of them").into());
     }
     if args.density.is_some() && args.random.is_none() {
         return Err(Usage::flag("--density", "it applies to --random only; add --random N").into());
@@ -153,6 +172,12 @@ pub fn run(args: InfluenceArgs, matches: &clap::ArgMatches, format: Format) -> a
             fig_3_16_points(&result, args.all)?,
             score_table(&result)?,
         ];
+        write_sgf(
+            &args.sgf,
+            &result.position,
+            "Bell (1972), Figs. 3.15/3.16: the final position of the game, reconstructed by plybench from the \
+             scanned influence map (goban influence --figure 3.16)",
+        )?;
         write_svg(
             &args.svg,
             heat_map(
@@ -181,9 +206,9 @@ pub fn run(args: InfluenceArgs, matches: &clap::ArgMatches, format: Format) -> a
         position.place(list, WHITE).flag("--white")?;
     }
     if let Some(path) = &args.position {
-        let text = read_text(path).map_err(plybench::Error::from)?;
-        position = Position::from_diagram(&text).flag("--position")?;
+        position = Position::from_go(&crate::file::read(path, args.after_move)?).flag("--position")?;
     }
+    write_sgf(&args.sgf, &position, "a position given to goban influence")?;
     let map = influence(&position);
     let mut tables = vec![map_table("go_influence_map", "Zobrist's influence map (Bell 1972, Fig. 3.13)", &map)];
     match single_centred_stone(&position) {

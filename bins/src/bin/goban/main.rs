@@ -2,6 +2,7 @@
 //! Go perft in two representations, and the counts of legal positions.
 //! All logic is in `plybench::engine::go` and `plybench::study::go`.
 
+mod file;
 mod influence;
 mod legal;
 mod perft;
@@ -14,7 +15,7 @@ use plybench_cli::{parse_args_with_matches, run};
 
 /// Go after Bell (1972, §3.4): influence maps, perft, legal positions.
 #[derive(Parser)]
-#[command(version, about, long_about = None)]
+#[command(name = "goban", version, long_about = None)]
 struct Cli {
     /// Output format.
     #[arg(long, value_enum, default_value_t, global = true)]

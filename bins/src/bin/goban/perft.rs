@@ -7,7 +7,6 @@ use std::process::ExitCode;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
-use plybench::bounded::read_text;
 use plybench::engine::go::{GoError, Passing, Position, Repr, Size, check_depth, estimate};
 use plybench::engine::limit::check_repeats;
 use plybench::engine::progress::Progress;
@@ -34,11 +33,15 @@ pub struct BoardArgs {
     /// Columns of a rectangular board (with --rows).
     #[arg(long, allow_negative_numbers = true)]
     cols: Option<u32>,
-    /// A position file (rows of . X O, then `to-move`, `ko`, `passes` lines) or a
-    /// named position of datasets/go/positions.txt (e.g. ko-5x5, bell-four-chains);
-    /// default: the empty board.
+    /// A position file (rows of . X O, then `to-move`, `ko`, `passes` lines), an SGF
+    /// game record, or a named position of datasets/go/positions.txt (e.g. ko-5x5,
+    /// bell-four-chains); default: the empty board.
     #[arg(long)]
     position: Option<String>,
+    /// With an SGF record: the position after this many moves of its main line
+    /// (default: the end).
+    #[arg(long = "move", value_name = "N")]
+    after_move: Option<usize>,
     /// Whether a pass is a move (allowed: two passes end the game).
     #[arg(long, value_enum, default_value_t)]
     pass: Passing,
@@ -58,11 +61,15 @@ impl BoardArgs {
             (None, None, None) => None,
         };
         let Some(name) = &self.position else {
+            if self.after_move.is_some() {
+                return Err(Usage::flag("--move", "applies to an SGF record given with --position").into());
+            }
             return Ok((Position::empty(size.unwrap_or(Size::square(9)?)), "empty".into()));
         };
         let position = if Path::new(name).is_file() {
-            let text = read_text(Path::new(name)).map_err(plybench::Error::from)?;
-            text.parse::<Position>().flag("--position")?
+            crate::file::read(Path::new(name), self.after_move)?
+        } else if self.after_move.is_some() {
+            return Err(Usage::flag("--move", "applies to an SGF record given with --position").into());
         } else {
             named_position(name, size.unwrap_or(Size::square(9)?)).flag("--position")?
         };

@@ -17,7 +17,7 @@ use plybench_cli::{parse_args, run};
 /// Pitrat's rules language (1971): perft over described games, interpreter
 /// against compiler, conditions found in the rules.
 #[derive(Parser)]
-#[command(version, about, long_about = None)]
+#[command(name = "rules", version, long_about = None)]
 struct Cli {
     /// Output format.
     #[arg(long, value_enum, default_value_t, global = true)]

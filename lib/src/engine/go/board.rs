@@ -8,17 +8,20 @@ use super::error::GoError;
 use super::point::{Move, MoveList};
 use super::position::Position;
 
-/// The representations of the board.
+/// The representations of the board: [`super::array`] and
+/// [`super::bitboard`].
+///
+/// The variants' documentation is the binaries' help text for `--repr`,
+/// so it holds no links.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Repr {
     /// Zobrist's bordered array: (w+2)×(h+2) cells with a border value,
     /// chains and their breathing spaces found by flood fill with an
-    /// explicit stack (see [`super::array`]).
+    /// explicit stack.
     Array,
     /// Bitboards: each colour a set of points in six 64-bit words, chains
-    /// by shift-and-flood, breathing spaces by set operations (see
-    /// [`super::bitboard`]).
+    /// by shift-and-flood, breathing spaces by set operations.
     Bitboard,
 }
 

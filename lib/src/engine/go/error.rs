@@ -97,6 +97,37 @@ pub enum GoError {
         /// What is wrong, and the fix.
         why: String,
     },
+    /// An SGF record that cannot be read.
+    #[error("SGF line {line}: {why}")]
+    Sgf {
+        /// The line, from 1 (0: the whole text).
+        line: usize,
+        /// What is wrong, and the fix.
+        why: String,
+    },
+    /// A move of a game record that the rules refuse.
+    #[error("move {number} of the record ({color} {point}) is illegal: {why}")]
+    RecordMove {
+        /// The move's number, from 1.
+        number: usize,
+        /// Its colour.
+        color: &'static str,
+        /// Its point.
+        point: String,
+        /// The rule it breaks.
+        why: &'static str,
+    },
+    /// A move number past the end of a game record.
+    #[error("the record has {moves} moves, so there is no position after move {asked}; give 0 to {moves}")]
+    MoveNumber {
+        /// The number asked for.
+        asked: usize,
+        /// The moves of the record's main line.
+        moves: usize,
+    },
+    /// A move number given with a position that is not a game record.
+    #[error("a move number applies to an SGF game record, and this position is a diagram; drop the move number")]
+    MoveOfDiagram,
     /// A chain without a breathing space, which the rules remove.
     #[error("the chain through {point} has no breathing space; remove it or free a neighbour")]
     ChainWithoutLiberty {

@@ -6,7 +6,8 @@
 //! - [`Size`], [`Point`] (GTP names such as K10, without I), [`Color`],
 //!   [`Move`], [`MoveList`]: shared by every representation;
 //! - [`Position`]: a checked position with its text form (rows of `.XO`,
-//!   side to move, ko point, passes);
+//!   side to move, ko point, passes); [`sgf`]: game records in SGF;
+//!   [`read_position`]: either, told apart by content;
 //! - [`Board`]: the interface, implemented by [`array::ArrayBoard`]
 //!   (Zobrist's bordered array) and [`bitboard::BitBoard`] (six 64-bit
 //!   words per colour, shift-and-flood); [`Repr`] names them;
@@ -24,6 +25,8 @@ pub mod legal;
 mod perft;
 mod point;
 mod position;
+mod read;
+pub mod sgf;
 #[cfg(test)]
 mod tests;
 
@@ -35,3 +38,4 @@ pub use perft::{
 };
 pub use point::{COLUMN_LETTERS, Color, MAX_POINTS, MAX_SIDE, Move, MoveList, Point, Size};
 pub use position::Position;
+pub use read::read_position;

@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::error::GoError;
-use super::point::{Color, MAX_POINTS, Point, Size};
+use super::point::{COLUMN_LETTERS, Color, MAX_POINTS, Point, Size};
 
 /// A legal Go position: the stones, the side to move, the point where the
 /// simple-ko rule forbids the side to move to play, and how many passes in
@@ -16,9 +16,14 @@ use super::point::{Color, MAX_POINTS, Point, Size};
 /// a position with a ko point follows a play, not a pass.
 ///
 /// The text form is one line per row, top row (line `rows`) first, each
-/// point `.` (empty), `X` (black) or `O` (white), spaces ignored; then
-/// optional lines `to-move black|white` (default black), `ko POINT`
-/// (default none) and `passes 0|1|2` (default 0). `#` starts a comment.
+/// point `.` or `+` (empty), `X` (black) or `O` (white), spaces ignored; a
+/// row may carry its number at its start or end (then every row does), and
+/// a line of column letters (`A B C ...`, without I) may follow the rows.
+/// Then optional lines, each at most once: `to-move black|white` (default
+/// black), `ko POINT` (default none) and `passes 0|1|2` (default 0). `#`
+/// starts a comment. Every error names its line. What [`Position`]'s
+/// `Display` writes reads back; so does the 19×19 diagram of the influence
+/// map (rows numbered, column letters under them).
 ///
 /// ```
 /// use plybench::engine::go::{Color, Position};
@@ -238,12 +243,15 @@ impl fmt::Display for Position {
 impl FromStr for Position {
     type Err = GoError;
 
+    /// Reads the text form (see [`Position`]).
     fn from_str(text: &str) -> Result<Self, GoError> {
         let bad = |line: usize, why: String| GoError::NotAPosition { line, why };
-        let mut rows: Vec<Vec<Option<Color>>> = Vec::new();
-        let mut to_move = Color::Black;
+        // Each row with the line it is on and the number written beside it.
+        let mut rows: Vec<(usize, Option<u32>, Vec<Option<Color>>)> = Vec::new();
+        let mut letters: Option<(usize, usize)> = None;
+        let mut to_move: Option<Color> = None;
         let mut ko_text: Option<(usize, String)> = None;
-        let mut passes = 0u8;
+        let mut passes: Option<u8> = None;
         let mut keywords_started = false;
         for (n, raw) in text.lines().enumerate() {
             let line_no = n + 1;
@@ -252,11 +260,16 @@ impl FromStr for Position {
                 continue;
             }
             let compact: String = line.chars().filter(|c| !c.is_whitespace()).collect();
-            if compact.chars().all(|c| matches!(c, '.' | '+' | 'X' | 'x' | 'O' | 'o')) {
+            let body = compact.trim_matches(|c: char| c.is_ascii_digit());
+            let number = row_number(&compact);
+            if !body.is_empty() && body.chars().all(|c| matches!(c, '.' | '+' | 'X' | 'x' | 'O' | 'o')) {
                 if keywords_started {
                     return Err(bad(line_no, "rows of the board come before to-move, ko and passes".into()));
                 }
-                let row = compact
+                if letters.is_some() {
+                    return Err(bad(line_no, "rows of the board come before the line of column letters".into()));
+                }
+                let row = body
                     .chars()
                     .map(|c| match c {
                         'X' | 'x' => Some(Color::Black),
@@ -264,53 +277,83 @@ impl FromStr for Position {
                         _ => None,
                     })
                     .collect();
-                rows.push(row);
+                rows.push((line_no, number, row));
+                continue;
+            }
+            if !rows.is_empty() && COLUMN_LETTERS.starts_with(compact.to_ascii_uppercase().as_bytes()) {
+                letters = Some((line_no, compact.len()));
                 continue;
             }
             keywords_started = true;
             let mut words = line.splitn(2, [' ', ':', '=']);
             let key = words.next().unwrap_or("").to_ascii_lowercase();
             let value = words.next().unwrap_or("").trim().trim_start_matches([':', '=']).trim();
+            let twice = |name: &str| bad(line_no, format!("a second `{name}` line; give it once"));
             match key.as_str() {
                 "to-move" | "to_move" | "tomove" => {
-                    to_move = match value.to_ascii_lowercase().as_str() {
+                    if to_move.is_some() {
+                        return Err(twice("to-move"));
+                    }
+                    to_move = Some(match value.to_ascii_lowercase().as_str() {
                         "black" | "b" | "x" => Color::Black,
                         "white" | "w" | "o" => Color::White,
-                        _ => return Err(bad(line_no, format!("side to move `{value}` is neither black nor white"))),
-                    };
+                        _ => return Err(bad(line_no, "the side to move is neither black nor white".into())),
+                    });
                 }
                 "ko" => {
-                    if value != "-" && !value.eq_ignore_ascii_case("none") {
-                        ko_text = Some((line_no, value.to_owned()));
+                    if ko_text.is_some() {
+                        return Err(twice("ko"));
                     }
+                    ko_text = Some((line_no, value.to_owned()));
                 }
                 "passes" => {
-                    passes = value.parse().map_err(|_| bad(line_no, format!("passes `{value}` is not 0, 1 or 2")))?;
+                    if passes.is_some() {
+                        return Err(twice("passes"));
+                    }
+                    passes = Some(value.parse().map_err(|_| bad(line_no, "passes is not 0, 1 or 2".into()))?);
                 }
                 _ => {
                     return Err(bad(
                         line_no,
+                        "neither a row of . X O nor to-move, ko or passes (e.g. `to-move white`, `ko C3`)".into(),
+                    ));
+                }
+            }
+        }
+        let Some((_, _, first)) = rows.first() else {
+            return Err(bad(0, "no rows of . X O found (or give an SGF record)".into()));
+        };
+        let cols = first.len();
+        if let Some((line_no, _, row)) = rows.iter().find(|(_, _, r)| r.len() != cols) {
+            return Err(bad(*line_no, format!("this row has {} points, the first row has {cols}", row.len())));
+        }
+        if let Some((line_no, count)) = letters
+            && count != cols
+        {
+            return Err(bad(line_no, format!("{count} column letters for rows of {cols} points")));
+        }
+        if rows.iter().any(|(_, number, _)| number.is_some()) {
+            let height = rows.len() as u32;
+            for (k, (line_no, number, _)) in rows.iter().enumerate() {
+                let expected = height - k as u32;
+                if *number != Some(expected) {
+                    return Err(bad(
+                        *line_no,
                         format!(
-                            "`{line}` is neither a row of . X O nor to-move, ko or passes (e.g. `to-move white`, `ko C3`)"
+                            "this is row {expected} (rows are numbered from the bottom, 1 last); number every row or none"
                         ),
                     ));
                 }
             }
         }
-        if rows.is_empty() {
-            return Err(bad(0, "no rows of . X O found".into()));
-        }
-        let cols = rows[0].len();
-        if let Some(k) = rows.iter().position(|r| r.len() != cols) {
-            return Err(bad(0, format!("row {} has {} points, the first has {cols}", k + 1, rows[k].len())));
-        }
         let size = Size::new(cols as u32, rows.len() as u32)?;
         let ko = match ko_text {
+            Some((_, t)) if t == "-" || t.eq_ignore_ascii_case("none") => None,
             Some((line_no, t)) => Some(Point::parse_on(&t, size).map_err(|e| bad(line_no, e.to_string()))?),
             None => None,
         };
         let mut stones = Vec::new();
-        for (k, row) in rows.iter().enumerate() {
+        for (k, (_, _, row)) in rows.iter().enumerate() {
             let r = (rows.len() - 1 - k) as u32;
             for (c, cell) in row.iter().enumerate() {
                 if let Some(color) = cell {
@@ -318,8 +361,18 @@ impl FromStr for Position {
                 }
             }
         }
-        Position::new(size, &stones, to_move, ko, passes)
+        Position::new(size, &stones, to_move.unwrap_or(Color::Black), ko, passes.unwrap_or(0))
     }
+}
+
+/// The row number written at the start or the end of a row (`19 . . X`,
+/// `. . X 19`), if any.
+fn row_number(compact: &str) -> Option<u32> {
+    let leading: String = compact.chars().take_while(char::is_ascii_digit).collect();
+    let trailing: String =
+        compact.chars().rev().take_while(char::is_ascii_digit).collect::<Vec<_>>().into_iter().rev().collect();
+    let digits = if leading.is_empty() { trailing } else { leading };
+    digits.parse().ok()
 }
 
 #[cfg(test)]
@@ -347,6 +400,36 @@ mod tests {
         assert!("".parse::<Position>().is_err());
         let wide = ".".repeat(20);
         assert!(matches!(wide.parse::<Position>().unwrap_err(), GoError::BadSize { .. }));
+    }
+
+    #[test]
+    fn numbered_rows_and_column_letters_are_read() {
+        let plain: Position = "X . .\n. O .\n. . .\nto-move white\n".parse().unwrap();
+        let numbered: Position = " 3 X . .\n 2 . O .\n 1 . . .\n   A B C\nto-move white\n".parse().unwrap();
+        let trailing: Position = "X . . 3\n. O . 2\n. . . 1\nA B C\nto-move white\n".parse().unwrap();
+        assert_eq!(numbered, plain);
+        assert_eq!(trailing, plain);
+    }
+
+    /// The line an error names.
+    fn line_of(text: &str) -> usize {
+        match text.parse::<Position>().unwrap_err() {
+            GoError::NotAPosition { line, .. } => line,
+            other => panic!("{text:?}: {other}"),
+        }
+    }
+
+    #[test]
+    fn every_error_names_its_line() {
+        assert_eq!(line_of("X . .\n. .\n. . .\n"), 2, "a ragged row");
+        assert_eq!(line_of("# a comment\nX .\n. .\nto-move white\nto-move black\n"), 5, "two to-move lines");
+        assert_eq!(line_of("X .\n. .\nko -\nko A1\n"), 4, "two ko lines");
+        assert_eq!(line_of("X .\n. .\npasses 1\npasses 1\n"), 4, "two passes lines");
+        assert_eq!(line_of("X . 2\n. . 2\n"), 2, "a wrong row number");
+        assert_eq!(line_of("X . 2\n. .\n"), 2, "a row without its number");
+        assert_eq!(line_of("X .\n. .\nA B C\n"), 3, "too many column letters");
+        assert_eq!(line_of("X .\nto-move purple\n"), 2);
+        assert_eq!(line_of(""), 0, "no rows at all");
     }
 
     #[test]

@@ -95,8 +95,9 @@ pub fn legal_table(id: &str, title: &str, boards: &[(usize, usize)], runs: &[Leg
     t.note(format!(
         "Computed by a dynamic program over the border (Tromp and Farnebäck's method): the states of the last \
          points filled, one per column of the shorter side, with each stone's chain marked as having a liberty \
-         or as liberty-less with its chain label. Exact in 128 bits: at most {MAX_POINTS} points and a shorter \
-         side of at most {MAX_WIDTH}."
+         or as liberty-less with its chain label. Exact at every size it accepts (at most {MAX_POINTS} points and \
+         a shorter side of at most {MAX_WIDTH}): each count is held in as many 64-bit words as 3 to the number \
+         of points needs (nine for 19x19), and printed whole."
     ));
     Ok(t)
 }

@@ -1,7 +1,7 @@
 //! The position the influence map is computed from: a 19×19 board of
 //! black stones, white stones and empty points, with GTP-style point names.
 
-use crate::engine::go::{GoError, Point};
+use crate::engine::go::{Color, GoError, Point, Position as GoPosition};
 use crate::engine::rng::{mix, unit};
 
 /// The board's side: 19 lines.
@@ -89,60 +89,41 @@ impl Position {
         Ok(())
     }
 
-    /// A position from a diagram: 19 lines of 19 points, top line first,
-    /// `X` (or `B`, `#`, `@`) black, `O` (or `W`) white, `.` (or `+`, `-`)
-    /// empty. Spaces within a line are ignored, and so are blank lines and
-    /// lines starting with `;`. A line may end with its row number and the
-    /// diagram may carry a line of column letters; both are skipped.
-    pub fn from_diagram(text: &str) -> Result<Position, GoError> {
-        let mut position = Position::empty();
-        let mut row = 0;
-        for (number, line) in text.lines().enumerate() {
-            let line = line.trim();
-            let compact: String = line.chars().filter(|c| !c.is_whitespace()).collect();
-            if compact.is_empty() || compact.starts_with(';') || compact.eq_ignore_ascii_case(COLUMNS) {
-                continue;
-            }
-            let body =
-                compact.trim_end_matches(|c: char| c.is_ascii_digit()).trim_start_matches(|c: char| c.is_ascii_digit());
-            if row == SIZE {
-                return Err(GoError::Diagram { line: number + 1, why: "more than 19 lines of points".into() });
-            }
-            let symbols: Vec<char> = body.chars().collect();
-            if symbols.len() != SIZE {
-                return Err(GoError::Diagram {
-                    line: number + 1,
-                    why: format!("{} points; each line has 19 (X black, O white, . empty)", symbols.len()),
-                });
-            }
-            for (col, symbol) in symbols.into_iter().enumerate() {
-                let stone = match symbol.to_ascii_uppercase() {
-                    'X' | 'B' | '#' | '@' => BLACK,
-                    'O' | 'W' => WHITE,
-                    '.' | '+' | '-' => EMPTY,
-                    other => {
-                        return Err(GoError::Diagram {
-                            line: number + 1,
-                            why: format!("'{other}' is not a point; use X black, O white, . empty"),
-                        });
-                    }
-                };
-                position.set(row, col, stone);
-            }
-            row += 1;
-        }
-        if row != SIZE {
-            return Err(GoError::Diagram {
-                line: text.lines().count(),
-                why: format!("{row} lines of points; a board has 19"),
+    /// The stones of a Go position of 19×19 (its side to move, ko point
+    /// and passes play no part in the map).
+    ///
+    /// # Errors
+    ///
+    /// [`GoError::NotAPosition`] for another size.
+    pub fn from_go(position: &GoPosition) -> Result<Position, GoError> {
+        let size = position.size();
+        if (size.cols(), size.rows()) != (SIZE, SIZE) {
+            return Err(GoError::NotAPosition {
+                line: 0,
+                why: format!("the position is {size}, and the influence map is drawn on 19x19"),
             });
         }
-        Ok(position)
+        let mut out = Position::empty();
+        for (point, color) in position.stones() {
+            out.set(SIZE - 1 - point.row(), point.col(), if color == Color::Black { BLACK } else { WHITE });
+        }
+        Ok(out)
     }
 
-    /// The position as a diagram [`Position::from_diagram`] reads: 19
-    /// lines, top first, each followed by its row number, and a line of
-    /// column letters.
+    /// The stones, as points of the Go engine and colours, row by row from
+    /// A1 as [`GoPosition::stones`] lists them.
+    pub fn stones(&self) -> impl Iterator<Item = (Point, Color)> + '_ {
+        let points = (0..SIZE).flat_map(|line| (0..SIZE).map(move |col| (line, col)));
+        points.filter_map(|(line, col)| {
+            let stone = self.at(SIZE - 1 - line, col);
+            let point = Point::new(col as u32, line as u32).expect("a point of the 19x19 board");
+            (stone != EMPTY).then(|| (point, if stone == BLACK { Color::Black } else { Color::White }))
+        })
+    }
+
+    /// The position as a diagram: 19 lines, top first, each followed by
+    /// its row number, and a line of column letters, as the text form of
+    /// the Go engine's [`GoPosition`] reads it.
     pub fn diagram(&self) -> String {
         let mut out = String::new();
         for row in 0..SIZE {
@@ -221,9 +202,11 @@ mod tests {
         assert_eq!(p.place("D4", WHITE), Err(GoError::Occupied { point: "D4".into() }));
         assert_eq!(p.count(BLACK), 2);
         assert_eq!(p.count(WHITE), 1);
-        assert_eq!(Position::from_diagram(&p.diagram()), Ok(p.clone()));
+        let go: GoPosition = p.diagram().parse().unwrap();
+        assert_eq!(Position::from_go(&go), Ok(p.clone()));
+        assert_eq!(go.stones().collect::<Vec<_>>(), p.stones().collect::<Vec<_>>());
         assert_eq!(p.swapped().count(BLACK), 1);
-        assert!(Position::from_diagram("X O .\n").is_err());
+        assert!(Position::from_go(&"X . O\n".parse().unwrap()).is_err());
     }
 
     #[test]
