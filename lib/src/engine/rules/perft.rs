@@ -44,7 +44,12 @@ impl<'p> Interpreted<'p> {
 
 impl Rules for Interpreted<'_> {
     fn moves(&mut self, state: &State, out: &mut Vec<RuleMove>) -> Result<(), RulesError> {
-        self.interp.run(Algo::Moves, state.player(), &mut self.frame, state, &mut Collect(out))
+        let mut collect = Collect::new(out, self.interp.limits().moves);
+        self.interp.run(Algo::Moves, state.player(), &mut self.frame, state, &mut collect)?;
+        match collect.overflow() {
+            Some(node) => Err(self.interp.too_many_moves(Algo::Moves, node.stmt)),
+            None => Ok(()),
+        }
     }
 
     fn ended(&mut self, state: &State) -> Result<bool, RulesError> {
@@ -235,7 +240,7 @@ mod tests {
         let game = games::find("tictactoe").unwrap();
         let program = parse(game.file, game.text).unwrap();
         let mut rules = Interpreted::new(Interpreter::new(&program).unwrap());
-        let mut state = State::from_text(&program, game.start).unwrap();
+        let mut state = State::start(&program).unwrap();
         let counts = tree(&mut rules, &mut state, 9).unwrap();
         let minimax = tictactoe::TicSearch {
             order: tictactoe::TicOrder::Natural,
@@ -254,7 +259,7 @@ mod tests {
             assert_eq!(n, u128::from(tictactoe::perft(depth)), "depth {depth}");
             assert_eq!(n, counts.positions[depth as usize]);
         }
-        assert_eq!(state.to_text(&program), game.start);
+        assert_eq!(Some(state.to_text(&program)), program.header.start.clone().map(|s| s.position));
     }
 
     #[test]
