@@ -281,7 +281,7 @@ impl<'p> Compiled<'p> {
                 let stmt = code.stmt[pc];
                 let error = RulesError::Steps {
                     at: self.location(algo, stmt),
-                    algorithm: if moves { Algo::Moves.name() } else { Algo::Result.name() },
+                    what: format!("the {} algorithm", if moves { Algo::Moves } else { Algo::Result }.name()),
                     place: place(algo, stmt),
                     steps: self.limits.steps,
                 };

@@ -240,6 +240,16 @@ impl PushDown {
             + self.lists.capacity() * size_of::<(Name, Vec<Fact>)>()) as u64
     }
 
+    /// The stored conditions.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether no condition is stored.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
     /// The run enters vertex `v`: the conditions whose conjugué it is are no
     /// longer necessary.
     pub fn enter(&mut self, v: usize) {
@@ -428,6 +438,12 @@ struct Tracer<'a, 'p, V> {
     used: u64,
     /// Whether the run stopped because `used` passed `room`.
     full: bool,
+    /// The work left to this run: each condition stored, examined or copied
+    /// counts one step, against the interpreter's budget of steps (so that
+    /// a loop storing a condition each time stops in time too).
+    work: u64,
+    /// The node at which the work ran out, if it did.
+    worn: Option<Node>,
 }
 
 impl<V: View> Tracer<'_, '_, V> {
@@ -463,13 +479,25 @@ impl<V: View> Tracer<'_, '_, V> {
             self.full = true;
         }
     }
+
+    /// Spends `units` of work at `node`; past the budget the run stops.
+    fn spend(&mut self, units: usize, node: Node) {
+        match self.work.checked_sub(units as u64) {
+            Some(left) => self.work = left,
+            None => {
+                self.work = 0;
+                self.worn.get_or_insert(node);
+            }
+        }
+    }
 }
 
 impl<V: View> Observer for Tracer<'_, '_, V> {
     fn enter(&mut self, node: Node, frame: &Frame) -> Flow {
-        if self.full {
+        if self.full || self.worn.is_some() {
             return Flow::Stop;
         }
+        self.spend(1 + self.pushdown.len(), node);
         let flow = &self.analysis.flow;
         // The interpreter steps a LOOP's x‖L inside the statement when L or
         // z‖L falls off the board, without entering it: the increment's
@@ -520,6 +548,8 @@ impl<V: View> Observer for Tracer<'_, '_, V> {
             && let Some((target, used, keep)) = definition(kind)
         {
             self.pushdown.define(&target, &used, keep);
+            let defined = self.pushdown.lists.get(&target).map_or(0, Vec::len);
+            self.spend(defined + used.len(), node);
         }
         if self.assumed.len() < self.options.modifications && super::flow::is_transfer(kind) {
             self.frame = Some(frame.clone());
@@ -531,6 +561,7 @@ impl<V: View> Observer for Tracer<'_, '_, V> {
         let flow = &self.analysis.flow;
         let Some(s) = flow.at(node) else { return };
         let conjugue = self.analysis.conjugue[s].unwrap_or(flow.end());
+        self.spend(1 + facts.len() + self.pushdown.len(), node);
         let before = self.pushdown.clone();
         for &fact in facts {
             self.pushdown.push(fact, conjugue);
@@ -541,6 +572,7 @@ impl<V: View> Observer for Tracer<'_, '_, V> {
             Vec::new()
         };
         let from_lists = self.pushdown.lists_of(&stmt_vars);
+        self.spend(from_lists.len(), node);
         for &fact in &from_lists {
             self.pushdown.push(fact, conjugue);
         }
@@ -558,6 +590,10 @@ impl<V: View> Observer for Tracer<'_, '_, V> {
                 let Some(to) = flow.at(other) else { continue };
                 if Some(to) == went || to == conjugue {
                     continue;
+                }
+                self.spend(1 + before.len() + frame.vars.len(), node);
+                if self.worn.is_some() {
+                    return;
                 }
                 let mut pushdown = before.clone();
                 for (j, &f) in facts.iter().enumerate() {
@@ -579,6 +615,7 @@ impl<V: View> Observer for Tracer<'_, '_, V> {
     }
 
     fn emit(&mut self, node: Node, mv: &RuleMove) {
+        self.spend(self.pushdown.len(), node);
         let overlay = Overlay { base: self.base, assumed: &self.assumed };
         let changes = changes(&overlay, self.player, mv);
         let conditions = self.conditions();
@@ -588,6 +625,7 @@ impl<V: View> Observer for Tracer<'_, '_, V> {
     }
 
     fn result(&mut self, node: Node, outcome: Outcome) {
+        self.spend(self.pushdown.len(), node);
         let conditions = self.conditions();
         let finding = Finding { node, output: Output::Result(outcome), conditions, changes: Vec::new() };
         self.hold(finding.bytes());
@@ -682,6 +720,21 @@ impl<'p> Analysis<'p> {
         Ok(Analysis { program, algorithm, algo, flow, conjugue, loop_x })
     }
 
+    /// The error of a run whose analysis ran out of work at `node`.
+    fn worn(&self, node: Node, steps: u64) -> RulesError {
+        let stmt = &self.algorithm.stmts[node.stmt];
+        RulesError::Steps {
+            at: super::error::Location {
+                file: self.program.file.clone(),
+                line: stmt.line,
+                statement: stmt.text.clone(),
+            },
+            what: format!("the analysis of the {} algorithm (each condition stored, examined or copied is a step)", self.algo.name()),
+            place: super::limits::place(self.algorithm, node.stmt),
+            steps,
+        }
+    }
+
     /// The flowchart.
     pub fn flowchart(&self) -> &Flowchart {
         &self.flow
@@ -728,10 +781,15 @@ impl<'p> Analysis<'p> {
             room: options.memory,
             used: 0,
             full: false,
+            work: interp.limits().steps,
+            worn: None,
         };
         interp.resume(frame, &Overlay { base: view, assumed: &[] }, &mut tracer)?;
         if tracer.full {
             return Err(full());
+        }
+        if let Some(node) = tracer.worn {
+            return Err(self.worn(node, interp.limits().steps));
         }
         held += tracer.used;
         report.runs = 1;
@@ -761,10 +819,15 @@ impl<'p> Analysis<'p> {
                 room: options.memory.saturating_sub(held),
                 used: 0,
                 full: false,
+                work: interp.limits().steps,
+                worn: None,
             };
             let assumed = tracer.assumed.clone();
             match interp.resume(branch.frame, &Overlay { base: view, assumed: &assumed }, &mut tracer) {
                 _ if tracer.full => return Err(full()),
+                // Past its work on the assumed board: refused, as a run past
+                // its steps is.
+                _ if tracer.worn.is_some() => report.refused += 1,
                 Ok(()) => {
                     held += tracer.used;
                     report.findings.extend(tracer.findings);

@@ -90,14 +90,16 @@ pub enum RulesError {
     /// ([`Limits::steps`](super::limits::Limits::steps)): a loop that
     /// never ends, most likely.
     #[error(
-        "{at}: the {algorithm} algorithm ran past its budget of {steps} steps {place}: a loop that never ends? \
-         If it does end, raise the budget"
+        "{at}: {what} ran past its budget of {steps} steps {place}: a loop that never ends? If it does end, raise \
+         the budget"
     )]
     Steps {
         /// The statement about to run when the budget ran out.
         at: Location,
-        /// `MOVES` or `RESULT`.
-        algorithm: &'static str,
+        /// `the MOVES algorithm`, `the RESULT algorithm`, or `the analysis
+        /// of the MOVES algorithm` (whose work on its stored conditions
+        /// counts against the same budget).
+        what: String,
         /// `at label A`, or `after label A` for a statement without one.
         place: String,
         /// The budget.

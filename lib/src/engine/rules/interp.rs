@@ -542,7 +542,7 @@ impl<'p> Interpreter<'p> {
             let Some(left) = left.checked_sub(linked.costs[stmt]) else {
                 let error = RulesError::Steps {
                     at: at(self.program, algorithm, stmt),
-                    algorithm: frame.algo.name(),
+                    what: format!("the {} algorithm", frame.algo.name()),
                     place: place(algorithm, stmt),
                     steps: self.limits.steps,
                 };

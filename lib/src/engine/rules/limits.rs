@@ -177,3 +177,41 @@ mod tests {
         assert_eq!(Limits::for_perft(1, 5, 10).moves, 1);
     }
 }
+
+#[cfg(test)]
+mod measure {
+    use crate::engine::rng::SplitMix;
+    use crate::engine::rules::compile::Compiled;
+    use crate::engine::rules::games::SHIPPED;
+    use crate::engine::rules::parse::parse;
+    use crate::engine::rules::perft::{Rules, legal};
+    use crate::engine::rules::state::State;
+
+    #[test]
+    fn measure_steps() {
+        let mut rng = SplitMix::new(3);
+        for game in SHIPPED {
+            let program = parse(game.file, game.text).unwrap();
+            let mut c = Compiled::new(&program).unwrap();
+            let (mut most_moves, mut most_end) = (0, 0);
+            for _ in 0..20 {
+                let mut state = State::start(&program).unwrap();
+                let (mut list, mut kings) = (Vec::new(), Vec::new());
+                for _ in 0..200 {
+                    let ended = c.ended(&state).unwrap();
+                    most_end = most_end.max(c.steps_taken());
+                    list.clear();
+                    c.moves(&state, &mut list).unwrap();
+                    most_moves = most_moves.max(c.steps_taken());
+                    legal(&mut c, &mut state, &mut list, &mut kings).unwrap();
+                    if ended || list.is_empty() {
+                        break;
+                    }
+                    let mv = list[rng.below(list.len())];
+                    state.make(&mv);
+                }
+            }
+            eprintln!("{}: moves {most_moves} result {most_end}", game.name);
+        }
+    }
+}

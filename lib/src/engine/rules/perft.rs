@@ -77,7 +77,8 @@ pub struct Buffers {
     kings: Vec<Square>,
 }
 
-/// The legal moves of `state` into `out` (cleared first).
+/// The legal moves of `state` into `out` (cleared first). `state` is as
+/// it was when this returns, error or not.
 pub fn legal<R: Rules>(
     rules: &mut R,
     state: &mut State,
@@ -93,9 +94,9 @@ pub fn legal<R: Rules>(
         let undo = state.make(&out[i]);
         kings.clear();
         kings.extend(state.find(me, royal));
-        let bad = !kings.is_empty() && rules.captures(state, kings)?;
+        let bad = if kings.is_empty() { Ok(false) } else { rules.captures(state, kings) };
         state.unmake(&undo);
-        if bad {
+        if bad? {
             out.swap_remove(i);
         } else {
             i += 1;
