@@ -48,7 +48,7 @@ perft-deep hash="128" threads="2":
 # Fuzz every parser with cargo-fuzz (libFuzzer) for `seconds` each. Needs `cargo install cargo-fuzz`;
 # RUSTC_BOOTSTRAP lets the stable toolchain take the nightly flags it passes. New inputs go to target/fuzz-corpus/.
 fuzz seconds="60":
-    cd fuzz && for t in fen epd uci checkers kalah engine pdn go; do mkdir -p ../target/fuzz-corpus/$t && RUSTC_BOOTSTRAP=1 cargo fuzz run --features libfuzzer -O $t ../target/fuzz-corpus/$t corpus/$t -- -max_total_time={{seconds}} -max_len=4096 -seed=1 || exit 1; done
+    cd fuzz && for t in fen epd uci checkers kalah engine pdn go rules; do mkdir -p ../target/fuzz-corpus/$t && RUSTC_BOOTSTRAP=1 cargo fuzz run --features libfuzzer -O $t ../target/fuzz-corpus/$t corpus/$t -- -max_total_time={{seconds}} -max_len=$([ $t = rules ] && echo 8192 || echo 4096) -seed=1 || exit 1; done
 
 # The same oracles without libFuzzer: seeded byte mutation on the stable toolchain, `seconds` per target.
 fuzz-stable seconds="10" seed="1":

@@ -3,12 +3,13 @@
 
 pub mod mutate;
 pub mod oracles;
+pub mod rules;
 
 /// An oracle: checks one input, says whether the parser accepted it.
 pub type Oracle = fn(&[u8]) -> bool;
 
 /// The targets, by name, with their oracles.
-pub const TARGETS: [(&str, Oracle); 8] = [
+pub const TARGETS: [(&str, Oracle); 9] = [
     ("fen", oracles::fen),
     ("epd", oracles::epd),
     ("uci", oracles::uci),
@@ -17,4 +18,11 @@ pub const TARGETS: [(&str, Oracle); 8] = [
     ("engine", oracles::engine),
     ("pdn", oracles::pdn),
     ("go", oracles::go),
+    ("rules", rules::rules),
 ];
+
+/// The longest input of a target's oracle: [`rules::MAX_INPUT`] for rule
+/// files, [`oracles::MAX_INPUT`] for the others.
+pub fn max_input(target: &str) -> usize {
+    if target == "rules" { rules::MAX_INPUT } else { oracles::MAX_INPUT }
+}

@@ -22,5 +22,6 @@ mod perft_deep;
 mod plybench;
 mod resume;
 mod rules_analyze;
+mod rules_hostile;
 mod rules_perft;
 mod units;

@@ -100,8 +100,8 @@ fn a_rule_file_from_disk_is_read_and_its_errors_name_the_line() {
     }
     let bad = dir.join("bad.rules");
     std::fs::write(&bad, "GAME * BAD.\nBOARD * 2, 1.\nALGORITHM * MOVES.\n. FROBNICATE * V.\n. END.\n").expect("write");
-    // An unknown keyword continues the statement before it, whose line is named.
-    refused(&["perft", "--rules", bad.to_str().expect("utf-8"), "--position", "2 1", "--depth", "1"], "bad.rules:3:");
+    // A misspelled keyword is named on its own line.
+    refused(&["perft", "--rules", bad.to_str().expect("utf-8"), "--position", "2 1", "--depth", "1"], "bad.rules:4:");
     std::fs::remove_dir_all(&dir).ok();
 }
 

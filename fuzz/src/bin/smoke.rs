@@ -19,7 +19,7 @@ fn main() {
             "--seconds" => seconds = value("--seconds").parse().unwrap_or_else(|_| fail("--seconds takes a number")),
             "--seed" => seed = value("--seed").parse().unwrap_or_else(|_| fail("--seed takes a whole number")),
             name if TARGETS.iter().any(|(t, _)| *t == name) => wanted.push(name.to_owned()),
-            other => fail(&format!("unknown argument {other:?}; targets: fen epd uci checkers kalah engine pdn go")),
+            other => fail(&format!("unknown argument {other:?}; targets: fen epd uci checkers kalah engine pdn go rules")),
         }
     }
     let corpus_root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
@@ -32,7 +32,8 @@ fn main() {
         let (mut runs, mut accepted, mut round) = (0usize, 0usize, 0u64);
         while started.elapsed() < Duration::from_secs_f64(seconds) {
             let batch = 2000;
-            accepted += mutate::run(oracle, &corpus, seed ^ round.wrapping_mul(0x9E37_79B9), batch, oracles_max());
+            accepted +=
+                mutate::run(oracle, &corpus, seed ^ round.wrapping_mul(0x9E37_79B9), batch, plybench_fuzz::max_input(name));
             runs += batch;
             round += 1;
         }
@@ -41,10 +42,6 @@ fn main() {
             started.elapsed().as_secs_f64()
         );
     }
-}
-
-fn oracles_max() -> usize {
-    plybench_fuzz::oracles::MAX_INPUT
 }
 
 fn fail(message: &str) -> ! {

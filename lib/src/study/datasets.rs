@@ -39,6 +39,11 @@ dataset!(
     RULES_SPEED = "rules/speed.json"
 );
 dataset!(
+    /// Published counts of games by ply of Connect Four (the Regular Games
+    /// project's perft) and Othello (OEIS A124004), for the rules study.
+    RULES_GAMES_BY_PLY = "rules/games-by-ply.json"
+);
+dataset!(
     /// Published checkers perft counts and divides.
     CHECKERS_PERFT = "checkers/perft.json"
 );

@@ -346,6 +346,15 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         ("ratio", Info),
         ("verdict", Verdict),
     ];
+    const RULES_GAMES_BY_PLY: &[(&str, Kind)] = &[
+        ("game", Key),
+        ("depth", Key),
+        ("interp", Exact),
+        ("compiled", Exact),
+        ("published", Exact),
+        ("source", Info),
+        ("verdict", Verdict),
+    ];
     const RULES_AGREEMENT: &[(&str, Kind)] = &[
         ("game", Key),
         ("position", Key),
@@ -465,6 +474,7 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         "go_bench" => GO_BENCH,
         "rules_tictactoe" => RULES_TICTACTOE,
         "rules_games_perft" => RULES_GAMES_PERFT,
+        "rules_games_by_ply" => RULES_GAMES_BY_PLY,
         "rules_agreement" => RULES_AGREEMENT,
         "rules_bench" => RULES_BENCH,
         "rules_conjugues_check" => RULES_CONJUGUES_CHECK,
@@ -660,6 +670,7 @@ mod tests {
             "go_games",
             "rules_tictactoe",
             "rules_games_perft",
+            "rules_games_by_ply",
             "rules_agreement",
             "rules_bench",
             "rules_conjugues_check",

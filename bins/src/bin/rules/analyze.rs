@@ -7,16 +7,16 @@
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
+use plybench::engine::limit::{Quantity, check_range};
 use plybench::engine::rules::ast::{Entry, Node, Program};
-use plybench::engine::rules::conditions::{Analysis, Options, Output, Words};
+use plybench::engine::rules::conditions::{Analysis, MAX_RUNS, Options, Output, Words};
 use plybench::engine::rules::flow::{Flowchart, is_transfer};
 use plybench::engine::rules::interp::{Algo, Interpreter};
-use plybench::engine::rules::state::State;
 use plybench::engine::rules::threats::Threats;
 use plybench::report::{Cell, Column, Format, Table, Verdict};
 use plybench_cli::{Flag, Usage, emit};
 
-use crate::source::{self, RuleFile};
+use crate::source::{self, LimitArgs, RuleFile};
 
 /// Which algorithm of the rule file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -31,7 +31,7 @@ pub enum Which {
 pub struct ConditionsArgs {
     #[command(flatten)]
     file: RuleFile,
-    /// The position, as docs/rules.md writes it (default: the game's start).
+    /// The position, as docs/rules.md writes it (default: the start the rule file declares).
     #[arg(long)]
     position: Option<String>,
     /// The algorithm to study.
@@ -43,12 +43,14 @@ pub struct ConditionsArgs {
     /// Pitrat's refinement: per-variable condition lists (his Fig. 4).
     #[arg(long)]
     refined: bool,
-    /// The most runs (the normal one and the resumed ones).
+    /// The most runs (the normal one and the resumed ones), 1 to 100,000,000.
     #[arg(long, default_value_t = 100_000)]
     max_runs: usize,
     /// Only the moves (or results) needing exactly this many modifications (at most --modifications).
     #[arg(long)]
     only: Option<usize>,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 #[derive(Args)]
@@ -64,9 +66,11 @@ pub struct ConjuguesArgs {
 pub struct ThreatsArgs {
     #[command(flatten)]
     file: RuleFile,
-    /// The position, as docs/rules.md writes it (default: the game's start).
+    /// The position, as docs/rules.md writes it (default: the start the rule file declares).
     #[arg(long)]
     position: Option<String>,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 fn algo(which: Which, program: &Program) -> anyhow::Result<Algo> {
@@ -80,13 +84,8 @@ fn algo(which: Which, program: &Program) -> anyhow::Result<Algo> {
 }
 
 pub fn run(args: ConditionsArgs, format: Format) -> anyhow::Result<ExitCode> {
-    let (program, start) = args.file.load()?;
-    let algo = algo(args.algorithm, &program)?;
-    let position = source::position(&args.position, start)?;
-    let state = State::from_text(&program, &position).flag("--position")?;
-    if args.max_runs == 0 {
-        return Err(Usage::flag("--max-runs", "0 runs; at least 1 (the normal run)").into());
-    }
+    check_range(Quantity::Other("runs"), args.max_runs as u64, 1, MAX_RUNS as u64, "; the first is the normal run")
+        .flag("--max-runs")?;
     if let Some(only) = args.only
         && only > args.modifications
     {
@@ -96,11 +95,21 @@ pub fn run(args: ConditionsArgs, format: Format) -> anyhow::Result<ExitCode> {
         );
         return Err(Usage::flag("--only", why).into());
     }
-    let interp = Interpreter::new(&program).flag(args.file.flag())?;
+    let limits = args.limits.analysis()?;
+    let program = args.file.load()?;
+    let algo = algo(args.algorithm, &program)?;
+    let state = source::position(&args.position, &program)?;
+    let interp = Interpreter::with_limits(&program, limits).flag(args.file.flag())?;
     let analysis = Analysis::new(&program, algo).map_err(plybench::Error::from)?;
     let player = state.player();
-    let options = Options { refined: args.refined, modifications: args.modifications, max_runs: args.max_runs };
-    let report = analysis.run(&interp, &state, player, options).map_err(plybench::Error::from)?;
+    let options = Options {
+        refined: args.refined,
+        modifications: args.modifications,
+        max_runs: args.max_runs,
+        memory: limits.memory,
+    };
+    let report = analysis.run(&interp, &state, player, options).map_err(|e| args.file.blame(e))?;
+    let position = state.to_text(&program);
     let words = Words { header: &program.header, player };
     let mut table = Table::new(
         "rules_conditions_of_moves",
@@ -133,7 +142,7 @@ pub fn run(args: ConditionsArgs, format: Format) -> anyhow::Result<ExitCode> {
 }
 
 pub fn conjugues(args: ConjuguesArgs, format: Format) -> anyhow::Result<ExitCode> {
-    let (program, _) = args.file.load()?;
+    let program = args.file.load()?;
     let algorithm = match algo(args.algorithm, &program)? {
         Algo::Moves => &program.moves,
         Algo::Result => program.result.as_ref().expect("checked"),
@@ -179,17 +188,18 @@ pub fn conjugues(args: ConjuguesArgs, format: Format) -> anyhow::Result<ExitCode
 }
 
 pub fn threats(args: ThreatsArgs, format: Format) -> anyhow::Result<ExitCode> {
-    let (program, start) = args.file.load()?;
+    let limits = args.limits.analysis()?;
+    let program = args.file.load()?;
     if program.result.is_none() {
         let why = "this rule file has no RESULT algorithm, so no move wins; threats need one (tictactoe, \
                    tictactoe-moving, gomoku)";
         return Err(Usage::flag(args.file.flag(), why).into());
     }
-    let position = source::position(&args.position, start)?;
-    let state = State::from_text(&program, &position).flag("--position")?;
-    let search = Threats::new(&program).flag(args.file.flag())?;
+    let state = source::position(&args.position, &program)?;
+    let position = state.to_text(&program);
+    let search = Threats::with_limits(&program, limits).flag(args.file.flag())?;
     let player = state.player();
-    let found = search.search(&state, player).map_err(plybench::Error::from)?;
+    let found = search.search(&state, player).map_err(|e| args.file.blame(e))?;
     let words = Words { header: &program.header, player };
     let said = |m| words.output(&Output::Move(m));
     let mut table = Table::new(

@@ -6,12 +6,11 @@
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use plybench::engine::rules::state::State;
 use plybench::report::{Format, Tally};
-use plybench::study::rules::games::{Engine, perft_tables};
-use plybench_cli::{Flag, Usage, emit};
+use plybench::study::rules::games::{Engine, PerftSpec, perft_tables};
+use plybench_cli::{Usage, emit};
 
-use crate::source::{self, RuleFile};
+use crate::source::{self, LimitArgs, RuleFile};
 
 /// The deepest perft `rules perft` accepts: the per-ply move buffers are
 /// allocated for every ply, and no described game is searched deeper in
@@ -33,7 +32,7 @@ pub enum Engines {
 pub struct PerftArgs {
     #[command(flatten)]
     file: RuleFile,
-    /// The position, as docs/rules.md writes it (default: the game's start).
+    /// The position, as docs/rules.md writes it (default: the start the rule file declares).
     #[arg(long)]
     position: Option<String>,
     /// Plies to count.
@@ -42,24 +41,36 @@ pub struct PerftArgs {
     /// Which form of the rules counts.
     #[arg(long, value_enum, default_value = "both")]
     engine: Engines,
-    /// Also the count under each root move, by the first engine.
+    /// Also the count under each root move, by the first engine, in the game's usual notation.
     #[arg(long)]
     divide: bool,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 pub fn run(args: PerftArgs, format: Format) -> anyhow::Result<ExitCode> {
     if args.depth > MAX_DEPTH {
         return Err(Usage::flag("--depth", format!("{}; expected 0 to {MAX_DEPTH}", args.depth)).into());
     }
-    let (program, start) = args.file.load()?;
-    let position = source::position(&args.position, start)?;
-    let state = State::from_text(&program, &position).flag("--position")?;
+    let limits = args.limits.perft(args.depth)?;
+    let program = args.file.load()?;
+    let state = source::position(&args.position, &program)?;
     let engines: &[Engine] = match args.engine {
         Engines::Interp => &[Engine::Interp],
         Engines::Compiled => &[Engine::Compiled],
         Engines::Both => &[Engine::Interp, Engine::Compiled],
     };
-    let tables = perft_tables(&program, &state, &position, args.depth, engines, args.divide).flag(args.file.flag())?;
+    let key = args.file.key(&program);
+    let spec = PerftSpec {
+        program: &program,
+        key: &key,
+        state: &state,
+        depth: args.depth,
+        engines,
+        divide: args.divide,
+        limits,
+    };
+    let tables = perft_tables(spec).map_err(|e| args.file.blame(e))?;
     let passed = Tally::of(&tables).passed();
     emit(&tables.iter().collect::<Vec<_>>(), format)?;
     Ok(if passed { ExitCode::SUCCESS } else { ExitCode::FAILURE })

@@ -111,6 +111,19 @@ pub struct Header {
     pub indics: Vec<IndicDecl>,
     /// Connections between moves (extension 2).
     pub connections: Vec<Connection>,
+    /// The start position (`START * 7/7/7/7/7/7 1.`), if the file declares
+    /// one: plybench's addition, since the paper's program read the board
+    /// "at the beginning of each play".
+    pub start: Option<StartDecl>,
+}
+
+/// The start position a rule file declares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StartDecl {
+    /// The position, in the text form of `docs/rules.md` ("Positions").
+    pub position: String,
+    /// The line of the declaration.
+    pub line: u32,
 }
 
 /// A rule file: its header and its algorithms.

@@ -6,15 +6,20 @@
 //! folded into the code. Expressions are small trees over slots, evaluated
 //! without lookups. The interpreter checks the rules (labels, names) at
 //! [`Interpreter::new`](super::interp::Interpreter::new); [`Compiled::new`]
-//! runs it first.
+//! runs it first. Each operation charges its statement's cost against the
+//! run's budget of steps ([`super::limits`]), as the interpreter does, so
+//! both stop at the same statement.
 
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
 use super::ast::{
     Algorithm, Entry, Expr, Function, Init, Name, Outcome, Program, Relation, Step, StmtKind, SubMove, Target, Value,
 };
 use super::error::{Location, RulesError};
-use super::interp::{Interpreter, arith, compare, show};
+use super::frame::Algo;
+use super::interp::{Interpreter, Op as Arith, ZERO_STEP, apply, arith, compare, negate, show, step_by};
+use super::limits::{Limits, costs, place};
 use super::perft::Rules;
 use super::state::{MAX_SUBS, RuleMove, Square, State, Sub, check_move};
 use super::view::{Placed, View};
@@ -29,7 +34,7 @@ enum CExpr {
     Indic(u8, u8),
     Pair(Box<CExpr>, Box<CExpr>),
     Neg(Box<CExpr>),
-    Bin(u8, Box<CExpr>, Box<CExpr>),
+    Bin(Arith, Box<CExpr>, Box<CExpr>),
     Occupy(Box<CExpr>),
     Nature(Box<CExpr>),
     Abscissa(Box<CExpr>),
@@ -82,6 +87,8 @@ struct Code {
     ops: Vec<Op>,
     /// The statement of each operation, for messages.
     stmt: Vec<usize>,
+    /// What each operation costs: its statement's cost.
+    cost: Vec<u64>,
     /// Initial values of the variables that are not constants.
     inits: Vec<(usize, Value)>,
 }
@@ -97,6 +104,13 @@ pub struct Compiled<'p> {
     move_vars: usize,
     tables: Vec<HashMap<i64, Vec<Value>>>,
     royal: Option<u8>,
+    /// Each variable slot's name, for messages.
+    var_names: Vec<Name>,
+    limits: Limits,
+    /// The steps left to the run under way (and to the runs it nests).
+    fuel: Cell<u64>,
+    /// A nested run's [`RulesError::Steps`], for the run that asked.
+    exhausted: RefCell<Option<RulesError>>,
     /// Reused run state.
     scratch: Machine,
 }
@@ -107,6 +121,8 @@ struct Machine {
     vars: Vec<Option<Value>>,
     loops: Vec<(usize, i64)>,
     moves: Vec<RuleMove>,
+    /// The statement the last run halted at.
+    halted: usize,
 }
 
 /// What a run does with its output.
@@ -115,10 +131,20 @@ trait Sink {
     fn result(&mut self, outcome: Outcome) -> bool;
 }
 
-struct CollectSink<'b>(&'b mut Vec<RuleMove>);
+/// Collects at most `left` moves; `full` says one more was output.
+struct CollectSink<'b> {
+    out: &'b mut Vec<RuleMove>,
+    left: usize,
+    full: bool,
+}
 impl Sink for CollectSink<'_> {
     fn emit(&mut self, mv: &RuleMove) -> bool {
-        self.0.push(*mv);
+        if self.left == 0 {
+            self.full = true;
+            return false;
+        }
+        self.left -= 1;
+        self.out.push(*mv);
         true
     }
     fn result(&mut self, _: Outcome) -> bool {
@@ -169,9 +195,16 @@ impl Names<'_> {
 }
 
 impl<'p> Compiled<'p> {
-    /// Compiles `program` (after the interpreter's checks).
+    /// Compiles `program` (after the interpreter's checks), with the
+    /// default [`Limits`].
     pub fn new(program: &'p Program) -> Result<Self, RulesError> {
-        let interp = Interpreter::new(program)?;
+        Self::with_limits(program, Limits::default())
+    }
+
+    /// Compiles `program` (after the interpreter's checks), every run kept
+    /// to `limits`.
+    pub fn with_limits(program: &'p Program, limits: Limits) -> Result<Self, RulesError> {
+        let interp = Interpreter::with_limits(program, limits)?;
         let mut names = Names {
             program,
             slots: HashMap::new(),
@@ -182,6 +215,10 @@ impl<'p> Compiled<'p> {
         let moves = [compile(&program.moves, 1, &mut names), compile(&program.moves, 2, &mut names)];
         let result = program.result.as_ref().map(|r| [compile(r, 1, &mut names), compile(r, 2, &mut names)]);
         let tables = program.header.tables.iter().map(|t| t.rows.iter().cloned().collect()).collect();
+        let mut var_names = vec![String::new(); names.slots.len()];
+        for (name, &slot) in &names.slots {
+            var_names[slot] = name.clone();
+        }
         let mut compiled = Compiled {
             program,
             moves,
@@ -191,6 +228,10 @@ impl<'p> Compiled<'p> {
             move_vars: names.move_vars.len(),
             tables,
             royal: interp.royal(),
+            var_names,
+            limits,
+            fuel: Cell::new(limits.steps),
+            exhausted: RefCell::new(None),
             scratch: Machine::default(),
         };
         compiled.scratch = compiled.machine();
@@ -202,6 +243,7 @@ impl<'p> Compiled<'p> {
             vars: vec![None; self.vars],
             loops: vec![(0, 0); self.loops],
             moves: vec![RuleMove::new(); self.move_vars],
+            halted: 0,
         }
     }
 
@@ -234,11 +276,31 @@ impl<'p> Compiled<'p> {
         }
         let mut pc = 0;
         loop {
-            let Some(op) = code.ops.get(pc) else { return Ok(()) };
+            let (Some(op), Some(&cost)) = (code.ops.get(pc), code.cost.get(pc)) else { return Ok(()) };
+            let Some(left) = self.fuel.get().checked_sub(cost) else {
+                let stmt = code.stmt[pc];
+                let error = RulesError::Steps {
+                    at: self.location(algo, stmt),
+                    what: format!("the {} algorithm", if moves { Algo::Moves } else { Algo::Result }.name()),
+                    place: place(algo, stmt),
+                    steps: self.limits.steps,
+                };
+                *self.exhausted.borrow_mut() = Some(error.clone());
+                return Err(error);
+            };
+            self.fuel.set(left);
             match self.exec::<V, S, N>(op, pc, player, m, view, sink) {
                 Ok(Some(next)) => pc = next,
-                Ok(None) => return Ok(()),
-                Err(why) => return Err(RulesError::Run { at: self.location(algo, code.stmt[pc]), why }),
+                Ok(None) => {
+                    m.halted = code.stmt[pc];
+                    return Ok(());
+                }
+                Err(why) => {
+                    if let Some(error) = self.exhausted.borrow_mut().take() {
+                        return Err(error);
+                    }
+                    return Err(RulesError::Run { at: self.location(algo, code.stmt[pc]), why });
+                }
             }
         }
     }
@@ -308,8 +370,9 @@ impl<'p> Compiled<'p> {
                             let Some(Value::Pair(x, y)) = m.vars[*var] else {
                                 return Err("the loop's variable is not a pair (a square) here".into());
                             };
-                            if on_board(view, x + dx, y + dy) {
-                                m.vars[*var] = Some(Value::Pair(x + dx, y + dy));
+                            let (nx, ny) = step_by((x, y), (dx, dy));
+                            if on_board(view, nx, ny) {
+                                m.vars[*var] = Some(Value::Pair(nx, ny));
                                 m.loops[*state].1 += 1;
                                 return Ok(Some(*then));
                             }
@@ -322,9 +385,10 @@ impl<'p> Compiled<'p> {
                     let Some(Value::Pair(x, y)) = m.vars[*origin] else {
                         return Err("the loop's origin is not a pair (a square) here".into());
                     };
-                    if on_board(view, x + dx, y + dy) {
+                    let (nx, ny) = step_by((x, y), (dx, dy));
+                    if on_board(view, nx, ny) {
                         m.loops[*state] = (j, 1);
-                        m.vars[*var] = Some(Value::Pair(x + dx, y + dy));
+                        m.vars[*var] = Some(Value::Pair(nx, ny));
                         break *then;
                     }
                     j += 1;
@@ -367,6 +431,7 @@ impl<'p> Compiled<'p> {
                 CStep::Var(e) => {
                     if j == 0 {
                         return match self.eval::<V, Inner>(e, player, m, view)? {
+                            Value::Pair(0, 0) => Err(format!("the increment is (0, 0): {ZERO_STEP}")),
                             Value::Pair(x, y) => Ok(Some((x, y))),
                             v => Err(format!("the increment is {}, not a pair", show(v))),
                         };
@@ -380,6 +445,7 @@ impl<'p> Compiled<'p> {
                     let values = self.tables[*t].get(&r).map_or(&[][..], |v| v.as_slice());
                     if j < values.len() {
                         return match values[j] {
+                            Value::Pair(0, 0) => Err(format!("the increment is (0, 0): {ZERO_STEP}")),
                             Value::Pair(x, y) => Ok(Some((x, y))),
                             v => Err(format!("the increment is {}, not a pair", show(v))),
                         };
@@ -451,7 +517,7 @@ impl<'p> Compiled<'p> {
     fn eval<V: View, N: Nest>(&self, e: &CExpr, player: u8, m: &Machine, view: &V) -> Result<Value, String> {
         Ok(match e {
             CExpr::Const(v) => *v,
-            CExpr::Var(s) => m.vars[*s].ok_or("a variable is read before it is set")?,
+            CExpr::Var(s) => m.vars[*s].ok_or_else(|| format!("{} is read before it is set", self.var_names[*s]))?,
             CExpr::LoopW(s) => Value::Int(m.loops[*s].0 as i64 + 1),
             CExpr::LoopY(s) => Value::Int(m.loops[*s].1),
             CExpr::Indic(id, p) => Value::Int(view.indic(*id, *p)),
@@ -460,27 +526,11 @@ impl<'p> Compiled<'p> {
                 (Value::Int(x), Value::Int(y)) => Value::Pair(x, y),
                 (x, y) => return Err(format!("a pair holds two integers, not {} and {}", show(x), show(y))),
             },
-            CExpr::Neg(a) => match self.eval::<V, N>(a, player, m, view)? {
-                Value::Int(x) => Value::Int(-x),
-                Value::Pair(x, y) => Value::Pair(-x, -y),
-            },
+            CExpr::Neg(a) => negate(self.eval::<V, N>(a, player, m, view)?)?,
             CExpr::Bin(k, a, b) => {
                 let x = self.eval::<V, N>(a, player, m, view)?;
                 let y = self.eval::<V, N>(b, player, m, view)?;
-                match (k, x, y) {
-                    (0, Value::Int(a), Value::Int(b)) => Value::Int(a + b),
-                    (0, Value::Pair(a, b), Value::Pair(c, d)) => Value::Pair(a + c, b + d),
-                    (1, Value::Int(a), Value::Int(b)) => Value::Int(a - b),
-                    (1, Value::Pair(a, b), Value::Pair(c, d)) => Value::Pair(a - c, b - d),
-                    _ => {
-                        let shape = match k {
-                            0 => Expr::Add(Box::new(Expr::Int(0)), Box::new(Expr::Int(0))),
-                            1 => Expr::Sub(Box::new(Expr::Int(0)), Box::new(Expr::Int(0))),
-                            _ => Expr::Mul(Box::new(Expr::Int(0)), Box::new(Expr::Int(0))),
-                        };
-                        arith(&shape, x, y)?
-                    }
-                }
+                apply(*k, x, y)?
             }
             CExpr::Abscissa(a) | CExpr::Ordinate(a) => match self.eval::<V, N>(a, player, m, view)? {
                 Value::Pair(x, y) => Value::Int(if matches!(e, CExpr::Abscissa(_)) { x } else { y }),
@@ -511,7 +561,7 @@ impl<'p> Compiled<'p> {
                 };
                 let values = self.tables[*t].get(&r).ok_or_else(|| format!("the table has no row {r}"))?;
                 *values
-                    .get(usize::try_from(k - 1).unwrap_or(usize::MAX))
+                    .get(k.checked_sub(1).and_then(|k| usize::try_from(k).ok()).unwrap_or(usize::MAX))
                     .ok_or_else(|| format!("no value {k} in row {r}"))?
             }
         })
@@ -567,15 +617,46 @@ fn on_board<V: View>(view: &V, x: i64, y: i64) -> bool {
     x >= 1 && y >= 1 && x <= view.width() && y <= view.height()
 }
 
+impl Compiled<'_> {
+    /// A run asked for starts with the whole budget.
+    fn refuel(&self) {
+        self.fuel.set(self.limits.steps);
+        self.exhausted.borrow_mut().take();
+    }
+
+    /// The limits every run keeps to.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// The steps the last run asked for took (with the runs it nested).
+    pub fn steps_taken(&self) -> u64 {
+        self.limits.steps - self.fuel.get()
+    }
+}
+
 impl Rules for Compiled<'_> {
     fn moves(&mut self, state: &State, out: &mut Vec<RuleMove>) -> Result<(), RulesError> {
+        self.refuel();
         let mut m = std::mem::take(&mut self.scratch);
-        let r = self.run::<State, _, Outer>(true, state.player(), &mut m, state, &mut CollectSink(out));
+        let mut sink = CollectSink { out, left: self.limits.moves, full: false };
+        let r = self.run::<State, _, Outer>(true, state.player(), &mut m, state, &mut sink);
         self.scratch = m;
-        r
+        r?;
+        if sink.full {
+            let (algo, stmt) = (&self.program.moves, self.scratch.halted);
+            return Err(RulesError::Moves {
+                at: self.location(algo, stmt),
+                algorithm: Algo::Moves.name(),
+                place: place(algo, stmt),
+                moves: self.limits.moves,
+            });
+        }
+        Ok(())
     }
 
     fn ended(&mut self, state: &State) -> Result<bool, RulesError> {
+        self.refuel();
         let mut m = std::mem::take(&mut self.scratch);
         let mut sink = EndedSink(false);
         let r = self.run::<State, _, Outer>(false, 3 - state.player(), &mut m, state, &mut sink);
@@ -584,6 +665,7 @@ impl Rules for Compiled<'_> {
     }
 
     fn captures(&mut self, state: &State, squares: &[Square]) -> Result<bool, RulesError> {
+        self.refuel();
         let mut m = std::mem::take(&mut self.scratch);
         let mut sink = CaptureSink(squares, false);
         let r = self.run::<State, _, Inner>(true, state.player(), &mut m, state, &mut sink);
@@ -676,13 +758,15 @@ fn compile(algo: &Algorithm, player: u8, names: &mut Names<'_>) -> Code {
         }
     }
     let mut cx = Cx { names, consts, loop_vars, player };
-    let mut code = Code { ops: Vec::with_capacity(n), stmt: Vec::with_capacity(n), inits };
+    let stmt_costs = costs(algo);
+    let mut code = Code { ops: Vec::with_capacity(n), stmt: Vec::with_capacity(n), cost: Vec::with_capacity(n), inits };
     let next_of = |i: usize| index.get(&(i + 1, Entry::Main)).copied().unwrap_or(usize::MAX);
     for (i, s) in algo.stmts.iter().enumerate() {
         let then = next_of(i);
         let mut push = |op: Op| {
             code.ops.push(op);
             code.stmt.push(i);
+            code.cost.push(stmt_costs[i]);
         };
         match &s.kind {
             StmtKind::Arithmetic(t, e) => {
@@ -783,12 +867,7 @@ impl Cx<'_, '_> {
                 {
                     return CExpr::Const(v);
                 }
-                let k = match e {
-                    Expr::Add(..) => 0,
-                    Expr::Sub(..) => 1,
-                    _ => 2,
-                };
-                CExpr::Bin(k, b(cx), b(cy))
+                CExpr::Bin(Arith::of(e), b(cx), b(cy))
             }
             Expr::Call(f, x) => {
                 let x = b(self.expr(x));
@@ -847,7 +926,7 @@ mod tests {
             let mut compiled = Compiled::new(&program).unwrap();
             let mut checked = 0;
             for _ in 0..20 {
-                let mut state = State::from_text(&program, game.start).unwrap();
+                let mut state = State::start(&program).unwrap();
                 let (mut a, mut b, mut kings) = (Vec::new(), Vec::new(), Vec::new());
                 for _ in 0..40 {
                     legal(&mut interp, &mut state, &mut a, &mut kings).unwrap();
@@ -872,7 +951,7 @@ mod tests {
         let game = crate::engine::rules::games::find("tictactoe").unwrap();
         let program = parse(game.file, game.text).unwrap();
         let mut compiled = Compiled::new(&program).unwrap();
-        let mut state = State::from_text(&program, game.start).unwrap();
+        let mut state = State::start(&program).unwrap();
         for depth in 0..=5 {
             let n = perft(&mut compiled, &mut state, depth, &mut Buffers::default()).unwrap();
             assert_eq!(n, u128::from(crate::engine::tictactoe::perft(depth)));

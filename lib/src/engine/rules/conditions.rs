@@ -44,13 +44,25 @@ pub struct Options {
     /// legal moves only).
     pub modifications: usize,
     /// The most runs (the normal one and the resumed ones) before giving up
-    /// the modifications not yet explored.
+    /// the modifications not yet explored: 1 to [`MAX_RUNS`].
     pub max_runs: usize,
+    /// The most bytes the findings and the runs waiting to resume may
+    /// hold; past it the analysis stops with [`RulesError::Memory`].
+    pub memory: u64,
 }
+
+/// The most runs an analysis accepts: each run may take the whole budget
+/// of steps, so more would not end in a day.
+pub const MAX_RUNS: usize = 100_000_000;
 
 impl Default for Options {
     fn default() -> Self {
-        Options { refined: false, modifications: 0, max_runs: 100_000 }
+        Options {
+            refined: false,
+            modifications: 0,
+            max_runs: 100_000,
+            memory: crate::engine::memory::MemoryLimit::default().bytes(),
+        }
     }
 }
 
@@ -219,6 +231,25 @@ pub struct PushDown {
 }
 
 impl PushDown {
+    /// About how many bytes it holds.
+    fn bytes(&self) -> u64 {
+        let lists: usize =
+            self.lists.iter().map(|(name, list)| name.capacity() + list.capacity() * size_of::<Fact>()).sum();
+        (self.entries.capacity() * size_of::<(Fact, usize)>()
+            + lists
+            + self.lists.capacity() * size_of::<(Name, Vec<Fact>)>()) as u64
+    }
+
+    /// The stored conditions.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether no condition is stored.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
     /// The run enters vertex `v`: the conditions whose conjugué it is are no
     /// longer necessary.
     pub fn enter(&mut self, v: usize) {
@@ -364,6 +395,26 @@ struct Branch {
     stop: usize,
 }
 
+impl Branch {
+    /// About how many bytes it holds.
+    fn bytes(&self) -> u64 {
+        let frame = self.frame.vars.capacity() * size_of::<Option<super::ast::Value>>()
+            + self.frame.loops.capacity() * size_of::<(usize, i64)>()
+            + self.frame.moves.capacity() * size_of::<RuleMove>();
+        (size_of::<Branch>() + frame + self.assumed.capacity() * size_of::<Fact>()) as u64 + self.pushdown.bytes()
+    }
+}
+
+impl Finding {
+    /// About how many bytes it holds, counted twice: once in the report and
+    /// once in the set that drops the duplicates at the end.
+    fn bytes(&self) -> u64 {
+        2 * (size_of::<Finding>()
+            + self.conditions.capacity() * size_of::<Condition>()
+            + self.changes.capacity() * size_of::<Change>()) as u64
+    }
+}
+
 /// The observer of one run (the normal one or a resumed one).
 struct Tracer<'a, 'p, V> {
     analysis: &'a Analysis<'p>,
@@ -382,6 +433,17 @@ struct Tracer<'a, 'p, V> {
     increments: Option<Vec<usize>>,
     /// The vertex of the last node entered.
     last: Option<usize>,
+    /// The bytes this run may add to what the analysis holds, and those it added.
+    room: u64,
+    used: u64,
+    /// Whether the run stopped because `used` passed `room`.
+    full: bool,
+    /// The work left to this run: each condition stored, examined or copied
+    /// counts one step, against the interpreter's budget of steps (so that
+    /// a loop storing a condition each time stops in time too).
+    work: u64,
+    /// The node at which the work ran out, if it did.
+    worn: Option<Node>,
 }
 
 impl<V: View> Tracer<'_, '_, V> {
@@ -409,8 +471,33 @@ impl<V: View> Tracer<'_, '_, V> {
     }
 }
 
+impl<V: View> Tracer<'_, '_, V> {
+    /// Counts `bytes` more held; past the room the run stops.
+    fn hold(&mut self, bytes: u64) {
+        self.used += bytes;
+        if self.used > self.room {
+            self.full = true;
+        }
+    }
+
+    /// Spends `units` of work at `node`; past the budget the run stops.
+    fn spend(&mut self, units: usize, node: Node) {
+        match self.work.checked_sub(units as u64) {
+            Some(left) => self.work = left,
+            None => {
+                self.work = 0;
+                self.worn.get_or_insert(node);
+            }
+        }
+    }
+}
+
 impl<V: View> Observer for Tracer<'_, '_, V> {
     fn enter(&mut self, node: Node, frame: &Frame) -> Flow {
+        if self.full || self.worn.is_some() {
+            return Flow::Stop;
+        }
+        self.spend(1 + self.pushdown.len(), node);
         let flow = &self.analysis.flow;
         // The interpreter steps a LOOP's x‖L inside the statement when L or
         // z‖L falls off the board, without entering it: the increment's
@@ -461,6 +548,8 @@ impl<V: View> Observer for Tracer<'_, '_, V> {
             && let Some((target, used, keep)) = definition(kind)
         {
             self.pushdown.define(&target, &used, keep);
+            let defined = self.pushdown.lists.get(&target).map_or(0, Vec::len);
+            self.spend(defined + used.len(), node);
         }
         if self.assumed.len() < self.options.modifications && super::flow::is_transfer(kind) {
             self.frame = Some(frame.clone());
@@ -472,6 +561,7 @@ impl<V: View> Observer for Tracer<'_, '_, V> {
         let flow = &self.analysis.flow;
         let Some(s) = flow.at(node) else { return };
         let conjugue = self.analysis.conjugue[s].unwrap_or(flow.end());
+        self.spend(1 + facts.len() + self.pushdown.len(), node);
         let before = self.pushdown.clone();
         for &fact in facts {
             self.pushdown.push(fact, conjugue);
@@ -482,6 +572,7 @@ impl<V: View> Observer for Tracer<'_, '_, V> {
             Vec::new()
         };
         let from_lists = self.pushdown.lists_of(&stmt_vars);
+        self.spend(from_lists.len(), node);
         for &fact in &from_lists {
             self.pushdown.push(fact, conjugue);
         }
@@ -500,6 +591,10 @@ impl<V: View> Observer for Tracer<'_, '_, V> {
                 if Some(to) == went || to == conjugue {
                     continue;
                 }
+                self.spend(1 + before.len() + frame.vars.len(), node);
+                if self.worn.is_some() {
+                    return;
+                }
                 let mut pushdown = before.clone();
                 for (j, &f) in facts.iter().enumerate() {
                     pushdown.push(if i == j { alt } else { f }, conjugue);
@@ -509,21 +604,32 @@ impl<V: View> Observer for Tracer<'_, '_, V> {
                 }
                 let mut resumed = frame.clone();
                 resumed.node = other;
-                self.branches.push(Branch { frame: resumed, pushdown, assumed, stop: conjugue });
+                let branch = Branch { frame: resumed, pushdown, assumed, stop: conjugue };
+                self.hold(branch.bytes());
+                if self.full {
+                    return;
+                }
+                self.branches.push(branch);
             }
         }
     }
 
     fn emit(&mut self, node: Node, mv: &RuleMove) {
+        self.spend(self.pushdown.len(), node);
         let overlay = Overlay { base: self.base, assumed: &self.assumed };
         let changes = changes(&overlay, self.player, mv);
         let conditions = self.conditions();
-        self.findings.push(Finding { node, output: Output::Move(*mv), conditions, changes });
+        let finding = Finding { node, output: Output::Move(*mv), conditions, changes };
+        self.hold(finding.bytes());
+        self.findings.push(finding);
     }
 
     fn result(&mut self, node: Node, outcome: Outcome) {
+        self.spend(self.pushdown.len(), node);
         let conditions = self.conditions();
-        self.findings.push(Finding { node, output: Output::Result(outcome), conditions, changes: Vec::new() });
+        let finding = Finding { node, output: Output::Result(outcome), conditions, changes: Vec::new() };
+        self.hold(finding.bytes());
+        self.findings.push(finding);
     }
 }
 
@@ -614,6 +720,21 @@ impl<'p> Analysis<'p> {
         Ok(Analysis { program, algorithm, algo, flow, conjugue, loop_x })
     }
 
+    /// The error of a run whose analysis ran out of work at `node`.
+    fn worn(&self, node: Node, steps: u64) -> RulesError {
+        let stmt = &self.algorithm.stmts[node.stmt];
+        RulesError::Steps {
+            at: super::error::Location {
+                file: self.program.file.clone(),
+                line: stmt.line,
+                statement: stmt.text.clone(),
+            },
+            what: format!("the analysis of the {} algorithm (each condition stored, examined or copied is a step)", self.algo.name()),
+            place: super::limits::place(self.algorithm, node.stmt),
+            steps,
+        }
+    }
+
     /// The flowchart.
     pub fn flowchart(&self) -> &Flowchart {
         &self.flow
@@ -637,6 +758,12 @@ impl<'p> Analysis<'p> {
         let mut report = Report::default();
         let mut queue: VecDeque<Branch> = VecDeque::new();
         let frame = interp.start(self.algo, player);
+        // The bytes the findings and the queue hold.
+        let mut held = 0u64;
+        let full = || RulesError::Memory {
+            what: "the analysis of conditions and modifications".into(),
+            limit_mib: options.memory >> 20,
+        };
         let mut tracer = Tracer {
             analysis: self,
             interp,
@@ -651,8 +778,20 @@ impl<'p> Analysis<'p> {
             branches: Vec::new(),
             increments: None,
             last: None,
+            room: options.memory,
+            used: 0,
+            full: false,
+            work: interp.limits().steps,
+            worn: None,
         };
         interp.resume(frame, &Overlay { base: view, assumed: &[] }, &mut tracer)?;
+        if tracer.full {
+            return Err(full());
+        }
+        if let Some(node) = tracer.worn {
+            return Err(self.worn(node, interp.limits().steps));
+        }
+        held += tracer.used;
         report.runs = 1;
         report.findings.extend(tracer.findings);
         queue.extend(tracer.branches);
@@ -661,6 +800,7 @@ impl<'p> Analysis<'p> {
                 report.unexplored = queue.len() + 1;
                 break;
             }
+            held -= branch.bytes().min(held);
             report.runs += 1;
             let mut tracer = Tracer {
                 analysis: self,
@@ -676,13 +816,25 @@ impl<'p> Analysis<'p> {
                 branches: Vec::new(),
                 increments: None,
                 last: None,
+                room: options.memory.saturating_sub(held),
+                used: 0,
+                full: false,
+                work: interp.limits().steps,
+                worn: None,
             };
             let assumed = tracer.assumed.clone();
             match interp.resume(branch.frame, &Overlay { base: view, assumed: &assumed }, &mut tracer) {
+                _ if tracer.full => return Err(full()),
+                // Past its work on the assumed board: refused, as a run past
+                // its steps is.
+                _ if tracer.worn.is_some() => report.refused += 1,
                 Ok(()) => {
+                    held += tracer.used;
                     report.findings.extend(tracer.findings);
                     queue.extend(tracer.branches);
                 }
+                // Refused by the rules on the assumed board (a budget of
+                // steps run out included: the normal run kept to it).
                 Err(_) => report.refused += 1,
             }
         }

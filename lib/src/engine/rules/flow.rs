@@ -86,7 +86,8 @@ pub fn labels(algorithm: &Algorithm, file: &str) -> Result<HashMap<Name, Node>, 
                 why: format!(
                     "the label {name} is already used at line {} (`{}`); rename one of them (x‖L and z‖L of a SCANNING \
                      or LOOP labelled L are written XL and ZL)",
-                    first.line, first.text
+                    first.line,
+                    super::error::excerpt(&first.text)
                 ),
             });
         }
@@ -111,6 +112,42 @@ pub fn labels(algorithm: &Algorithm, file: &str) -> Result<HashMap<Name, Node>, 
     }
     Ok(map)
 }
+
+/// Checks the labels of `algorithm` (each defined once, `x‖L` and `z‖L`
+/// included) and refuses `GO TO` statements that only go to each other
+/// (`A. GO TO * A.`): a run that reached them would never end. The
+/// interpreter checks this when it prepares the rules, as the flowchart
+/// does.
+pub fn check_goto_cycles(algorithm: &Algorithm, file: &str) -> Result<(), RulesError> {
+    let labels = labels(algorithm, file)?;
+    let stmts = &algorithm.stmts;
+    // 0: not seen; 1: on the chain being followed; 2: leads out of GO TO statements.
+    let mut state = vec![0u8; stmts.len()];
+    for (id, stmt) in stmts.iter().enumerate() {
+        let mut chain = Vec::new();
+        let mut cur = Node { stmt: id, entry: Entry::Main };
+        while let (StmtKind::GoTo(label), Entry::Main, 0) = (&stmts[cur.stmt].kind, cur.entry, state[cur.stmt]) {
+            state[cur.stmt] = 1;
+            chain.push(cur.stmt);
+            // An undefined label is the interpreter's to report, with its own words.
+            let Some(&next) = labels.get(label) else { break };
+            cur = next;
+            if state[cur.stmt] == 1 && cur.entry == Entry::Main {
+                return Err(RulesError::Parse {
+                    at: Location { file: file.to_owned(), line: stmt.line, statement: stmt.text.clone() },
+                    why: GOTO_CYCLE.into(),
+                });
+            }
+        }
+        for s in chain {
+            state[s] = 2;
+        }
+    }
+    Ok(())
+}
+
+const GOTO_CYCLE: &str = "these GO TO statements only go to each other: the run would never end; make one of them go \
+                          to a statement that does something";
 
 impl Flowchart {
     /// Builds the flowchart of `algorithm` (of rule file `file`, for
@@ -155,12 +192,7 @@ impl Flowchart {
                 match &stmts[cur.stmt].kind {
                     StmtKind::GoTo(label) if cur.entry == Entry::Main => {
                         if seen.contains(&cur.stmt) {
-                            return Err(RulesError::Parse {
-                                at: at(id),
-                                why: "these GO TO statements only go to each other: the run would never end; make \
-                                      one of them go to a statement that does something"
-                                    .into(),
-                            });
+                            return Err(RulesError::Parse { at: at(id), why: GOTO_CYCLE.into() });
                         }
                         seen.push(cur.stmt);
                         cur = *labels.get(label).ok_or_else(|| unknown(at(cur.stmt), label))?;

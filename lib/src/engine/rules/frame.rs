@@ -14,6 +14,16 @@ pub enum Algo {
     Result,
 }
 
+impl Algo {
+    /// The algorithm's name in the rule file: `MOVES` or `RESULT`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algo::Moves => "MOVES",
+            Algo::Result => "RESULT",
+        }
+    }
+}
+
 /// Where a run stands: the node about to run and every variable's value.
 /// Cloned by the analysis of modifications, to resume a run later.
 #[derive(Clone, Debug)]

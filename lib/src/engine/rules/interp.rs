@@ -5,12 +5,18 @@
 //! The signatures below are the contract the analysis of conditions
 //! (`flow`, `conditions`) builds on.
 //!
+//! Every run has a budget of steps ([`super::limits`]): each statement
+//! charges its [`cost`](super::limits::cost) before it runs, and a run past
+//! the budget fails with [`RulesError::Steps`]. Arithmetic is checked: a
+//! value past 64 bits is a run-time error, never a wrapped number.
+//!
 //! Decisions the paper leaves open (see `docs/rules.md` §1): `SCANNING`
 //! takes the squares abscissa first, row by row from (1, 1); reaching
 //! `END` ends the run as `FINISHED` does; inside the run that answers
 //! `ATTACKED` (or the legality of a move under `ILLEGAL`), `ATTACKED` reads
 //! 0 — it guards castling, which captures nothing.
 
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
 use super::ast::{
@@ -19,6 +25,7 @@ use super::ast::{
 };
 use super::error::{Location, RulesError};
 pub use super::frame::{Algo, Frame};
+use super::limits::{Limits, costs, place};
 use super::state::{RuleMove, Square, Sub, check_move};
 use super::view::{Fact, Flow, Observer, Placed, Unobserved, View};
 
@@ -44,6 +51,8 @@ struct Linked {
     labels: HashMap<Name, Node>,
     /// `W…` and `Y…` names of the LOOP statements.
     loop_vars: HashMap<Name, Slot>,
+    /// What each statement costs (see [`super::limits::cost`]).
+    costs: Vec<u64>,
 }
 
 /// The interpreter of one rule file.
@@ -59,6 +68,12 @@ pub struct Interpreter<'p> {
     moves: Linked,
     result: Linked,
     royal: Option<u8>,
+    limits: Limits,
+    /// The steps left to the run under way (and to the runs it nests).
+    fuel: Cell<u64>,
+    /// A nested run's [`RulesError::Steps`], handed to the run that asked
+    /// (through `ATTACKED`, whose errors are words) so that it reports it.
+    exhausted: RefCell<Option<RulesError>>,
 }
 
 fn at(program: &Program, algo: &Algorithm, stmt: usize) -> Location {
@@ -67,8 +82,16 @@ fn at(program: &Program, algo: &Algorithm, stmt: usize) -> Location {
 }
 
 impl<'p> Interpreter<'p> {
-    /// Prepares `program` for running (checks labels and names).
+    /// Prepares `program` for running (checks labels and names), with the
+    /// default [`Limits`].
     pub fn new(program: &'p Program) -> Result<Self, RulesError> {
+        Self::with_limits(program, Limits::default())
+    }
+
+    /// Prepares `program` for running with `limits` on every run: checks
+    /// labels and names, refuses a name read that nothing sets, and `GO TO`
+    /// statements that only go to each other.
+    pub fn with_limits(program: &'p Program, limits: Limits) -> Result<Self, RulesError> {
         let header = &program.header;
         let mut names = HashMap::new();
         for (i, piece) in header.pieces.iter().enumerate() {
@@ -107,6 +130,9 @@ impl<'p> Interpreter<'p> {
             moves: Linked::default(),
             result: Linked::default(),
             royal,
+            limits,
+            fuel: Cell::new(limits.steps),
+            exhausted: RefCell::new(None),
         };
         interp.moves = interp.link(&program.moves)?;
         if let Some(result) = &program.result {
@@ -115,9 +141,43 @@ impl<'p> Interpreter<'p> {
         Ok(interp)
     }
 
+    /// A run asked for starts with the whole budget.
+    fn refuel(&self) {
+        self.fuel.set(self.limits.steps);
+        self.exhausted.borrow_mut().take();
+    }
+
+    /// The limits every run keeps to.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// The steps the last run asked for took (with the runs it nested).
+    pub fn steps_taken(&self) -> u64 {
+        self.limits.steps - self.fuel.get()
+    }
+
+    /// Where statement `stmt` of `algo` stands in the rule file.
+    pub fn location(&self, algo: Algo, stmt: usize) -> Location {
+        at(self.program, self.algorithm(algo).0, stmt)
+    }
+
+    /// The error of a run of `algo` that output more moves than
+    /// [`Limits::moves`] at statement `stmt`.
+    pub fn too_many_moves(&self, algo: Algo, stmt: usize) -> RulesError {
+        let algorithm = self.algorithm(algo).0;
+        RulesError::Moves {
+            at: at(self.program, algorithm, stmt),
+            algorithm: algo.name(),
+            place: place(algorithm, stmt),
+            moves: self.limits.moves,
+        }
+    }
+
     /// Builds an algorithm's label map and gives every name written in it a slot.
     fn link(&mut self, algo: &Algorithm) -> Result<Linked, RulesError> {
-        let mut linked = Linked::default();
+        let mut linked = Linked { costs: costs(algo), ..Linked::default() };
+        super::flow::check_goto_cycles(algo, &self.program.file)?;
         let error = |stmt: usize, why: String| RulesError::Parse { at: at(self.program, algo, stmt), why };
         for (i, stmt) in algo.stmts.iter().enumerate() {
             let Some(label) = &stmt.label else { continue };
@@ -257,10 +317,96 @@ impl<'p> Interpreter<'p> {
                 }
             }
         }
-        match algo.stmts.last().map(|s| &s.kind) {
-            Some(StmtKind::End) => Ok(linked),
-            _ => Err(error(algo.stmts.len().saturating_sub(1), "an algorithm ends with `. END.`".into())),
+        if !matches!(algo.stmts.last().map(|s| &s.kind), Some(StmtKind::End)) {
+            return Err(error(algo.stmts.len().saturating_sub(1), "an algorithm ends with `. END.`".into()));
         }
+        self.check_reads(algo, &linked)?;
+        Ok(linked)
+    }
+
+    /// Refuses a name that a statement reads and nothing sets: not a piece,
+    /// a variable with an initial value, an indicatif or a loop's `w‖L` /
+    /// `y‖L`, and assigned by no statement of the algorithm (each run
+    /// starts from the initial values alone). Most often a piece or a
+    /// variable misspelled, which would otherwise fail at run time as a
+    /// variable read before it is set.
+    fn check_reads(&self, algo: &Algorithm, linked: &Linked) -> Result<(), RulesError> {
+        let header = &self.program.header;
+        let mut set: std::collections::HashSet<&str> = std::collections::HashSet::new();
+        set.extend(header.pieces.iter().map(|p| p.name.as_str()));
+        set.extend(header.variables.iter().map(|v| v.name.as_str()));
+        set.extend(header.indics.iter().map(|i| i.name.as_str()));
+        set.extend(linked.loop_vars.keys().map(String::as_str));
+        for stmt in &algo.stmts {
+            match &stmt.kind {
+                StmtKind::Arithmetic(Target::Var(n), _) | StmtKind::Scanning(n, _) | StmtKind::Loop(n, ..) => {
+                    set.insert(n);
+                }
+                _ => {}
+            }
+        }
+        for (i, stmt) in algo.stmts.iter().enumerate() {
+            let mut names: Vec<&Name> = Vec::new();
+            let mut exprs: Vec<&Expr> = Vec::new();
+            let mut subs: &[SubMove] = &[];
+            match &stmt.kind {
+                StmtKind::Arithmetic(t, e) => {
+                    if let Target::Abscissa(n) | Target::Ordinate(n) = t {
+                        names.push(n);
+                    }
+                    exprs.push(e);
+                }
+                StmtKind::ComputedGoTo(e, cases) => {
+                    exprs.push(e);
+                    exprs.extend(cases.iter().map(|(v, _)| v));
+                }
+                StmtKind::If(a, _, b, _, _) => exprs.extend([a, b]),
+                StmtKind::Loop(_, origin, steps, _) => {
+                    names.push(origin);
+                    for step in steps {
+                        match step {
+                            Step::Var(n) => names.push(n),
+                            Step::Row(_, e) => exprs.push(e),
+                        }
+                    }
+                }
+                StmtKind::Move(s) | StmtKind::Build(_, _, s) => subs = s,
+                _ => {}
+            }
+            for sub in subs {
+                match sub {
+                    SubMove::Travel(a, b) | SubMove::Put(a, b) | SubMove::Promotion(a, b) => exprs.extend([a, b]),
+                    SubMove::Capture(a) => exprs.push(a),
+                    SubMove::Indic(_, v, q) => {
+                        exprs.push(v);
+                        exprs.extend(q);
+                    }
+                    SubMove::Held(_) => {}
+                }
+            }
+            while let Some(e) = exprs.pop() {
+                match e {
+                    Expr::Var(n) => names.push(n),
+                    Expr::Int(_) => {}
+                    Expr::Pair(a, b) | Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) | Expr::Index(_, a, b) => {
+                        exprs.extend([&**a, &**b]);
+                    }
+                    Expr::Call(_, a) | Expr::Neg(a) => exprs.push(a),
+                }
+            }
+            if let Some(name) = names.into_iter().find(|n| !set.contains(n.as_str())) {
+                let name = super::error::excerpt(name);
+                return Err(RulesError::Parse {
+                    at: at(self.program, algo, i),
+                    why: format!(
+                        "{name} is read here but nothing sets it: it is not a declared piece (PIECE), variable \
+                         (INITIAL) or indicatif (INDICATIF), and no statement of this algorithm assigns it; declare \
+                         it, or check its spelling"
+                    ),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// The slot of a variable, made if new.
@@ -332,6 +478,7 @@ impl<'p> Interpreter<'p> {
     /// it), reading the position through `view`.
     pub fn resume<V: View, O: Observer>(&self, frame: Frame, view: &V, observer: &mut O) -> Result<(), RulesError> {
         let mut frame = frame;
+        self.refuel();
         self.run_in::<V, O, Outer>(&mut frame, view, observer)
     }
 
@@ -346,6 +493,7 @@ impl<'p> Interpreter<'p> {
         observer: &mut O,
     ) -> Result<(), RulesError> {
         self.restart(frame, algo, player);
+        self.refuel();
         self.run_in::<V, O, Outer>(frame, view, observer)
     }
 
@@ -353,6 +501,18 @@ impl<'p> Interpreter<'p> {
     /// capturing `player`'s piece on any of `squares` (ATTACKED and ILLEGAL
     /// use it; within it ATTACKED reads 0).
     pub fn captures<V: View>(
+        &self,
+        view: &V,
+        player: u8,
+        squares: &[Square],
+        frame: &mut Frame,
+    ) -> Result<bool, RulesError> {
+        self.refuel();
+        self.nested_captures(view, player, squares, frame)
+    }
+
+    /// [`Interpreter::captures`] inside a run: spends from that run's budget.
+    fn nested_captures<V: View>(
         &self,
         view: &V,
         player: u8,
@@ -372,11 +532,27 @@ impl<'p> Interpreter<'p> {
         view: &V,
         observer: &mut O,
     ) -> Result<(), RulesError> {
+        let (algorithm, linked) = self.algorithm(frame.algo);
         while !frame.finished {
             if observer.enter(frame.node, frame) == Flow::Stop {
                 return Ok(());
             }
-            self.step::<V, O, P>(frame, view, observer)?;
+            let stmt = frame.node.stmt;
+            let left = self.fuel.get();
+            let Some(left) = left.checked_sub(linked.costs[stmt]) else {
+                let error = RulesError::Steps {
+                    at: at(self.program, algorithm, stmt),
+                    what: format!("the {} algorithm", frame.algo.name()),
+                    place: place(algorithm, stmt),
+                    steps: self.limits.steps,
+                };
+                *self.exhausted.borrow_mut() = Some(error.clone());
+                return Err(error);
+            };
+            self.fuel.set(left);
+            if let Err(e) = self.step::<V, O, P>(frame, view, observer) {
+                return Err(self.exhausted.borrow_mut().take().unwrap_or(e));
+            }
         }
         Ok(())
     }
@@ -387,6 +563,7 @@ impl<'p> Interpreter<'p> {
     /// follows it; for `FINISHED` and `END`, the node itself.
     pub fn successor<V: View>(&self, frame: &Frame, view: &V) -> Result<Node, RulesError> {
         let mut frame = frame.clone();
+        self.refuel();
         self.step::<V, Unobserved, Outer>(&mut frame, view, &mut Unobserved)?;
         Ok(frame.node)
     }
@@ -475,7 +652,7 @@ impl<'p> Interpreter<'p> {
                         let inc = self.increment(steps, j, frame, linked, view).map_err(fail)?;
                         let cur = self.get(frame, v1);
                         if let (Some(inc), Some(Value::Pair(x, y))) = (inc, cur) {
-                            let (nx, ny) = (x + pair(inc).0, y + pair(inc).1);
+                            let (nx, ny) = step_by((x, y), pair(inc));
                             if on_board(view, nx, ny) {
                                 self.set(frame, v1, Value::Pair(nx, ny));
                                 frame.loops[i].1 += 1;
@@ -496,10 +673,10 @@ impl<'p> Interpreter<'p> {
                     let Some(Value::Pair(x, y)) = self.get(frame, v2) else {
                         return Err(fail(format!("the loop's origin {v2} is not a pair (a square) here")));
                     };
-                    let (dx, dy) = pair(inc);
-                    if on_board(view, x + dx, y + dy) {
+                    let (nx, ny) = step_by((x, y), pair(inc));
+                    if on_board(view, nx, ny) {
                         frame.loops[i] = (j, 1);
-                        self.set(frame, v1, Value::Pair(x + dx, y + dy));
+                        self.set(frame, v1, Value::Pair(nx, ny));
                         frame.node = next;
                         return Ok(());
                     }
@@ -557,6 +734,7 @@ impl<'p> Interpreter<'p> {
                 Step::Var(n) => {
                     if j == 0 {
                         return match self.get(frame, n) {
+                            Some(Value::Pair(0, 0)) => Err(format!("the increment {n} is (0, 0): {ZERO_STEP}")),
                             Some(v @ Value::Pair(..)) => Ok(Some(v)),
                             other => {
                                 Err(format!("the increment {n} is {}, not a pair", other.map_or("unset".into(), show)))
@@ -572,7 +750,12 @@ impl<'p> Interpreter<'p> {
                     };
                     let values = self.tables[t].get(&row).map_or(&[][..], |v| v.as_slice());
                     if j < values.len() {
-                        return Ok(Some(values[j]));
+                        return match values[j] {
+                            Value::Pair(0, 0) => {
+                                Err(format!("the increment {t}({row}) value {} is (0, 0): {ZERO_STEP}", j + 1))
+                            }
+                            v => Ok(Some(v)),
+                        };
                     }
                     j -= values.len();
                 }
@@ -681,10 +864,7 @@ impl<'p> Interpreter<'p> {
                 (Value::Int(x), Value::Int(y)) => Value::Pair(x, y),
                 (x, y) => return Err(format!("a pair holds two integers, not {} and {}", show(x), show(y))),
             },
-            Expr::Neg(a) => match self.eval::<V, P>(a, frame, linked, view, facts)? {
-                Value::Int(x) => Value::Int(-x),
-                Value::Pair(x, y) => Value::Pair(-x, -y),
-            },
+            Expr::Neg(a) => negate(self.eval::<V, P>(a, frame, linked, view, facts)?)?,
             Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) => {
                 let x = self.eval::<V, P>(a, frame, linked, view, facts)?;
                 let y = self.eval::<V, P>(b, frame, linked, view, facts)?;
@@ -698,7 +878,7 @@ impl<'p> Interpreter<'p> {
                 };
                 let values = self.tables[t].get(&row).ok_or_else(|| format!("{t} has no row {row}"))?;
                 *values
-                    .get(usize::try_from(k - 1).unwrap_or(usize::MAX))
+                    .get(k.checked_sub(1).and_then(|k| usize::try_from(k).ok()).unwrap_or(usize::MAX))
                     .ok_or_else(|| format!("{t}({row}, {k}): the row has {} values", values.len()))?
             }
             Expr::Call(f, a) => {
@@ -754,7 +934,7 @@ impl Policy for Outer {
         };
         let overlay = Placed { base: view, square, owner: player, nature: royal };
         let mut frame = interp.start(Algo::Moves, 3 - player);
-        interp.captures(&overlay, player, &[square], &mut frame).map_err(|e| format!("in ATTACKED: {e}"))
+        interp.nested_captures(&overlay, player, &[square], &mut frame).map_err(|e| format!("in ATTACKED: {e}"))
     }
 }
 
@@ -809,6 +989,17 @@ fn on_board<V: View>(view: &V, x: i64, y: i64) -> bool {
     (1..=view.width()).contains(&x) && (1..=view.height()).contains(&y)
 }
 
+/// Why a LOOP refuses an increment of (0, 0).
+pub const ZERO_STEP: &str = "a step of (0, 0) never leaves its square, so `z‖L` would loop for ever; remove it";
+
+/// `square + step`, or a square off every board when the sum passes 64 bits.
+pub fn step_by((x, y): (i64, i64), (dx, dy): (i64, i64)) -> (i64, i64) {
+    match (x.checked_add(dx), y.checked_add(dy)) {
+        (Some(nx), Some(ny)) => (nx, ny),
+        _ => (0, 0),
+    }
+}
+
 fn pair(v: Value) -> (i64, i64) {
     match v {
         Value::Pair(x, y) => (x, y),
@@ -838,25 +1029,89 @@ pub fn show(v: Value) -> String {
     }
 }
 
-/// `+`, `-`, `*` on values, with the paper's types.
+/// An arithmetic operation of the language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+}
+
+impl Op {
+    /// The operation of an `Add`, `Sub` or `Mul` expression (`Add` for any other).
+    pub fn of(e: &Expr) -> Op {
+        match e {
+            Expr::Sub(..) => Op::Sub,
+            Expr::Mul(..) => Op::Mul,
+            _ => Op::Add,
+        }
+    }
+
+    fn symbol(self) -> char {
+        match self {
+            Op::Add => '+',
+            Op::Sub => '-',
+            Op::Mul => '*',
+        }
+    }
+
+    fn on(self, a: i64, b: i64) -> Option<i64> {
+        match self {
+            Op::Add => a.checked_add(b),
+            Op::Sub => a.checked_sub(b),
+            Op::Mul => a.checked_mul(b),
+        }
+    }
+}
+
+/// `+`, `-`, `*` of expression `e` on values, with the paper's types.
 pub fn arith(e: &Expr, x: Value, y: Value) -> Result<Value, String> {
-    Ok(match (e, x, y) {
-        (Expr::Add(..), Value::Int(a), Value::Int(b)) => Value::Int(a + b),
-        (Expr::Add(..), Value::Pair(a, b), Value::Pair(c, d)) => Value::Pair(a + c, b + d),
-        (Expr::Sub(..), Value::Int(a), Value::Int(b)) => Value::Int(a - b),
-        (Expr::Sub(..), Value::Pair(a, b), Value::Pair(c, d)) => Value::Pair(a - c, b - d),
-        (Expr::Mul(..), Value::Int(a), Value::Int(b)) => Value::Int(a * b),
-        (Expr::Mul(..), Value::Int(k), Value::Pair(a, b)) | (Expr::Mul(..), Value::Pair(a, b), Value::Int(k)) => {
-            Value::Pair(k * a, k * b)
+    apply(Op::of(e), x, y)
+}
+
+/// `x op y` with the paper's types: `+` and `-` on two integers or two
+/// pairs, `*` on an integer and an integer or a pair. Checked: a result
+/// past 64 bits is an error, never a wrapped value.
+///
+/// ```
+/// use plybench::engine::rules::{ast::Value, interp::{Op, apply}};
+///
+/// assert_eq!(apply(Op::Mul, Value::Int(3), Value::Pair(1, -2)), Ok(Value::Pair(3, -6)));
+/// assert!(apply(Op::Mul, Value::Int(1 << 62), Value::Int(2)).unwrap_err().contains("64-bit"));
+/// ```
+pub fn apply(op: Op, x: Value, y: Value) -> Result<Value, String> {
+    let overflow = || format!("{} {} {} passes the 64-bit integers of the language", show(x), op.symbol(), show(y));
+    let pairwise = |a: i64, b: i64, c: i64, d: i64| match (op.on(a, c), op.on(b, d)) {
+        (Some(p), Some(q)) => Ok(Value::Pair(p, q)),
+        _ => Err(overflow()),
+    };
+    match (op, x, y) {
+        (_, Value::Int(a), Value::Int(b)) => op.on(a, b).map(Value::Int).ok_or_else(overflow),
+        (Op::Add | Op::Sub, Value::Pair(a, b), Value::Pair(c, d)) => pairwise(a, b, c, d),
+        (Op::Mul, Value::Int(k), Value::Pair(a, b)) | (Op::Mul, Value::Pair(a, b), Value::Int(k)) => {
+            pairwise(k, k, a, b)
         }
-        (_, x, y) => {
-            return Err(format!(
-                "cannot combine {} and {}: + and - take two integers or two pairs, * an integer",
-                show(x),
-                show(y)
-            ));
-        }
-    })
+        _ => Err(format!(
+            "cannot combine {} and {}: + and - take two integers or two pairs, * an integer",
+            show(x),
+            show(y)
+        )),
+    }
+}
+
+/// `-x`, checked.
+pub fn negate(x: Value) -> Result<Value, String> {
+    let overflow = || format!("-{} passes the 64-bit integers of the language", show(x));
+    match x {
+        Value::Int(a) => a.checked_neg().map(Value::Int).ok_or_else(overflow),
+        Value::Pair(a, b) => match (a.checked_neg(), b.checked_neg()) {
+            (Some(a), Some(b)) => Ok(Value::Pair(a, b)),
+            _ => Err(overflow()),
+        },
+    }
 }
 
 /// The relation of an `IF` between two values.
@@ -877,12 +1132,37 @@ pub fn compare(x: Value, r: Relation, y: Value) -> Result<bool, String> {
     })
 }
 
-/// Collects the moves a run outputs.
-pub struct Collect<'b>(pub &'b mut Vec<RuleMove>);
+/// Collects the moves a run outputs, at most a number of them: past it the
+/// run stops and [`Collect::overflow`] names the `MOVE` statement.
+pub struct Collect<'b> {
+    out: &'b mut Vec<RuleMove>,
+    left: usize,
+    overflow: Option<Node>,
+}
+
+impl<'b> Collect<'b> {
+    /// Appends to `out` at most `limit` moves.
+    pub fn new(out: &'b mut Vec<RuleMove>, limit: usize) -> Self {
+        Collect { out, left: limit, overflow: None }
+    }
+
+    /// The `MOVE` that would have gone past the limit, if one did.
+    pub fn overflow(&self) -> Option<Node> {
+        self.overflow
+    }
+}
 
 impl Observer for Collect<'_> {
-    fn emit(&mut self, _: Node, mv: &RuleMove) {
-        self.0.push(*mv);
+    fn enter(&mut self, _: Node, _: &Frame) -> Flow {
+        if self.overflow.is_some() { Flow::Stop } else { Flow::Continue }
+    }
+    fn emit(&mut self, node: Node, mv: &RuleMove) {
+        if self.left == 0 {
+            self.overflow = Some(node);
+        } else {
+            self.left -= 1;
+            self.out.push(*mv);
+        }
     }
 }
 

@@ -6,10 +6,12 @@
 //! - [`ast`]: the syntax tree of a rule file.
 //! - [`parse`]: text to syntax tree.
 //! - [`moves`]: squares, sub-moves and the moves the rules output.
+//! - [`notation`]: moves in a game's usual notation (UCI, draughts numbers, points).
 //! - [`state`]: a position of a described game.
 //! - [`frame`]: where a run of an algorithm stands.
 //! - [`view`]: what the rules read of a position, and the observer of a run.
 //! - [`interp`]: the interpreter, which walks the statements.
+//! - [`limits`]: what one run may spend (steps, moves, memory).
 //! - [`compile`]: the compiler, to a faster form.
 //! - [`perft`]: perft over a rule file.
 //! - [`flow`]: the flowchart and the conjugués.
@@ -27,7 +29,9 @@ pub mod flow;
 pub mod frame;
 pub mod games;
 pub mod interp;
+pub mod limits;
 pub mod moves;
+pub mod notation;
 pub mod parse;
 pub mod perft;
 pub mod state;

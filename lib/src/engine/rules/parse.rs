@@ -21,25 +21,51 @@
 //! assert_eq!(program.moves.stmts.len(), 6);
 //! ```
 
+use std::collections::HashMap;
+
 use super::ast::{
-    Algorithm, Connection, Expr, Function, Header, IndicDecl, Init, Name, Outcome, PieceDecl, Program, Relation, Step,
-    Stmt, StmtKind, SubMove, TableDecl, Target, Value, VarDecl,
+    Algorithm, Connection, Expr, Function, Header, IndicDecl, Init, Name, Outcome, PieceDecl, Program, Relation,
+    StartDecl, Step, Stmt, StmtKind, SubMove, TableDecl, Target, Value, VarDecl,
 };
-use super::error::{Location, RulesError};
+use super::error::{Location, RulesError, excerpt};
+use super::state::{MAX_SUBS, State};
 
 /// The statement keywords (after `label.` or `.`), longest first.
 const STATEMENT_KEYWORDS: [&str; 11] =
     ["ARITHMETIC", "CPTD GO TO", "GO TO", "IF", "END", "FINISHED", "SCANNING", "LOOP", "RESULT", "MOVE", "BUILD"];
 
 /// The header keywords (at the start of a line, followed by `*`).
-const HEADER_KEYWORDS: [&str; 8] = ["GAME", "BOARD", "PIECE", "INITIAL", "INDICATIF", "TABLE", "ILLEGAL", "ALGORITHM"];
+const HEADER_KEYWORDS: [&str; 9] =
+    ["GAME", "BOARD", "PIECE", "INITIAL", "INDICATIF", "TABLE", "ILLEGAL", "START", "ALGORITHM"];
 
 /// The sub-move keywords of `MOVE` and `BUILD`.
 const SUB_KEYWORDS: [&str; 5] = ["TRAVEL", "CAPTURE", "PUT", "PROMOTION", "INDIC"];
 
+/// The longest rule file accepted, in bytes: the shipped files are a few
+/// kilobytes; this bounds the memory and the time of everything that reads
+/// a rule file.
+pub const MAX_TEXT: usize = 1 << 20;
+
+/// The longest name (variable, label, piece, indicatif, table).
+pub const MAX_NAME: usize = 64;
+
+/// The deepest expression: each `+`, `-` or `*` of a chain, each minus
+/// sign, pair, function call and pair of parentheses counts one level.
+/// The parser, the interpreter and the compiler walk expressions by
+/// recursion, and this bounds how deep (a sum of a hundred terms is refused;
+/// write it in several ARITHMETIC statements).
+pub const MAX_DEPTH: usize = 100;
+
 /// Parses a rule file. `file` names it in error messages.
 pub fn parse(file: &str, text: &str) -> Result<Program, RulesError> {
+    if text.len() > MAX_TEXT {
+        let at = Location { file: file.to_string(), line: 1, statement: String::new() };
+        let why = format!("{} bytes; a rule file has at most {MAX_TEXT}", text.len());
+        return Err(RulesError::Parse { at, why });
+    }
     let statements = split(text);
+    // Every name the header declares, with what it is and where.
+    let mut declared: HashMap<Name, (&'static str, u32)> = HashMap::new();
     let mut header = Header::default();
     let mut moves: Option<Algorithm> = None;
     let mut result: Option<Algorithm> = None;
@@ -48,8 +74,19 @@ pub fn parse(file: &str, text: &str) -> Result<Program, RulesError> {
     let mut board_seen = false;
     for raw in statements {
         let at = Location { file: file.to_string(), line: raw.line, statement: raw.text.clone() };
+        if raw.header && is_start(&raw.text) {
+            if current.is_some() {
+                return Err(RulesError::Parse { at, why: "START belongs to the header, before the algorithms".into() });
+            }
+            if let Some(first) = &header.start {
+                let why = format!("a second START; the first is at line {}", first.line);
+                return Err(RulesError::Parse { at, why });
+            }
+            header.start = Some(StartDecl { position: start_position(&raw.text), line: raw.line });
+            continue;
+        }
         let tokens = lex(&raw.text).map_err(|why| RulesError::Parse { at: at.clone(), why })?;
-        let mut p = Cursor { tokens: &tokens, pos: 0, at: &at };
+        let mut p = Cursor { tokens: &tokens, pos: 0, at: &at, nest: 0 };
         if raw.header {
             if let Some((_, _, started)) = &current {
                 return Err(p.error(format!(
@@ -82,9 +119,14 @@ pub fn parse(file: &str, text: &str) -> Result<Program, RulesError> {
                     let (Some(c), None) = (chars.next(), chars.next()) else {
                         return Err(p.error(format!("the letter of {name} must be one letter: `PIECE * {name}, K.`")));
                     };
-                    if header.pieces.iter().any(|d| d.letter == c || d.name == name) {
-                        return Err(p.error(format!("piece {name} or letter {c} is declared twice")));
+                    if let Some(other) = header.pieces.iter().find(|d| d.letter.eq_ignore_ascii_case(&c)) {
+                        return Err(p.error(format!(
+                            "the letter {c} is already {}'s (a position writes a piece by its letter, upper or lower \
+                             case); give {name} another",
+                            other.name
+                        )));
                     }
+                    declare(&mut declared, &name, "a piece", raw.line).map_err(|why| p.error(why))?;
                     header.pieces.push(PieceDecl { name, letter: c });
                     p.sep();
                     if p.done() {
@@ -100,6 +142,7 @@ pub fn parse(file: &str, text: &str) -> Result<Program, RulesError> {
                     } else {
                         Init::One(first)
                     };
+                    declare(&mut declared, &name, "a variable", raw.line).map_err(|why| p.error(why))?;
                     header.variables.push(VarDecl { name, init, line: raw.line });
                     p.sep();
                     if p.done() {
@@ -131,6 +174,7 @@ pub fn parse(file: &str, text: &str) -> Result<Program, RulesError> {
                             }
                         }
                     }
+                    declare(&mut declared, &decl.name, "an indicatif", raw.line).map_err(|why| p.error(why))?;
                     header.indics.push(decl);
                 }
                 "TABLE" => {
@@ -157,7 +201,10 @@ pub fn parse(file: &str, text: &str) -> Result<Program, RulesError> {
                             }
                             table.rows.push((row, values));
                         }
-                        None => header.tables.push(TableDecl { name, rows: vec![(row, values)], line: raw.line }),
+                        None => {
+                            declare(&mut declared, &name, "a table", raw.line).map_err(|why| p.error(why))?;
+                            header.tables.push(TableDecl { name, rows: vec![(row, values)], line: raw.line });
+                        }
                     }
                 }
                 "ILLEGAL" => {
@@ -186,7 +233,13 @@ pub fn parse(file: &str, text: &str) -> Result<Program, RulesError> {
                     }
                     current = Some((is_moves, Algorithm::default(), at.clone()));
                 }
-                other => return Err(p.error(format!("`{other}` is not a header keyword"))),
+                other => {
+                    return Err(p.error(format!(
+                        "`{other}` is not a header keyword (GAME, BOARD, PIECE, INITIAL, INDICATIF, TABLE, ILLEGAL, \
+                         START, ALGORITHM){}",
+                        suggestion(other, &HEADER_KEYWORDS)
+                    )));
+                }
             }
             continue;
         }
@@ -219,7 +272,48 @@ pub fn parse(file: &str, text: &str) -> Result<Program, RulesError> {
     let Some(moves) = moves else {
         return Err(whole(1, "", "no `ALGORITHM * MOVES.`: a rule file enumerates the legal moves".into()));
     };
-    Ok(Program { file: file.to_string(), header, moves, result })
+    let program = Program { file: file.to_string(), header, moves, result };
+    if let Some(start) = &program.header.start
+        && let Err(e) = State::from_text(&program, &start.position)
+    {
+        let why = match e {
+            RulesError::Position { why, .. } => format!("the start position: {why}"),
+            other => other.to_string(),
+        };
+        return Err(whole(start.line, &start.position, why));
+    }
+    Ok(program)
+}
+
+/// Records that the header declares `name` as `what` at `line`, or says
+/// where it was declared before.
+fn declare(
+    declared: &mut HashMap<Name, (&'static str, u32)>,
+    name: &Name,
+    what: &'static str,
+    line: u32,
+) -> Result<(), String> {
+    if let Some(&(before, at)) = declared.get(name) {
+        return Err(format!(
+            "{name} is already declared at line {at}, as {before}; each name is declared once (the last would \
+             otherwise win silently)"
+        ));
+    }
+    declared.insert(name.clone(), (what, line));
+    Ok(())
+}
+
+/// Whether a header statement is `START * position.`
+fn is_start(text: &str) -> bool {
+    let upper = text.trim_start().to_ascii_uppercase();
+    upper.strip_prefix("START").is_some_and(|rest| rest.trim_start().starts_with('*'))
+}
+
+/// The position of `START * position.`: the text after the star, without
+/// the full stop that ends the statement.
+fn start_position(text: &str) -> String {
+    let after = text.split_once('*').map_or("", |(_, rest)| rest).trim();
+    after.strip_suffix('.').unwrap_or(after).trim().to_string()
 }
 
 /// One statement's text, its first line, and whether it is a header
@@ -255,11 +349,53 @@ fn starts(line: &str) -> Option<bool> {
             return Some(true);
         }
     }
-    let label_end = line.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(line.len());
-    let rest = line[label_end..].trim_start();
+    let first_end = line.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(line.len());
+    // A misspelled header keyword (`BORAD * 3, 3.`) starts a declaration,
+    // which then says what is wrong on its own line.
+    if first_end > 0
+        && line[first_end..].trim_start().starts_with('*')
+        && closest(&line[..first_end], &HEADER_KEYWORDS).is_some()
+    {
+        return Some(true);
+    }
+    let rest = line[first_end..].trim_start();
     let rest = rest.strip_prefix('.')?.trim_start();
     let rest = squash(rest);
-    STATEMENT_KEYWORDS.iter().any(|kw| word_end(&rest, kw)).then_some(false)
+    if STATEMENT_KEYWORDS.iter().any(|kw| word_end(&rest, kw)) {
+        return Some(false);
+    }
+    // `label. WORDS *` with words no keyword: a misspelled keyword
+    // (`. FROBNICATE * V.`), which starts a statement so that the error
+    // names its line (a continuation line of the paper's, `CR. BISHOP, CB.`,
+    // has no star after its words).
+    let words_end = rest.find(|c: char| !(c.is_ascii_alphabetic() || c == ' ')).unwrap_or(rest.len());
+    (words_end > 0 && rest[words_end..].starts_with('*')).then_some(false)
+}
+
+/// The keyword of `keywords` closest to `word` (at most two edits away), if any.
+fn closest<'k>(word: &str, keywords: &[&'k str]) -> Option<&'k str> {
+    keywords.iter().map(|k| (edits(word, k), *k)).filter(|&(d, _)| d <= 2).min().map(|(_, k)| k)
+}
+
+/// The edit distance between two short words.
+fn edits(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (row[j + 1] + 1).min(row[j] + 1).min(diagonal + usize::from(ca != cb));
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
+/// `, did you mean X?` for the keyword closest to `word`, or nothing.
+fn suggestion(word: &str, keywords: &[&str]) -> String {
+    closest(word, keywords).map_or_else(String::new, |k| format!("; did you mean {k}?"))
 }
 
 /// Collapses runs of blanks to one space (so `GO  TO` reads as `GO TO`).
@@ -320,6 +456,9 @@ fn lex(text: &str) -> Result<Vec<Tok>, String> {
                     word.push(d.to_ascii_uppercase());
                     i += 1;
                 }
+                if word.len() > MAX_NAME {
+                    return Err(format!("`{}`: a name has at most {MAX_NAME} characters", excerpt(&word)));
+                }
                 out.push(Tok::Ident(word));
             }
             c if c.is_ascii_digit() => {
@@ -365,7 +504,18 @@ fn lex(text: &str) -> Result<Vec<Tok>, String> {
                     (_, true) => Relation::Ge,
                 }));
             }
-            other => return Err(format!("unexpected character `{other}`")),
+            '!' if next == Some('=') => {
+                return Err(
+                    "`!=`: the language writes ≠ as `#` (`IF * OCCUPY(V) # EMPTY. A, B.`), or `/=` or `<>`".into()
+                );
+            }
+            '&' | '|' | '!' => {
+                return Err(format!(
+                    "`{c}`: the language has no logical operators; test one condition per IF and join them by \
+                     their labels"
+                ));
+            }
+            other => return Err(format!("unexpected character `{}`", excerpt(&other.to_string()))),
         }
     }
     Ok(out)
@@ -376,6 +526,8 @@ struct Cursor<'t> {
     tokens: &'t [Tok],
     pos: usize,
     at: &'t Location,
+    /// The parser's recursion in the expression being read.
+    nest: usize,
 }
 
 impl Cursor<'_> {
@@ -484,62 +636,101 @@ impl Cursor<'_> {
 
     // Expressions: sum := term (('+' | '-') term)*; term := unary ('*' unary)*;
     // unary := '-' unary | atom; atom := int | name | name '(' args ')' | '(' e [',' e] ')'.
+    // Each returns the expression and its depth (see MAX_DEPTH); `nest`
+    // counts the parser's own recursion, which a run of minus signs or of
+    // parentheses deepens without deepening the tree.
 
     fn expr(&mut self) -> Result<Expr, RulesError> {
-        let mut left = self.term()?;
+        Ok(self.sum()?.0)
+    }
+
+    /// One level deeper than `depth`, or the error past [`MAX_DEPTH`].
+    fn deeper(&self, depth: usize) -> Result<usize, RulesError> {
+        if depth >= MAX_DEPTH {
+            return Err(self.error(format!(
+                "the expression nests more than {MAX_DEPTH} levels deep (each +, - or * of a chain, each sign, \
+                 pair, parenthesis and function counts one); split it into ARITHMETIC statements"
+            )));
+        }
+        Ok(depth + 1)
+    }
+
+    /// Enters one more level of the parser's recursion.
+    fn enter(&mut self) -> Result<(), RulesError> {
+        self.nest = self.deeper(self.nest)?;
+        Ok(())
+    }
+
+    fn sum(&mut self) -> Result<(Expr, usize), RulesError> {
+        self.enter()?;
+        let (mut left, mut depth) = self.term()?;
         loop {
-            if self.eat(&Tok::Plus) {
-                left = Expr::Add(Box::new(left), Box::new(self.term()?));
+            let add = if self.eat(&Tok::Plus) {
+                true
             } else if self.eat(&Tok::Minus) {
-                left = Expr::Sub(Box::new(left), Box::new(self.term()?));
+                false
             } else {
-                return Ok(left);
-            }
+                break;
+            };
+            let (right, d) = self.term()?;
+            depth = self.deeper(depth.max(d))?;
+            left = if add {
+                Expr::Add(Box::new(left), Box::new(right))
+            } else {
+                Expr::Sub(Box::new(left), Box::new(right))
+            };
         }
+        self.nest -= 1;
+        Ok((left, depth))
     }
 
-    fn term(&mut self) -> Result<Expr, RulesError> {
-        let mut left = self.unary()?;
+    fn term(&mut self) -> Result<(Expr, usize), RulesError> {
+        let (mut left, mut depth) = self.unary()?;
         while self.eat(&Tok::Star) {
-            left = Expr::Mul(Box::new(left), Box::new(self.unary()?));
+            let (right, d) = self.unary()?;
+            depth = self.deeper(depth.max(d))?;
+            left = Expr::Mul(Box::new(left), Box::new(right));
         }
-        Ok(left)
+        Ok((left, depth))
     }
 
-    fn unary(&mut self) -> Result<Expr, RulesError> {
+    fn unary(&mut self) -> Result<(Expr, usize), RulesError> {
         if self.eat(&Tok::Minus) {
-            return Ok(match self.unary()? {
-                Expr::Int(v) => Expr::Int(-v),
-                e => Expr::Neg(Box::new(e)),
+            self.enter()?;
+            let (e, depth) = self.unary()?;
+            self.nest -= 1;
+            return Ok(match e {
+                Expr::Int(v) if v.checked_neg().is_some() => (Expr::Int(-v), depth),
+                e => (Expr::Neg(Box::new(e)), self.deeper(depth)?),
             });
         }
         self.atom()
     }
 
-    fn atom(&mut self) -> Result<Expr, RulesError> {
+    fn atom(&mut self) -> Result<(Expr, usize), RulesError> {
         match self.peek().cloned() {
             Some(Tok::Int(v)) => {
                 self.pos += 1;
-                Ok(Expr::Int(v))
+                Ok((Expr::Int(v), 1))
             }
             Some(Tok::LParen) => {
                 self.pos += 1;
-                let first = self.expr()?;
+                let (first, d) = self.sum()?;
                 if self.eat(&Tok::Comma) {
-                    let second = self.expr()?;
+                    let (second, e) = self.sum()?;
                     self.expect(&Tok::RParen, "`)` after the pair")?;
-                    Ok(Expr::Pair(Box::new(first), Box::new(second)))
+                    Ok((Expr::Pair(Box::new(first), Box::new(second)), self.deeper(d.max(e))?))
                 } else {
                     self.expect(&Tok::RParen, "`)`")?;
-                    Ok(first)
+                    Ok((first, d))
                 }
             }
             Some(Tok::Ident(name)) => {
                 self.pos += 1;
                 if !self.eat(&Tok::LParen) {
-                    return Ok(Expr::Var(name));
+                    return Ok((Expr::Var(name), 1));
                 }
-                let arg = self.expr()?;
+                let (arg, d) = self.sum()?;
                 let function = match name.as_str() {
                     "OCCUPY" => Some(Function::Occupy),
                     "NATURE" => Some(Function::Nature),
@@ -550,7 +741,7 @@ impl Cursor<'_> {
                 };
                 if let Some(function) = function {
                     self.expect(&Tok::RParen, "`)` after the function's argument")?;
-                    return Ok(Expr::Call(function, Box::new(arg)));
+                    return Ok((Expr::Call(function, Box::new(arg)), self.deeper(d)?));
                 }
                 if !self.eat(&Tok::Comma) {
                     return Err(self.error(format!(
@@ -558,9 +749,9 @@ impl Cursor<'_> {
                          read as `{name}(row, k)`"
                     )));
                 }
-                let k = self.expr()?;
+                let (k, e) = self.sum()?;
                 self.expect(&Tok::RParen, "`)` after the table's subscripts")?;
-                Ok(Expr::Index(name, Box::new(arg), Box::new(k)))
+                Ok((Expr::Index(name, Box::new(arg), Box::new(k)), self.deeper(d.max(e))?))
             }
             _ => Err(self.error(format!("expected an expression, found {}", self.found()))),
         }
@@ -682,6 +873,13 @@ fn statement(p: &mut Cursor<'_>, line: u32, text: &str) -> Result<Stmt, RulesErr
         }
         _ => first,
     };
+    if !STATEMENT_KEYWORDS.contains(&keyword.as_str()) {
+        return Err(p.error(format!(
+            "`{keyword}` is not a statement keyword (ARITHMETIC, GO TO, CPTD GO TO, IF, SCANNING, LOOP, MOVE, BUILD, \
+             RESULT, FINISHED, END){}",
+            suggestion(&keyword, &STATEMENT_KEYWORDS)
+        )));
+    }
     if keyword == "END" {
         p.end()?;
         return Ok(Stmt { label, kind: StmtKind::End, line, text: text.to_string() });
@@ -821,8 +1019,13 @@ fn statement(p: &mut Cursor<'_>, line: u32, text: &str) -> Result<Stmt, RulesErr
             };
             StmtKind::Build(q, r, p.submoves()?)
         }
-        other => return Err(p.error(format!("`{other}` is not a statement keyword"))),
+        _ => unreachable!("every statement keyword has its arm"),
     };
+    if let StmtKind::Move(subs) | StmtKind::Build(_, _, subs) = &kind
+        && subs.len() > MAX_SUBS
+    {
+        return Err(p.error(format!("{} sub-moves; a move holds at most {MAX_SUBS}", subs.len())));
+    }
     if matches!(kind, StmtKind::Scanning(..)) && label.is_none() {
         return Err(p.error("a SCANNING needs a label: `A. SCANNING * V. M.` (x‖A is built from it)"));
     }

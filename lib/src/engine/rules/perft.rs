@@ -44,7 +44,12 @@ impl<'p> Interpreted<'p> {
 
 impl Rules for Interpreted<'_> {
     fn moves(&mut self, state: &State, out: &mut Vec<RuleMove>) -> Result<(), RulesError> {
-        self.interp.run(Algo::Moves, state.player(), &mut self.frame, state, &mut Collect(out))
+        let mut collect = Collect::new(out, self.interp.limits().moves);
+        self.interp.run(Algo::Moves, state.player(), &mut self.frame, state, &mut collect)?;
+        match collect.overflow() {
+            Some(node) => Err(self.interp.too_many_moves(Algo::Moves, node.stmt)),
+            None => Ok(()),
+        }
     }
 
     fn ended(&mut self, state: &State) -> Result<bool, RulesError> {
@@ -72,7 +77,8 @@ pub struct Buffers {
     kings: Vec<Square>,
 }
 
-/// The legal moves of `state` into `out` (cleared first).
+/// The legal moves of `state` into `out` (cleared first). `state` is as
+/// it was when this returns, error or not.
 pub fn legal<R: Rules>(
     rules: &mut R,
     state: &mut State,
@@ -88,9 +94,9 @@ pub fn legal<R: Rules>(
         let undo = state.make(&out[i]);
         kings.clear();
         kings.extend(state.find(me, royal));
-        let bad = !kings.is_empty() && rules.captures(state, kings)?;
+        let bad = if kings.is_empty() { Ok(false) } else { rules.captures(state, kings) };
         state.unmake(&undo);
-        if bad {
+        if bad? {
             out.swap_remove(i);
         } else {
             i += 1;
@@ -235,7 +241,7 @@ mod tests {
         let game = games::find("tictactoe").unwrap();
         let program = parse(game.file, game.text).unwrap();
         let mut rules = Interpreted::new(Interpreter::new(&program).unwrap());
-        let mut state = State::from_text(&program, game.start).unwrap();
+        let mut state = State::start(&program).unwrap();
         let counts = tree(&mut rules, &mut state, 9).unwrap();
         let minimax = tictactoe::TicSearch {
             order: tictactoe::TicOrder::Natural,
@@ -254,7 +260,7 @@ mod tests {
             assert_eq!(n, u128::from(tictactoe::perft(depth)), "depth {depth}");
             assert_eq!(n, counts.positions[depth as usize]);
         }
-        assert_eq!(state.to_text(&program), game.start);
+        assert_eq!(Some(state.to_text(&program)), program.header.start.clone().map(|s| s.position));
     }
 
     #[test]

@@ -18,7 +18,7 @@
 //! ```
 
 use super::ast::Program;
-use super::error::RulesError;
+use super::error::{RulesError, excerpt};
 pub use super::moves::{MAX_SUBS, RuleMove, Square, Sub};
 use super::view::View;
 
@@ -111,6 +111,9 @@ impl State {
         let mut fields = text.split_whitespace();
         let board = fields.next().ok_or_else(|| position_error(text, "an empty position; write e.g. `3/3/3 1`"))?;
         let rows: Vec<&str> = board.split('/').collect();
+        if rows.len() > 26 {
+            return Err(position_error(text, "more than 26 rows; a board is 1 to 26 squares each way"));
+        }
         let mut grid: Vec<Vec<Cell>> = Vec::new();
         for row in &rows {
             let mut cells = Vec::new();
@@ -130,11 +133,20 @@ impl State {
                     let letters: String = program.header.pieces.iter().map(|d| d.letter).collect();
                     return Err(position_error(
                         text,
-                        format!("`{c}` is not a piece's letter; this game's are {letters} (lower case: second player)"),
+                        format!(
+                            "`{}` is not a piece's letter; this game's are {letters} (lower case: second player)",
+                            excerpt(&c.to_string())
+                        ),
                     ));
                 };
                 let owner = if c.is_ascii_uppercase() { 1 } else { 2 };
                 cells.push(Cell { owner, nature: u8::try_from(n + 1).unwrap_or(0) });
+                if cells.len() > 26 {
+                    return Err(position_error(
+                        text,
+                        "a row of more than 26 squares; a board is 1 to 26 squares each way",
+                    ));
+                }
             }
             cells.extend(std::iter::repeat_n(Cell::default(), run));
             grid.push(cells);
@@ -142,6 +154,17 @@ impl State {
         let width = grid[0].len();
         if grid.iter().any(|r| r.len() != width) {
             return Err(position_error(text, "rows of different lengths; every row must cover the board's width"));
+        }
+        let (w, h) = (program.header.width, program.header.height);
+        if width as i64 > w || grid.len() as i64 > h {
+            return Err(position_error(
+                text,
+                format!(
+                    "a board of {width} x {}, larger than the rule file's `BOARD * {w}, {h}.`; a position may be \
+                     smaller than the declared board, never larger",
+                    grid.len()
+                ),
+            ));
         }
         let mut state = Self::empty_sized(program, width as i64, grid.len() as i64)?;
         for (i, row) in grid.iter().enumerate() {
@@ -157,20 +180,27 @@ impl State {
             other => {
                 return Err(position_error(
                     text,
-                    format!("after the board, the player to move, 1 or 2 (found {})", other.unwrap_or("nothing")),
+                    format!(
+                        "after the board, the player to move, 1 or 2 (found {})",
+                        other.map_or("nothing".into(), excerpt)
+                    ),
                 ));
             }
         };
         for field in fields {
             let Some((name, value)) = field.split_once('=') else {
-                return Err(position_error(text, format!("`{field}`: an indicatif is written NAME=v or NAME=v1,v2")));
+                return Err(position_error(
+                    text,
+                    format!("`{}`: an indicatif is written NAME=v or NAME=v1,v2", excerpt(field)),
+                ));
             };
             let name = name.to_ascii_uppercase();
             let Some(id) = program.header.indics.iter().position(|d| d.name == name) else {
-                return Err(position_error(text, format!("`{name}` is not an indicatif of this game")));
+                return Err(position_error(text, format!("`{}` is not an indicatif of this game", excerpt(&name))));
             };
             let parsed: Result<Vec<i64>, _> = value.split(',').map(str::parse::<i64>).collect();
-            let parsed = parsed.map_err(|_| position_error(text, format!("`{field}`: the values are integers")))?;
+            let parsed =
+                parsed.map_err(|_| position_error(text, format!("`{}`: the values are integers", excerpt(field))))?;
             let (base, per_player) = state.layout[id];
             match (per_player, parsed.as_slice()) {
                 (true, [a, b]) => {
@@ -180,11 +210,22 @@ impl State {
                 (false, [a]) => state.values[base] = *a,
                 _ => {
                     let want = if per_player { "two values, NAME=v1,v2" } else { "one value, NAME=v" };
-                    return Err(position_error(text, format!("`{field}`: {name} takes {want}")));
+                    return Err(position_error(text, format!("`{}`: {name} takes {want}", excerpt(field))));
                 }
             }
         }
         Ok(state)
+    }
+
+    /// The start position the rule file declares (`START * ...`).
+    pub fn start(program: &Program) -> Result<Self, RulesError> {
+        match &program.header.start {
+            Some(start) => Self::from_text(program, &start.position),
+            None => Err(position_error(
+                "",
+                "the rule file declares no start position; give one, or add `START * <position>.` to its header",
+            )),
+        }
     }
 
     /// The position in the text form.

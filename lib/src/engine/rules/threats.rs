@@ -27,6 +27,7 @@ use super::ast::{Outcome, Program};
 use super::conditions::{Analysis, Change, Options, Output};
 use super::error::RulesError;
 use super::interp::{Algo, Interpreter};
+use super::limits::Limits;
 use super::state::{RuleMove, Square, State};
 use super::view::{Fact, Observer};
 
@@ -48,16 +49,30 @@ pub struct Threat {
     pub replies: Vec<RuleMove>,
 }
 
-/// Collects the moves and results of one run.
-#[derive(Default)]
+/// Collects the moves (at most `limit`) and results of one run.
 struct Collect {
     moves: Vec<RuleMove>,
     victory: bool,
+    limit: usize,
+    overflow: Option<super::ast::Node>,
+}
+
+impl Collect {
+    fn new(limit: usize) -> Self {
+        Collect { moves: Vec::new(), victory: false, limit, overflow: None }
+    }
 }
 
 impl Observer for Collect {
-    fn emit(&mut self, _node: super::ast::Node, mv: &RuleMove) {
-        self.moves.push(*mv);
+    fn enter(&mut self, _: super::ast::Node, _: &super::frame::Frame) -> super::view::Flow {
+        if self.overflow.is_some() { super::view::Flow::Stop } else { super::view::Flow::Continue }
+    }
+    fn emit(&mut self, node: super::ast::Node, mv: &RuleMove) {
+        if self.moves.len() >= self.limit {
+            self.overflow = Some(node);
+        } else {
+            self.moves.push(*mv);
+        }
     }
     fn result(&mut self, _node: super::ast::Node, outcome: Outcome) {
         if outcome == Outcome::Victory {
@@ -81,25 +96,37 @@ pub struct Threats<'p> {
 }
 
 impl<'p> Threats<'p> {
-    /// Prepares `program`, which must have a `RESULT` algorithm.
+    /// Prepares `program`, which must have a `RESULT` algorithm, with the
+    /// default [`Limits`].
     pub fn new(program: &'p Program) -> Result<Self, RulesError> {
+        Self::with_limits(program, Limits::default())
+    }
+
+    /// Prepares `program` with `limits` on every run and analysis.
+    pub fn with_limits(program: &'p Program, limits: Limits) -> Result<Self, RulesError> {
         Analysis::new(program, Algo::Result)?;
-        Ok(Threats { program, interp: Interpreter::new(program)? })
+        Ok(Threats { program, interp: Interpreter::with_limits(program, limits)? })
+    }
+
+    /// Runs `algo` for `player` on `state`, collecting its moves and whether it said VICTORY.
+    fn collect(&self, algo: Algo, state: &State, player: u8) -> Result<Collect, RulesError> {
+        let mut c = Collect::new(self.interp.limits().moves);
+        self.interp.resume(self.interp.start(algo, player), state, &mut c)?;
+        match c.overflow {
+            Some(node) => Err(self.interp.too_many_moves(algo, node.stmt)),
+            None => Ok(c),
+        }
     }
 
     /// The moves of `player` on `state` (the rules' moves; extension 2 is
     /// not applied: the games searched here have none).
     pub fn moves(&self, state: &State, player: u8) -> Result<Vec<RuleMove>, RulesError> {
-        let mut c = Collect::default();
-        self.interp.resume(self.interp.start(Algo::Moves, player), state, &mut c)?;
-        Ok(c.moves)
+        Ok(self.collect(Algo::Moves, state, player)?.moves)
     }
 
     /// Whether the `RESULT` algorithm says `player` has won on `state`.
     pub fn won(&self, state: &State, player: u8) -> Result<bool, RulesError> {
-        let mut c = Collect::default();
-        self.interp.resume(self.interp.start(Algo::Result, player), state, &mut c)?;
-        Ok(c.victory)
+        Ok(self.collect(Algo::Result, state, player)?.victory)
     }
 
     /// `state` after `player` plays `mv` (whoever was to move).
@@ -133,7 +160,7 @@ impl<'p> Threats<'p> {
         all: bool,
     ) -> Result<Vec<Square>, RulesError> {
         let analysis = Analysis::new(self.program, Algo::Result)?;
-        let options = Options { modifications, ..Options::default() };
+        let options = Options { modifications, memory: self.interp.limits().memory, ..Options::default() };
         let report = analysis.run(&self.interp, state, player, options)?;
         let mut squares = Vec::new();
         for f in &report.findings {

@@ -9,8 +9,11 @@ use crate::Result;
 use crate::engine::progress::Progress;
 use crate::engine::rules::ast::Program;
 use crate::engine::rules::compile::Compiled;
+use crate::engine::rules::conditions::{Output, Words};
 use crate::engine::rules::games;
 use crate::engine::rules::interp::Interpreter;
+use crate::engine::rules::limits::Limits;
+use crate::engine::rules::notation::Notation;
 use crate::engine::rules::parse::parse;
 use crate::engine::rules::perft::{Buffers, Interpreted, Rules, divide, perft, tree};
 use crate::engine::rules::state::State;
@@ -56,32 +59,54 @@ fn timed<R: Rules>(rules: &mut R, state: &mut State, depth: u32) -> Result<(u128
     Ok((n, start.elapsed().as_secs_f64()))
 }
 
-/// Perft of `state` to `depth` by each engine.
-pub fn runs(program: &Program, state: &State, depth: u32, engines: &[Engine]) -> Result<Vec<Run>> {
+/// Perft of `state` to `depth` by each engine, every run kept to `limits`.
+pub fn runs(program: &Program, state: &State, depth: u32, engines: &[Engine], limits: Limits) -> Result<Vec<Run>> {
     let mut out = Vec::new();
     for &engine in engines {
         let mut state = state.clone();
         let (nodes, seconds) = match engine {
-            Engine::Interp => timed(&mut Interpreted::new(Interpreter::new(program)?), &mut state, depth)?,
-            Engine::Compiled => timed(&mut Compiled::new(program)?, &mut state, depth)?,
+            Engine::Interp => {
+                timed(&mut Interpreted::new(Interpreter::with_limits(program, limits)?), &mut state, depth)?
+            }
+            Engine::Compiled => timed(&mut Compiled::with_limits(program, limits)?, &mut state, depth)?,
         };
         out.push(Run { engine, nodes, seconds });
     }
     Ok(out)
 }
 
-/// The tables of `rules perft`: one row per engine (`differs` when the
-/// engines disagree), then the divide by the first engine if asked for.
-pub fn perft_tables(
-    program: &Program,
-    state: &State,
-    label: &str,
-    depth: u32,
-    engines: &[Engine],
-    with_divide: bool,
-) -> Result<Vec<Table>> {
-    let runs = runs(program, state, depth, engines)?;
+/// What `rules perft` counts: a position of a described game, the depth,
+/// the engines, and the limits of every run.
+#[derive(Clone, Copy, Debug)]
+pub struct PerftSpec<'a> {
+    /// The rule file.
+    pub program: &'a Program,
+    /// The game's key, for its published counts and its notation: the
+    /// shipped file's name, or the `GAME` name of a file read from disk in
+    /// lower case (see [`super::published`]).
+    pub key: &'a str,
+    /// The position.
+    pub state: &'a State,
+    /// Plies.
+    pub depth: u32,
+    /// The engines, side by side; the divide is the first's.
+    pub engines: &'a [Engine],
+    /// Whether to add the count under each root move.
+    pub divide: bool,
+    /// The limits of every run.
+    pub limits: Limits,
+}
+
+/// The tables of `rules perft`: one row per engine, beside the published
+/// count where `datasets/` has one (`differs` also when the engines
+/// disagree), then the divide by the first engine if asked for, its moves
+/// in the game's usual notation ([`Notation`]).
+pub fn perft_tables(spec: PerftSpec<'_>) -> Result<Vec<Table>> {
+    let PerftSpec { program, key, state, depth, engines, limits, .. } = spec;
+    let runs = runs(program, state, depth, engines, limits)?;
     let agree = runs.windows(2).all(|w| w[0].nodes == w[1].nodes);
+    let published = super::published::published_perft(key, program, state, depth)?;
+    let label = state.to_text(program);
     let mut t = Table::new(
         "rules_perft",
         &format!("Perft({depth}) of {} from {label}", program.header.game),
@@ -91,17 +116,22 @@ pub fn perft_tables(
             Column::new("nodes", "Nodes"),
             Column::new("seconds", "Seconds"),
             Column::new("nps", "Nodes/s"),
+            Column::new("published", "Published"),
+            Column::new("source", "Source"),
             Column::new("verdict", "Verdict"),
         ],
     );
     for run in &runs {
-        let verdict = if agree { Verdict::NoPublishedValue } else { Verdict::Differs };
+        let comparison = Comparison::new(Some(run.nodes), published.as_ref());
+        let verdict = if agree { comparison.verdict } else { Verdict::Differs };
         t.push(vec![
             run.engine.name().into(),
             depth.into(),
             run.nodes.into(),
             Cell::float(run.seconds, 3),
             Cell::float(nps(run.nodes, run.seconds), 0),
+            Cell::opt(comparison.published),
+            Cell::opt(comparison.source),
             verdict.into(),
         ]);
     }
@@ -110,19 +140,29 @@ pub fn perft_tables(
         t.note("THE INTERPRETER AND THE COMPILED FORM DISAGREE.");
     }
     let mut out = vec![t];
-    if with_divide && let Some(first) = engines.first() {
-        let mut state = state.clone();
+    if spec.divide
+        && let Some(first) = engines.first()
+    {
+        let mut root = state.clone();
         let moves = match first {
-            Engine::Interp => divide(&mut Interpreted::new(Interpreter::new(program)?), &mut state, depth)?,
-            Engine::Compiled => divide(&mut Compiled::new(program)?, &mut state, depth)?,
+            Engine::Interp => {
+                divide(&mut Interpreted::new(Interpreter::with_limits(program, limits)?), &mut root, depth)?
+            }
+            Engine::Compiled => divide(&mut Compiled::with_limits(program, limits)?, &mut root, depth)?,
         };
+        let notation = Notation::of(key, program);
+        let words = Words { header: &program.header, player: state.player() };
         let mut d = Table::new(
             "rules_divide",
             &format!("Divide by {}", first.name()),
-            vec![Column::new("move", "Move"), Column::new("nodes", "Nodes")],
+            vec![Column::new("move", "Move"), Column::new("nodes", "Nodes"), Column::new("sub_moves", "Sub-moves")],
         );
         for (mv, n) in moves {
-            d.push(vec![mv.to_string().into(), n.into()]);
+            d.push(vec![
+                notation.write(program, state.player(), &mv).into(),
+                n.into(),
+                words.output(&Output::Move(mv)).into(),
+            ]);
         }
         out.push(d);
     }
@@ -140,7 +180,7 @@ fn nps(nodes: u128, seconds: f64) -> f64 {
 fn shipped(name: &str) -> Result<(Program, State)> {
     let game = games::find(name).ok_or_else(|| crate::Error::from(missing(name)))?;
     let program = parse(game.file, game.text)?;
-    let state = State::from_text(&program, game.start)?;
+    let state = State::start(&program)?;
     Ok((program, state))
 }
 
@@ -239,7 +279,7 @@ pub fn part(budget: Budget, _progress: Progress<'_>) -> Result<Part> {
         ("gomoku", &gomoku, &small, small_depth),
     ];
     for (name, program, state, depth) in cases {
-        let r = runs(program, state, depth, &[Engine::Interp, Engine::Compiled])?;
+        let r = runs(program, state, depth, &[Engine::Interp, Engine::Compiled], Limits::default())?;
         let (i, c) = (r[0], r[1]);
         let hand = (name == "tictactoe").then(|| u128::from(tictactoe::perft(depth)));
         let verdict = match hand {
