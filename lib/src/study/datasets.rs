@@ -34,6 +34,14 @@ dataset!(
     PERFT_STATS = "perft/stats.json"
 );
 dataset!(
+    /// Published two-move problems (Meson): composer, source, position, key.
+    PERFT_MATE_PROBLEMS = "perft/mate-problems.json"
+);
+dataset!(
+    /// Bell (1972), §3.1: the figures of his two-move mate program.
+    PERFT_BELL_MATE = "perft/bell-1972-mate.json"
+);
+dataset!(
     /// Published speed ratios of the rules study: Pitrat's compiler against
     /// his interpreter, the RBG reasoner against Ludii on chess.
     RULES_SPEED = "rules/speed.json"
