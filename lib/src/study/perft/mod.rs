@@ -6,6 +6,7 @@
 pub mod bench;
 pub mod check;
 pub mod deep;
+pub mod eppstein;
 pub mod mate;
 pub mod program;
 pub mod program_error;

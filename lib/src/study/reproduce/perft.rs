@@ -77,6 +77,7 @@ pub(super) fn run(budget: Budget, progress: Progress<'_>) -> Result<StudyReport>
     tables.push(mate::problems_table(&solved)?);
     let mate_seconds = if budget == Budget::Quick { 0.25 } else { 1.0 };
     tables.push(mate::speed_table(&mate::time_set(mate_seconds)?)?);
+    tables.push(crate::study::perft::eppstein::eppstein_table()?);
     let tally = Tally::of(&tables);
     let reading = vec![
         format!(
