@@ -38,6 +38,9 @@ use plybench_cli::progress;
 use plybench_cli::resume::{Resume, list};
 use plybench_cli::{Flag, FlagError, Usage, emit, parse_args_with_matches, print, print_json, run, run_batch, tell};
 
+#[path = "perft/mate.rs"]
+mod mate;
+
 /// Chess perft over Bell's array, the 10x10 mailbox, 0x88 and bitboards.
 #[derive(Parser)]
 #[command(name = "perft", version, long_about = None, args_conflicts_with_subcommands = true)]
@@ -64,6 +67,8 @@ enum Command {
     Deep(DeepArgs),
     /// Checks another program's perft against plybench's (bitboard); on a mismatch, descends by divide to the position where the move lists differ and names the missing or extra moves. Exits 1 on a mismatch or a failing engine.
     Check(CheckArgs),
+    /// Mate in N: every key (UCI) under the full rules, or, with --bell, Bell's own two-move program with its flow and array; --problems checks the published problem set, --figures Bell's figures. Exits 1 if a published figure differs.
+    Mate(mate::MateArgs),
 }
 
 #[derive(Args)]
@@ -125,6 +130,15 @@ struct BenchArgs {
     /// Time budget per representation, position and mode, in seconds (at least 3 runs each).
     #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
     seconds: f64,
+    /// Time the published two-move problems instead of perft: the mate solver on each representation and Bell's program (per problem, beside Bell's own timings).
+    #[arg(long, conflicts_with_all = ["mode", "positions"])]
+    mate: bool,
+    /// With --mate: a UCI engine timed beside them with `go mate 2` (e.g. stockfish), its best moves checked against the published keys.
+    #[arg(long, value_name = "CMD", requires = "mate")]
+    engine: Option<String>,
+    /// With --engine: seconds the engine may take over each problem.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, allow_negative_numbers = true, requires = "engine")]
+    timeout: f64,
 }
 
 /// The representations a `--repr` value names: one, or all four. (A type
@@ -277,6 +291,7 @@ fn main() -> ExitCode {
             Some(Command::Bench(args)) => bench(&args, format),
             Some(Command::Deep(args)) => deep(&args, format),
             Some(Command::Check(args)) => check_engine(&args, format),
+            Some(Command::Mate(args)) => mate::run(&args, format),
             None => perft(&cli.perft, &matches, format),
         }
     })
@@ -495,6 +510,9 @@ fn check_engine(args: &CheckArgs, format: Format) -> anyhow::Result<ExitCode> {
 }
 
 fn bench(args: &BenchArgs, format: Format) -> anyhow::Result<ExitCode> {
+    if args.mate {
+        return mate::bench(args.seconds, args.engine.as_deref(), args.timeout, format);
+    }
     let seconds = check_seconds(args.seconds).flag("--seconds")?;
     let positions = match &args.positions {
         Some(path) => {

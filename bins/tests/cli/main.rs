@@ -19,6 +19,7 @@ mod json;
 mod kalah;
 mod perft;
 mod perft_deep;
+mod perft_mate;
 mod plybench;
 mod resume;
 mod rules_analyze;

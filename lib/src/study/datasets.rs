@@ -34,6 +34,18 @@ dataset!(
     PERFT_STATS = "perft/stats.json"
 );
 dataset!(
+    /// Published two-move problems (Meson): composer, source, position, key.
+    PERFT_MATE_PROBLEMS = "perft/mate-problems.json"
+);
+dataset!(
+    /// Eppstein (1997), board representations: the worked examples.
+    PERFT_EPPSTEIN = "perft/eppstein-1997.json"
+);
+dataset!(
+    /// Bell (1972), §3.1: the figures of his two-move mate program.
+    PERFT_BELL_MATE = "perft/bell-1972-mate.json"
+);
+dataset!(
     /// Published speed ratios of the rules study: Pitrat's compiler against
     /// his interpreter, the RBG reasoner against Ludii on chess.
     RULES_SPEED = "rules/speed.json"
@@ -46,6 +58,11 @@ dataset!(
 dataset!(
     /// Published checkers perft counts and divides.
     CHECKERS_PERFT = "checkers/perft.json"
+);
+dataset!(
+    /// Cochran (1971): the centre-control example, Appendix B's boards, the
+    /// claims about material.
+    CHECKERS_COCHRAN_FIGURES = "checkers/cochran-1971-figures.json"
 );
 dataset!(
     /// Cochran (1971), Appendix A: game records in PDN.

@@ -137,6 +137,51 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         ("source", Info),
         ("verdict", Verdict),
     ];
+    // Bell's two-move mate program and the full-rules solver.
+    const PERFT_MATE_BELL: &[(&str, Kind)] =
+        &[("figure", Key), ("computed", Exact), ("published", Exact), ("source", Info), ("verdict", Verdict)];
+    const PERFT_MATE_FIG3_4: &[(&str, Kind)] = &[
+        ("row", Key),
+        ("depth", Exact),
+        ("computed", Exact),
+        ("published", Exact),
+        ("printed", Info),
+        ("source", Info),
+        ("verdict", Verdict),
+    ];
+    const PERFT_MATE_FIG3_5: &[(&str, Kind)] = &[
+        ("row", Key),
+        ("depth", Exact),
+        ("man", Exact),
+        ("computed", Exact),
+        ("published", Exact),
+        ("source", Info),
+        ("verdict", Verdict),
+    ];
+    const PERFT_MATE_PROBLEMS: &[(&str, Kind)] = &[
+        ("problem", Key),
+        ("composer", Info),
+        ("computed", Exact),
+        ("published", Exact),
+        ("source", Info),
+        ("verdict", Verdict),
+        ("representations", Exact),
+        ("bell", Exact),
+        ("restricted", Exact),
+        ("remark", Exact),
+    ];
+    const PERFT_MATE_SPEED: &[(&str, Kind)] = &[
+        ("program", Key),
+        ("rules", Info),
+        ("problems", Exact),
+        ("nodes", Exact),
+        ("runs", Info),
+        ("median_seconds", Info),
+        ("spread", Info),
+        ("seconds_per_problem", Info),
+        ("problems_per_second", Speed),
+        ("source", Info),
+    ];
     const ALPHABETA_GAME: &[(&str, Kind)] =
         &[("order", Key), ("algorithm", Key), ("leaves", Exact), ("nodes", Exact), ("value", Exact)];
     const ALPHABETA_TICTACTOE: &[(&str, Kind)] = &[
@@ -453,6 +498,11 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         "perft_speed" => PERFT_SPEED,
         "perft_deep" => PERFT_DEEP,
         stats if stats.starts_with("perft_stats_") => PERFT_STATS,
+        "perft_mate_bell" | "perft_eppstein" | "go_bell_board" | "checkers_cochran_figures" => PERFT_MATE_BELL,
+        "perft_mate_fig3_4" => PERFT_MATE_FIG3_4,
+        "perft_mate_fig3_5" => PERFT_MATE_FIG3_5,
+        "perft_mate_problems" => PERFT_MATE_PROBLEMS,
+        "perft_mate_speed" => PERFT_MATE_SPEED,
         "alphabeta_chess" | "alphabeta_kalah" => ALPHABETA_GAME,
         "alphabeta_tictactoe" => ALPHABETA_TICTACTOE,
         "alphabeta_depths" => ALPHABETA_DEPTHS,
@@ -520,7 +570,7 @@ pub fn declared_columns(table: &str) -> Option<Vec<(&'static str, Kind)>> {
 /// fraction.
 pub fn noise_column(table: &str, column: &str) -> Option<&'static str> {
     match (table, column) {
-        ("perft_speed", "nps") => Some("spread"),
+        ("perft_speed", "nps") | ("perft_mate_speed", "problems_per_second") => Some("spread"),
         _ => None,
     }
 }
@@ -655,6 +705,12 @@ mod tests {
             "perft_speed",
             "perft_deep",
             "perft_stats_initial",
+            "perft_mate_bell",
+            "perft_mate_fig3_4",
+            "perft_mate_fig3_5",
+            "perft_mate_problems",
+            "perft_mate_speed",
+            "perft_eppstein",
             "alphabeta_chess",
             "alphabeta_kalah",
             "alphabeta_tictactoe",

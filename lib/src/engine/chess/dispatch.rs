@@ -174,6 +174,59 @@ pub fn check_depth(depth: u32) -> Result<u32, LimitError> {
     check_range(Quantity::Depth, depth, 1, MAX_DEPTH, "; deeper counts could not finish")
 }
 
+/// Every key of mate in `moves` of `setup` on `repr` under `rules`
+/// ([`super::mate::solve`]).
+///
+/// ```
+/// use plybench::engine::chess::dispatch::mate_on;
+/// use plybench::engine::chess::mate::Rules;
+/// use plybench::engine::chess::{Repr, Setup};
+/// use plybench::engine::progress::Progress;
+///
+/// let setup = Setup::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")?;
+/// let found = mate_on(Repr::X88, &setup, 1, Rules::Full, Progress::NONE)?;
+/// assert_eq!(found.uci_keys(false), ["a1a8"]);
+/// # Ok::<(), plybench::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// A length outside 1 to [`super::mate::MAX_MATE_MOVES`], or a position
+/// `repr` cannot hold ([`check_countable`] to the search's depth).
+pub fn mate_on(
+    repr: Repr,
+    setup: &Setup,
+    moves: u32,
+    rules: super::mate::Rules,
+    progress: Progress<'_>,
+) -> Result<super::mate::MateSearch, ChessError> {
+    super::mate::check_mate_moves(moves)?;
+    check_countable(repr, setup, 2 * moves - 1)?;
+    Ok(with_board!(repr, setup, |board| super::mate::solve(&mut board, moves, rules, progress)?))
+}
+
+/// Why the first move `uci` of `setup` does not force mate in `moves` on
+/// `repr` under `rules` ([`super::mate::refutation`]), the move found among
+/// the legal ones.
+///
+/// # Errors
+///
+/// As [`mate_on`]; a move that is not legal here.
+pub fn refutation_on(
+    repr: Repr,
+    setup: &Setup,
+    uci: &str,
+    moves: u32,
+    rules: super::mate::Rules,
+) -> Result<super::mate::Refutation, ChessError> {
+    super::mate::check_mate_moves(moves)?;
+    check_countable(repr, setup, 2 * moves - 1)?;
+    with_board!(repr, setup, |board| {
+        let m = super::play::find_move(&mut board, uci)?;
+        Ok(super::mate::refutation(&mut board, m, moves, rules)?)
+    })
+}
+
 /// A pool of `threads` worker threads.
 fn pool(threads: usize) -> Result<ThreadPool, ChessError> {
     rayon::ThreadPoolBuilder::new()

@@ -70,6 +70,13 @@ pub enum ChessError {
         /// What it cannot hold.
         why: String,
     },
+    /// A position Bell's two-move program cannot take
+    /// ([`super::array::bell`]).
+    #[error("Bell's two-move program cannot take this position: {why}")]
+    BellProgram {
+        /// Why.
+        why: String,
+    },
     /// A position that cannot arise in a game, whose men could have more
     /// moves in one position of the count than a move list holds.
     #[error(

@@ -12,7 +12,9 @@
 //!
 //! Around them: [`dispatch`] runs the drivers on a representation chosen at
 //! run time (threads, the [`PerftTable`](crate::engine::table::PerftTable), progress); [`play`] plays UCI
-//! moves; [`zobrist`] keys positions. Every failure is a [`ChessError`].
+//! moves; [`zobrist`] keys positions; [`mate`] solves mate in N under the
+//! full rules (Bell's own two-move program is [`array::bell`]). Every
+//! failure is a [`ChessError`].
 //!
 //! ```
 //! use plybench::engine::chess::{Board, Setup, perft, x88::X88Board};
@@ -32,6 +34,7 @@ mod error;
 #[cfg(test)]
 mod key_checks;
 pub mod mailbox10;
+pub mod mate;
 mod moves;
 mod perft;
 pub mod play;

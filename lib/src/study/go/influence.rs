@@ -45,6 +45,68 @@ pub struct Bell {
     pub score: Score,
     /// The ±17–33 remark.
     pub claim: Claim,
+    /// The board and the stones (§3.4, 'Description of GO').
+    pub board: BoardFigures,
+}
+
+/// Bell's figures of the board: 361 points, 181 and 180 stones.
+#[derive(Clone, Debug, Deserialize)]
+pub struct BoardFigures {
+    /// Where in the book.
+    #[serde(rename = "where")]
+    pub location: String,
+    /// Bell's words.
+    pub quote: String,
+    /// 19.
+    pub size: usize,
+    /// 361.
+    pub points: u64,
+    /// 181.
+    pub black_stones: u64,
+    /// 180.
+    pub white_stones: u64,
+}
+
+/// Bell's board figures computed: the points of the engine's 19 by 19
+/// board, and the stones each side needs to cover it moving alternately,
+/// Black first.
+pub fn board_table() -> Result<Table> {
+    let b = &bell()?.board;
+    let mut table = Table::new(
+        "go_bell_board",
+        "Bell (1972) §3.4: the GO board's points and each side's stones",
+        vec![
+            Column::new("figure", "Figure"),
+            Column::new("computed", "Computed"),
+            Column::new("published", "Published"),
+            Column::new("source", "Source"),
+            Column::new("verdict", "Verdict"),
+        ],
+    );
+    let empty = Position::empty();
+    let points = (0..SIZE).flat_map(|r| (0..SIZE).map(move |c| (r, c))).filter(|&(r, c)| empty.at(r, c) == EMPTY).count() as u64;
+    // Alternate moves from Black's until every point is covered.
+    let (mut black, mut white) = (0u64, 0u64);
+    for move_number in 0..points {
+        if move_number % 2 == 0 { black += 1 } else { white += 1 }
+    }
+    let source = format!("{}: \"{}\"", b.location, b.quote);
+    for (figure, computed, published) in [
+        (format!("points of the {}x{} board", SIZE, SIZE), points, b.points),
+        ("stones Black needs to cover it, moving first".to_owned(), black, b.black_stones),
+        ("stones White needs".to_owned(), white, b.white_stones),
+    ] {
+        let [c, p, s, v] = Comparison::new(Some(computed), Some(&Published { value: published, source: source.clone() })).cells();
+        table.push(vec![Cell::from(figure), c, p, s, v]);
+    }
+    if SIZE != b.size {
+        table.note(format!("The engine's board is {SIZE} wide, Bell's {}.", b.size));
+    }
+    table.note(
+        "The points are counted on the engine's empty board; the stones are the moves each side makes when the \
+         players alternate, Black first, until every point holds a stone: with 361 points Black needs one more.",
+    );
+    Ok(table)
 }
 
 /// Fig. 3.14: the single black stone's diamond, row by row.
@@ -772,7 +834,7 @@ pub fn part(budget: Budget, progress: Progress<'_>) -> Result<Part> {
          16 and 34 are reached.",
         random.positions
     ));
-    part.tables = vec![fig314, summary, position, points, score, claim];
+    part.tables = vec![board_table()?, fig314, summary, position, points, score, claim];
     Ok(part)
 }
 

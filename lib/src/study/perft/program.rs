@@ -516,6 +516,55 @@ impl Uci {
     }
 }
 
+/// What a UCI engine answered to `go mate N` ([`Uci::mate`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MateAnswer {
+    /// The move of its `bestmove` line, if it gave one (`(none)` is none).
+    pub bestmove: Option<String>,
+    /// The last `score mate M` of its `info` lines: mate in M moves (M
+    /// negative when the engine is mated), if it reported one.
+    pub mate: Option<i64>,
+    /// Seconds from sending `go mate` to reading `bestmove`.
+    pub seconds: f64,
+}
+
+impl Uci {
+    /// Sends `ucinewgame`, the position and `go mate {moves}`, and reads
+    /// the engine's lines up to `bestmove`, within the time limit.
+    ///
+    /// # Errors
+    ///
+    /// As the engine's other requests: no answer in time, an engine that
+    /// ended, a broken pipe.
+    pub fn mate(&mut self, fen: &str, moves: u32) -> Result<MateAnswer, ProgramError> {
+        let request = format!("`position fen {fen}` and `go mate {moves}`");
+        self.send("ucinewgame", &request)?;
+        self.until_ready(&request)?;
+        self.send(&format!("position fen {fen}"), &request)?;
+        let start = Instant::now();
+        self.send(&format!("go mate {moves}"), &request)?;
+        let deadline = start + self.timeout;
+        let mut mate = None;
+        loop {
+            let line = self.next_line(deadline, &request)?;
+            let words: Vec<&str> = line.split_whitespace().collect();
+            match words.first() {
+                Some(&"bestmove") => {
+                    let seconds = start.elapsed().as_secs_f64();
+                    let bestmove = words.get(1).filter(|m| **m != "(none)").map(|m| (*m).to_owned());
+                    return Ok(MateAnswer { bestmove, mate, seconds });
+                }
+                Some(&"info") => {
+                    if let Some(i) = words.windows(2).position(|w| w == ["score", "mate"]) {
+                        mate = words.get(i + 2).and_then(|m| m.parse().ok()).or(mate);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
 impl Engine for Uci {
     fn divide(&mut self, fen: &str, moves: &[String], depth: u32) -> Result<Divide, ProgramError> {
         let position = match moves {

@@ -102,10 +102,14 @@ pub(super) fn run(budget: Budget, progress: Progress<'_>) -> Result<StudyReport>
              exactly one (the OCR damaged the records).",
             replays.len()
         ),
+        "Cochran's centre control is recomputed from the board (the squares touching the centre, his Appendix C \
+         example square by square), the four boards of his Appendix B by playing the moves named before them, and \
+         his claims about material at the end of the games by the replays."
+            .to_owned(),
     ];
     Ok(StudyReport {
         study: Study::Checkers,
-        tables: vec![perft, speed, games_table],
+        tables: vec![perft, speed, games_table, crate::study::checkers::cochran::figures_table()?],
         plots: Vec::new(),
         reading,
         seconds: 0.0,

@@ -112,6 +112,13 @@
 //! - a pawn reaching the last rank (Bell's test `to > 56 or to < 9`) yields
 //!   four moves, one per promotion piece.
 //!
+//! # Bell's program
+//!
+//! [`bell`] is the program these tables were made for: Bell's solver of
+//! two-move mates (his Appendix 1), with his own arrays and his
+//! `listmoves`, `makemove` and `reversemove`, traced as his Figs. 3.4 and
+//! 3.5 show it.
+//!
 //! ```
 //! use plybench::engine::chess::{Board, Setup, array::ArrayBoard, perft};
 //!
@@ -119,6 +126,7 @@
 //! assert_eq!(perft(&mut board, 3), 8_902);
 //! ```
 
+pub mod bell;
 mod generate;
 mod legal;
 mod lookup;
@@ -151,6 +159,38 @@ const KING: u8 = 6;
 const CELLS: usize = 66;
 /// A piece list: the number of men, then up to 16 squares.
 const LIST: usize = 17;
+
+/// The moves a lone man of `role` has from `square` on an empty board, as
+/// Bell's tables (Appendix 2) give them: the targets of a knight's or
+/// king's row; the steps from the square to each terminal square of a
+/// rook's or bishop's four rays; a queen both. A pawn's depend on more
+/// than the board (0 here).
+///
+/// ```
+/// use plybench::engine::chess::{Role, Square};
+/// use plybench::engine::chess::array::table_moves;
+///
+/// // "The greatest number of moves a rook can have is 14" (Bell, §3.1).
+/// assert!(Square::all().all(|s| table_moves(Role::Rook, s) == 14));
+/// assert_eq!(table_moves(Role::Knight, "a1".parse()?), 2);
+/// assert_eq!(table_moves(Role::Queen, "d4".parse()?), 27);
+/// # Ok::<(), plybench::engine::chess::ParseSquareError>(())
+/// ```
+pub fn table_moves(role: Role, square: Square) -> usize {
+    use lookup::{BISHOP_TABLE, KING_TABLE, KNIGHT_TABLE, ROOK_TABLE, SLIDER_LEN};
+    let s = bell(square);
+    let rays = |table: &[i8; SLIDER_LEN]| -> usize {
+        (0..4).map(|d| ((table[4 * s as usize + d] as i16 - s as i16) / table[d] as i16) as usize).sum()
+    };
+    match role {
+        Role::Pawn => 0,
+        Role::Knight => generate::leaper_targets(&KNIGHT_TABLE, s).len(),
+        Role::King => generate::leaper_targets(&KING_TABLE, s).len(),
+        Role::Bishop => rays(&BISHOP_TABLE),
+        Role::Rook => rays(&ROOK_TABLE),
+        Role::Queen => rays(&ROOK_TABLE) + rays(&BISHOP_TABLE),
+    }
+}
 
 /// Bell's code of a role (pawn 1 .. king 6).
 #[inline]
