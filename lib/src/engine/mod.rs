@@ -5,6 +5,8 @@
 //! command-line flags. Each engine reports progress through
 //! [`progress::Progress`] and fails with an error of its own domain.
 //!
+//! - [`chance`]: finite chance counted exactly: cards, poker hands, draws,
+//!   stud, bridge deals, trick-taking endings, dominoes, shuffles.
 //! - [`chess`]: the core types, four board representations, perft drivers,
 //!   Zobrist keys.
 //! - [`checkers`]: English draughts in three representations.
@@ -20,6 +22,7 @@
 //! - [`rng`], [`memory`], [`limit`], [`progress`]: what every engine shares.
 //! - [`hint`]: huge pages and prefetch, the library's only `unsafe` code.
 
+pub mod chance;
 pub mod checkers;
 pub mod chess;
 pub mod go;
