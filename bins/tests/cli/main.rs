@@ -14,6 +14,7 @@ mod go_legal;
 mod go_perft;
 mod json;
 mod kalah;
+mod levy;
 mod perft;
 mod perft_deep;
 mod plybench;

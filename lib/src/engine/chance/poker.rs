@@ -459,6 +459,7 @@ pub fn designation_class(d: u8) -> Option<HandClass> {
 mod tests {
     use super::*;
     use crate::engine::chance::cards::Suit;
+    use crate::engine::chance::combin::binomial;
 
     fn hand(text: &str) -> Vec<Card> {
         text.split(' ').map(|c| c.parse().unwrap()).collect()
@@ -503,6 +504,38 @@ mod tests {
             let partial = hand.iter().fold(Partial::EMPTY, |p, &c| p.add(c));
             assert_eq!(partial.class(), evaluate_five(&hand).class(), "{hand:?}");
         });
+    }
+
+    /// The classes counted by formula: ranks chosen, then suits.
+    fn by_formula() -> [u64; 9] {
+        let c = |n, k| binomial(n, k) as u64;
+        let straights = 10; // five high to ace high
+        let suits5 = 4u64.pow(5);
+        let mut counts = [0u64; 9];
+        counts[HandClass::StraightFlush.index()] = straights * 4;
+        counts[HandClass::FourOfAKind.index()] = 13 * 48;
+        counts[HandClass::FullHouse.index()] = 13 * c(4, 3) * 12 * c(4, 2);
+        counts[HandClass::Flush.index()] = 4 * (c(13, 5) - straights);
+        counts[HandClass::Straight.index()] = straights * (suits5 - 4);
+        counts[HandClass::ThreeOfAKind.index()] = 13 * c(4, 3) * c(12, 2) * 4 * 4;
+        counts[HandClass::TwoPair.index()] = c(13, 2) * c(4, 2) * c(4, 2) * 11 * 4;
+        counts[HandClass::OnePair.index()] = 13 * c(4, 2) * c(12, 3) * 4 * 4 * 4;
+        counts[HandClass::HighCard.index()] = (c(13, 5) - straights) * (suits5 - 4);
+        counts
+    }
+
+    #[test]
+    fn every_hand_once_agrees_with_the_formulas() {
+        let counts = class_counts();
+        assert_eq!(counts, by_formula());
+        assert_eq!(counts.iter().sum::<u64>(), binomial(52, 5) as u64);
+        let all = census();
+        assert_eq!(all.by_class, counts, "the census evaluates every hand the other way");
+        assert_eq!(all.by_designation.iter().sum::<u64>(), binomial(52, 5) as u64 - counts[0]);
+        // Each made designation is reached, and only those.
+        for d in 0..=DESIGNATIONS {
+            assert_eq!(all.by_designation[usize::from(d)] > 0, designation_class(d).is_some(), "{d}");
+        }
     }
 
     #[test]

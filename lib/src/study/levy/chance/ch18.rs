@@ -204,23 +204,18 @@ fn endgames(settings: &Settings, figures: &mut Vec<Figure>) -> Result<(Table, Ta
     let mut summary = Table::new(
         "levy_chance_ch18_endgames",
         "Levy (1983) ch. 18: sampled endgames, medians",
-        vec![
-            Column::new("games", "Games played"),
-            Column::new("endgames", "Reached an empty boneyard"),
-            Column::new("median_tiles_left", "Median dominoes left"),
-            Column::new("median_full_leaves", "Median leaves, full tree"),
-            Column::new("median_alphabeta_leaves", "Median leaves, alpha-beta"),
-            Column::new("full_within_model", "Full trees within 2^14 leaves"),
-        ],
+        vec![Column::new("statistic", "Statistic"), Column::new("value", "Value")],
     );
-    summary.push(vec![
-        trials.into(),
-        (values.len() as u64).into(),
-        median(0).into(),
-        median(1).into(),
-        median(2).into(),
-        Cell::from(within_model as u64),
-    ]);
+    for (statistic, value) in [
+        ("games played", trials),
+        ("games that reached an empty boneyard", values.len() as u64),
+        ("median dominoes left in the two hands", median(0)),
+        ("median leaves of the full tree", median(1)),
+        ("median leaves alpha-beta examines", median(2)),
+        ("full trees within 2^14 leaves", within_model as u64),
+    ] {
+        summary.push(vec![Cell::from(statistic), Cell::from(value)]);
+    }
     summary.note(
         "Games are played at random from a random deal (the highest double leads, a stuck player draws until a \
          domino fits) until the boneyard is empty at the start of a turn; games that end before do not reach the \
