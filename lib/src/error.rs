@@ -1,6 +1,6 @@
 //! The library's error type: one variant per domain.
 //!
-//! Engines fail with the error of their own domain ([`ChessError`],
+//! Engines fail with the error of their own domain ([`ChessError`], [`ChanceError`],
 //! [`CheckersError`], [`GoError`], [`KalahError`], [`RulesError`], [`SearchError`], [`LimitError`],
 //! [`TableError`]);
 //! batch runs with [`BatchError`]; reading and writing files with
@@ -15,6 +15,7 @@
 use std::path::PathBuf;
 
 use crate::batch::BatchError;
+use crate::engine::chance::ChanceError;
 use crate::engine::checkers::CheckersError;
 use crate::engine::chess::ChessError;
 use crate::engine::go::GoError;
@@ -40,6 +41,9 @@ pub enum Error {
     /// A rule file, run or position the rules engine cannot take.
     #[error(transparent)]
     Rules(#[from] RulesError),
+    /// A card, deal, hand or tile the chance engine cannot take.
+    #[error(transparent)]
+    Chance(#[from] ChanceError),
     /// A Kalah position or count the Kalah engine cannot take.
     #[error(transparent)]
     Kalah(#[from] KalahError),
@@ -101,6 +105,7 @@ impl Error {
             | Error::Go(_)
             | Error::Rules(_)
             | Error::Kalah(_)
+            | Error::Chance(_)
             | Error::Search(_)
             | Error::Limit(_)
             | Error::Table(_)

@@ -72,7 +72,7 @@ struct ReproduceArgs {
     /// The deep runs (may take an hour).
     #[arg(long)]
     full: bool,
-    /// Only these studies, comma-separated: kalah, perft, alphabeta, checkers, go, rules.
+    /// Only these studies, comma-separated: kalah, perft, alphabeta, checkers, go, rules, levy.
     #[arg(long)]
     only: Option<String>,
     /// The report directory: report.md, one JSON and CSV file per table, SVG plots. Created, and checked to be writable, before any study runs.

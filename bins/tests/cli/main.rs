@@ -17,6 +17,7 @@ mod go_sgf;
 mod install;
 mod json;
 mod kalah;
+mod levy;
 mod perft;
 mod perft_deep;
 mod perft_mate;

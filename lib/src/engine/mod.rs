@@ -5,6 +5,8 @@
 //! command-line flags. Each engine reports progress through
 //! [`progress::Progress`] and fails with an error of its own domain.
 //!
+//! - [`chance`]: finite chance counted exactly: cards, poker hands, draws,
+//!   stud, bridge deals, trick-taking endings, dominoes, shuffles.
 //! - [`chess`]: the core types, four board representations, perft drivers,
 //!   Zobrist keys.
 //! - [`checkers`]: English draughts in three representations.
@@ -21,6 +23,7 @@
 //!   shares (the last: the estimate of a long run, and its bound).
 //! - [`hint`]: huge pages and prefetch, the library's only `unsafe` code.
 
+pub mod chance;
 pub mod checkers;
 pub mod chess;
 pub mod go;

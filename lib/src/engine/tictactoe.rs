@@ -116,7 +116,7 @@ pub struct TicCount {
     pub value: i32,
 }
 
-fn won(stones: u16) -> bool {
+pub(crate) fn won(stones: u16) -> bool {
     LINES.iter().filter(|&&line| stones & line == line).count() > 0
 }
 

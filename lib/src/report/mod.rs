@@ -11,7 +11,9 @@
 //!
 //! Figures that have a published counterpart go through [`Comparison`], which
 //! holds the computed value, the published value, its source and a
-//! [`Verdict`].
+//! [`Verdict`]. A figure printed as a rounded decimal, odds or a fraction is
+//! judged against its exact value by [`Printed`], the one rule for printed
+//! figures.
 //!
 //! ```
 //! use plybench::report::{Cell, Column, Format, Table};
@@ -29,6 +31,7 @@ mod format;
 pub mod heatmap;
 pub mod machine;
 pub mod plot;
+mod printed;
 mod table;
 mod tally;
 mod verdict;
@@ -37,6 +40,7 @@ mod write;
 pub use cell::Cell;
 pub use compare::{Comparison, Published};
 pub use format::Format;
+pub use printed::{Exact, Printed, Term, decimal_text, decimal_text_significant, round_to_figures, round_to_places};
 pub use table::{Column, Shape, Table};
 pub use tally::Tally;
 pub use verdict::Verdict;

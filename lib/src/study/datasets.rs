@@ -115,3 +115,37 @@ dataset!(
     /// threats and replies, each with its line.
     RULES_PITRAT_WIN = "rules/pitrat-1971-search-for-a-win.json"
 );
+dataset!(
+    /// Levy (1983), ch. 6: the card deduction of the three-handed game,
+    /// Bayes' theorem, the bridge estimates, Fig. 24 and the shuffle.
+    LEVY_CH06_CARD_DEDUCTION = "levy/ch06-card-deduction.json"
+);
+dataset!(
+    /// Levy (1983), ch. 7: Michie's expected values, the stud bluff and
+    /// Figs. 27-28, Compu-Rummy, Task 7.
+    LEVY_CH07_BLUFFING = "levy/ch07-bluffing.json"
+);
+dataset!(
+    /// Levy (1983), ch. 11: pot limit, the equity example, Figs. 42-44 and
+    /// the worked hand of five-card stud.
+    LEVY_CH11_STUD_POKER = "levy/ch11-stud-poker.json"
+);
+dataset!(
+    /// Levy (1983), ch. 12: Fig. 45, Fig. 46's designations, the pointer
+    /// example, the draw figures quoted from Steig, the bluff factor.
+    LEVY_CH12_DRAW_POKER = "levy/ch12-draw-poker.json"
+);
+dataset!(
+    /// Levy (1983), ch. 15: Fig. 52, its bidding and the bidding variables.
+    LEVY_CH15_BRIDGE_BIDDING = "levy/ch15-bridge-bidding.json"
+);
+dataset!(
+    /// Levy (1983), ch. 16: the finesse, the blocked ending, the fourth
+    /// highest lead.
+    LEVY_CH16_BRIDGE_PLAY = "levy/ch16-bridge-play.json"
+);
+dataset!(
+    /// Levy (1983), ch. 18: the set, Fig. 56, the sample game, the endgame
+    /// tree and the opponent's possible hands.
+    LEVY_CH18_DOMINOES = "levy/ch18-dominoes.json"
+);

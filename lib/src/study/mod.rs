@@ -13,6 +13,8 @@
 //! - [`part`]: what one part of a study gives the report.
 //! - [`alphabeta`]: alpha-beta node counts against Levy, Newborn and
 //!   Knuth-Moore.
+//! - [`levy`]: Levy's *Computer Gamesmanship* (1983): the chapters on
+//!   chance (cards, poker, bridge, dominoes), every figure computed exactly.
 //! - [`reproduce`]: every study at one budget, with a tally of verdicts.
 //! - [`schema`]: the report files' schema version and the kind of each
 //!   column (key, exact, verdict, speed, info).
@@ -26,6 +28,7 @@ pub mod compare;
 pub mod datasets;
 pub mod go;
 pub mod kalah;
+pub mod levy;
 pub mod part;
 pub mod perft;
 pub mod reproduce;

@@ -490,6 +490,55 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         &[("key", Key), ("legal", Exact), ("kings", Exact), ("failing", Exact)];
     // Fig. 8's columns without `also`.
     const RULES_FIG13: &[(&str, Kind)] = RULES_FIG8.split_at(6).0;
+    const LEVY_FIGURES: &[(&str, Kind)] = &[
+        ("id", Key),
+        ("figure", Info),
+        ("exact", Exact),
+        ("decimal", Exact),
+        ("published", Exact),
+        ("source", Info),
+        ("verdict", Verdict),
+        ("note", Info),
+    ];
+    const LEVY_MONTE_CARLO: &[(&str, Kind)] = &[
+        ("id", Key),
+        ("quantity", Info),
+        ("exact", Exact),
+        ("exact_decimal", Exact),
+        ("trials", Exact),
+        ("measured", Exact),
+        ("estimate", Exact),
+        ("ci95_low", Exact),
+        ("ci95_high", Exact),
+        ("within", Exact),
+    ];
+    const LEVY_STATISTICS: &[(&str, Kind)] = &[("statistic", Key), ("value", Exact)];
+    const LEVY_POKER_CLASSES: &[(&str, Kind)] =
+        &[("class", Key), ("hands", Exact), ("probability", Exact), ("decimal", Exact), ("one_in", Exact)];
+    const LEVY_DESIGNATIONS: &[(&str, Kind)] = &[
+        ("designation", Key),
+        ("name", Info),
+        ("hands", Exact),
+        ("exact", Exact),
+        ("levy_share", Exact),
+        ("ratio", Exact),
+    ];
+    const LEVY_DRAW: &[(&str, Kind)] = &[
+        ("holding", Key),
+        ("hand", Info),
+        ("kept", Info),
+        ("drawn", Exact),
+        ("draws", Exact),
+        ("high_card", Exact),
+        ("one_pair", Exact),
+        ("two_pairs", Exact),
+        ("three_of_a_kind", Exact),
+        ("straight", Exact),
+        ("flush", Exact),
+        ("full_house", Exact),
+        ("four_of_a_kind", Exact),
+        ("straight_flush", Exact),
+    ];
     Some(match table {
         "summary" => SUMMARY,
         "kalah_table" => KALAH_TABLE,
@@ -539,6 +588,12 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         "rules_fig5" => RULES_FIG5,
         "rules_fig13_completions" => RULES_FIG13_COMPLETIONS,
         "rules_fig13" => RULES_FIG13,
+        mc if mc.starts_with("levy_chance_ch") && mc.ends_with("_mc") => LEVY_MONTE_CARLO,
+        stats if stats.starts_with("levy_chance_ch") && stats.ends_with("_endgames") => LEVY_STATISTICS,
+        chapter if chapter.starts_with("levy_chance_ch") => LEVY_FIGURES,
+        "levy_chance_poker_classes" => LEVY_POKER_CLASSES,
+        "levy_chance_designations" => LEVY_DESIGNATIONS,
+        "levy_chance_draw" => LEVY_DRAW,
         _ => return None,
     })
 }
@@ -742,6 +797,12 @@ mod tests {
             "rules_fig5",
             "rules_fig13_completions",
             "rules_fig13",
+            "levy_chance_ch06",
+            "levy_chance_ch06_mc",
+            "levy_chance_ch18_endgames",
+            "levy_chance_poker_classes",
+            "levy_chance_designations",
+            "levy_chance_draw",
         ] {
             let columns = declared_columns(table).unwrap();
             assert!(columns.iter().any(|&(_, k)| k == Kind::Key), "{table} has no key column");

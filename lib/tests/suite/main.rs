@@ -14,6 +14,7 @@ mod fuzz_smoke;
 mod kalah;
 mod kalah_dp;
 mod layering;
+mod levy_chance;
 mod mate;
 mod perft_hash;
 mod perft_overflow;

@@ -2,7 +2,6 @@
 //! from disk (`--rules`), the position to start from, the limits every run
 //! keeps to, and which flag an error of the rules names.
 
-use std::io::Read;
 use std::path::PathBuf;
 
 use clap::Args;
@@ -15,7 +14,6 @@ use plybench::engine::rules::games;
 use plybench::engine::rules::limits::Limits;
 use plybench::engine::rules::parse::{MAX_TEXT, parse};
 use plybench::engine::rules::state::State;
-use plybench::error::IoError;
 use plybench_cli::{Flag, FlagError, Usage};
 
 /// The flags naming a rule file, shared by every subcommand.

@@ -11,6 +11,7 @@ mod alphabeta;
 mod checkers;
 mod go;
 mod kalah;
+mod levy;
 mod perft;
 mod plan;
 mod rules;
@@ -36,6 +37,7 @@ pub fn run_study(study: Study, options: &Options, progress: Progress<'_>) -> Res
         Study::Checkers => checkers::run(options.budget, progress)?,
         Study::Go => go::run(options.budget, progress)?,
         Study::Rules => rules::run(options.budget, progress)?,
+        Study::Levy => levy::run(options.budget, options.seed, progress)?,
     };
     report.seconds = start.elapsed().as_secs_f64();
     Ok(report)

@@ -49,12 +49,14 @@ pub enum Study {
     Go,
     /// Pitrat's rules language: perft agreement, interpreter against compiler, conditions.
     Rules,
+    /// Levy's Computer Gamesmanship (1983): the chapters on chance, every figure computed exactly.
+    Levy,
 }
 
 impl Study {
     /// Every study, in report order.
-    pub const ALL: [Study; 6] =
-        [Study::Kalah, Study::Perft, Study::Alphabeta, Study::Checkers, Study::Go, Study::Rules];
+    pub const ALL: [Study; 7] =
+        [Study::Kalah, Study::Perft, Study::Alphabeta, Study::Checkers, Study::Go, Study::Rules, Study::Levy];
 
     /// The study's name, as in a list of studies to run.
     pub fn name(self) -> &'static str {
@@ -65,6 +67,7 @@ impl Study {
             Study::Checkers => "checkers",
             Study::Go => "go",
             Study::Rules => "rules",
+            Study::Levy => "levy",
         }
     }
 
@@ -77,6 +80,7 @@ impl Study {
             Study::Checkers => "Checkers: draughts perft in three representations, Cochran's games (Bell 1972, §3.2)",
             Study::Rules => "Rules: Pitrat's general game-playing language (1971), interpreted and compiled",
             Study::Go => "Go: Zobrist's influence algorithm, Go perft, Tromp's legal positions (Bell 1972, §3.4)",
+            Study::Levy => "Levy, Computer Gamesmanship (1983): cards, poker, bridge and dominoes, computed exactly",
         }
     }
 }
@@ -149,14 +153,23 @@ impl StudyReport {
     /// The report of `study` made of `parts`, run in order: their tables,
     /// plots and readings one after the other (the caller times it).
     pub fn of_parts(study: Study, parts: &[PartFn], budget: Budget, progress: Progress<'_>) -> Result<StudyReport> {
-        let mut report =
-            StudyReport { study, tables: Vec::new(), plots: Vec::new(), reading: Vec::new(), seconds: 0.0 };
+        let mut report = StudyReport::empty(study);
         for part in parts {
-            let Part { tables, plots, reading } = part(budget, progress)?;
-            report.tables.extend(tables);
-            report.plots.extend(plots);
-            report.reading.extend(reading);
+            report.push(part(budget, progress)?);
         }
         Ok(report)
+    }
+
+    /// The report of `study` before any part is added.
+    pub fn empty(study: Study) -> StudyReport {
+        StudyReport { study, tables: Vec::new(), plots: Vec::new(), reading: Vec::new(), seconds: 0.0 }
+    }
+
+    /// Adds one part's tables, plots and reading after the others.
+    pub fn push(&mut self, part: Part) {
+        let Part { tables, plots, reading } = part;
+        self.tables.extend(tables);
+        self.plots.extend(plots);
+        self.reading.extend(reading);
     }
 }

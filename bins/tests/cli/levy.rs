@@ -1,0 +1,99 @@
+//! The `levy` binary: its tables in every format, the chapters it selects,
+//! its seeded Monte Carlo, and bad input.
+
+use crate::common;
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn levy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_levy")).args(args).output().expect("levy runs")
+}
+
+fn json(args: &[&str]) -> Value {
+    let mut all = args.to_vec();
+    all.extend(["--format", "json"]);
+    let out = levy(&all);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    common::stdout_json(&out.stdout)
+}
+
+fn row<'a>(rows: &'a Value, id: &str) -> &'a Value {
+    rows.as_array().expect("rows").iter().find(|r| r["id"] == id).unwrap_or_else(|| panic!("no row {id}"))
+}
+
+#[test]
+fn a_chapter_prints_its_figures_with_verdicts() {
+    let v = json(&["--quick", "--chapter", "12"]);
+    let figures = &v["levy_chance_ch12"];
+    let sf = row(figures, "fig45.sf");
+    assert_eq!(sf["exact"], "1/64974");
+    assert_eq!(sf["published"], "0.0000153");
+    assert_eq!(sf["verdict"], "known discrepancy");
+    assert!(sf["source"].as_str().unwrap().contains("line 2945"));
+    assert_eq!(row(figures, "fig45.quads_one_in")["verdict"], "match");
+    assert_eq!(row(figures, "pointer.6")["exact"], "31");
+    let classes = v["levy_chance_poker_classes"].as_array().unwrap();
+    assert_eq!(classes.last().unwrap()["hands"], 2_598_960);
+    for table in ["levy_chance_designations", "levy_chance_draw", "levy_chance_ch12_mc"] {
+        assert!(v[table].is_array(), "{table}");
+    }
+    assert!(v.get("levy_chance_ch11").is_none(), "only chapter 12");
+}
+
+#[test]
+fn chapters_are_selected_by_a_list_and_every_format_prints() {
+    let v = json(&["--quick", "--chapter", "6,18"]);
+    assert!(v["levy_chance_ch06"].is_array() && v["levy_chance_ch18"].is_array());
+    assert!(v.get("levy_chance_ch12").is_none());
+    for format in ["table", "csv", "markdown"] {
+        let out = levy(&["--quick", "--chapter", "16", "--format", format]);
+        assert!(out.status.success(), "{format}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains("block.best") && text.contains("fourth.partner_holds"), "{format}: {text}");
+    }
+    let csv = String::from_utf8(levy(&["--quick", "--chapter", "16", "--format", "csv"]).stdout).unwrap();
+    assert!(csv.starts_with("id,figure,exact,decimal,published,source,verdict,note\n"), "{csv}");
+}
+
+#[test]
+fn the_same_seed_gives_the_same_estimates() {
+    let run = |seed: &str| json(&["--chapter", "6", "--samples", "5000", "--seed", seed])["levy_chance_ch06_mc"].clone();
+    let one = run("5");
+    assert_eq!(one, run("5"));
+    assert_ne!(one, run("6"));
+    let prior = row(&one, "prior_qjt");
+    assert_eq!(prior["trials"], 5000);
+    assert_eq!(prior["exact"], "5/44");
+}
+
+#[test]
+fn every_chapter_at_the_quick_budget_passes() {
+    let out = levy(&["--quick", "--format", "json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v = common::stdout_json(&out.stdout);
+    for chapter in ["06", "07", "11", "12", "15", "16", "18"] {
+        let rows = v[format!("levy_chance_ch{chapter}")].as_array().unwrap_or_else(|| panic!("chapter {chapter}"));
+        assert!(rows.iter().all(|r| r["verdict"] != "differs"), "chapter {chapter}");
+    }
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line() {
+    for (args, flag) in [
+        (&["--chapter", "9"][..], "invalid --chapter"),
+        (&["--chapter", "x"][..], "--chapter"),
+        (&["--samples", "0"][..], "invalid --samples"),
+        (&["--quick", "--full"][..], "--full"),
+        (&["--format", "yaml"][..], "yaml"),
+    ] {
+        let out = levy(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(stderr.contains(flag), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+    }
+    let out = levy(&["--chapter", "9"]);
+    assert!(String::from_utf8(out.stderr).unwrap().contains("6, 7, 11, 12, 15, 16, 18"));
+}

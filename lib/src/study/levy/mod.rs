@@ -1,0 +1,32 @@
+//! The study `levy`: the figures of D. Levy, *Computer Gamesmanship*
+//! (1983), recomputed.
+//!
+//! The study is a list of parts, one per chapter or group of chapters
+//! ([`parts::all`]), each a [`LevyPart`] that builds its tables from a
+//! [`Settings`] (budget, seed, Monte Carlo trials). `plybench reproduce
+//! --only levy` runs them all; the `levy` binary runs the chapters asked
+//! for.
+//!
+//! - [`chance`]: the chapters on chance and hidden information (6, 7, 11,
+//!   12, 15, 16, 18): card deduction, bluffing, stud and draw poker, bridge,
+//!   dominoes.
+//! - [`dataset`]: a chapter's published figures, read from
+//!   `datasets/levy/`.
+//! - [`figures`]: computed figures beside printed ones, one table per
+//!   chapter, with the verdict rule of [`crate::report::Printed`].
+//! - [`parts`]: the parts of the study, in chapter order.
+//! - [`settings`]: what a run of the study is asked to do.
+//!
+//! A part of another group of chapters (the games) joins by adding its
+//! module and listing its parts in [`parts::all`]; its tables' ids start
+//! with `levy_` and its group's name, as the chance tables' start with
+//! `levy_chance_`.
+
+pub mod chance;
+pub mod dataset;
+pub mod figures;
+pub mod parts;
+pub mod settings;
+
+pub use parts::LevyPart;
+pub use settings::Settings;

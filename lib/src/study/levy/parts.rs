@@ -1,0 +1,62 @@
+//! The parts of the `levy` study, in chapter order.
+
+use super::Settings;
+use super::chance;
+use crate::engine::progress::Progress;
+use crate::study::part::Part;
+use crate::{Error, Result};
+
+/// One part of the study: a chapter, or chapters read together.
+#[derive(Clone, Copy, Debug)]
+pub struct LevyPart {
+    /// The chapters the part covers (one, or two read together).
+    pub chapters: &'static [u32],
+    /// A short name, unique in the study: `ch06`.
+    pub key: &'static str,
+    /// The chapter's title, as the book gives it.
+    pub title: &'static str,
+    /// Builds the part's tables.
+    pub run: fn(&Settings, Progress<'_>) -> Result<Part>,
+}
+
+/// Every part of the study, in chapter order.
+pub fn all() -> Vec<LevyPart> {
+    let mut parts: Vec<LevyPart> = chance::PARTS.to_vec();
+    parts.sort_by_key(|p| p.chapters[0]);
+    parts
+}
+
+/// The chapters some part covers, in order.
+pub fn chapters() -> Vec<u32> {
+    let mut chapters: Vec<u32> = all().iter().flat_map(|p| p.chapters.iter().copied()).collect();
+    chapters.sort_unstable();
+    chapters.dedup();
+    chapters
+}
+
+/// The parts covering `chapters`, in chapter order; all parts when
+/// `chapters` is empty. A chapter no part covers is refused, with the list
+/// of those that are.
+///
+/// ```
+/// use plybench::study::levy::parts::select;
+///
+/// assert_eq!(select(&[12])?.len(), 1);
+/// assert!(select(&[9]).unwrap_err().to_string().contains("chapters 6, 7"));
+/// # Ok::<(), plybench::Error>(())
+/// ```
+pub fn select(chapters: &[u32]) -> Result<Vec<LevyPart>> {
+    let parts = all();
+    if chapters.is_empty() {
+        return Ok(parts);
+    }
+    let known = self::chapters();
+    if let Some(missing) = chapters.iter().find(|c| !known.contains(c)) {
+        let list: Vec<String> = known.iter().map(u32::to_string).collect();
+        return Err(Error::invalid(
+            "chapter",
+            format!("chapter {missing} has no part in the levy study; the study covers chapters {}", list.join(", ")),
+        ));
+    }
+    Ok(parts.into_iter().filter(|p| p.chapters.iter().any(|c| chapters.contains(c))).collect())
+}
