@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # CI check of the README's install line: `cargo install --path bins --locked`
 # into a temporary root, then each installed binary's --version, its man
-# page and bash completion, and one small command. Nothing but the seven
+# page and bash completion, and one small command. Nothing but the eight
 # tools may be installed (no test fixture).
 #
 # It shares the workspace's target directory, so after `cargo test
@@ -13,7 +13,7 @@ prefix="$(mktemp -d)"
 trap 'rm -rf "$prefix"' EXIT
 cargo install --quiet --locked --path bins --root "$prefix" --target-dir "${CARGO_TARGET_DIR:-$root/target}"
 installed="$(ls "$prefix/bin" | sort | tr '\n' ' ')"
-expected="alphabeta checkers goban kalah perft plybench rules "
+expected="alphabeta checkers goban kalah levy perft plybench rules "
 if [ "$installed" != "$expected" ]; then
     echo "install-test: installed [$installed], expected [$expected]" >&2
     exit 1
@@ -30,6 +30,7 @@ alphabeta newborn --trees 200 --format json | check alphabeta
 checkers perft --depth 4 --format json | check checkers
 goban perft --size 5 --depth 2 --format json | check goban
 kalah count --pits 6 --format json | check kalah
+levy --chapter 18 --quick --format json | check levy
 perft --depth 3 --format json | check perft
 rules perft --game tictactoe --depth 3 --format json | check rules
 plybench reproduce --help > /dev/null

@@ -32,7 +32,9 @@ fn draws_and_showdowns(c: &mut Criterion) {
     let pair = cards("KS KH 2C 7D 9H");
     group.bench_function("draw_three_to_a_pair", |b| b.iter(|| draw(black_box(&pair), &pair[..2]).expect("a draw")));
     let (known, up) = (cards("AC 9H 7S 6D"), cards("8D 10C JS"));
-    group.bench_function("showdown_one_to_come", |b| b.iter(|| showdown(black_box(&known), &up, 1).expect("a showdown")));
+    group.bench_function("showdown_one_to_come", |b| {
+        b.iter(|| showdown(black_box(&known), &up, 1).expect("a showdown"))
+    });
     group.finish();
 }
 

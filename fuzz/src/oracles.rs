@@ -172,7 +172,8 @@ pub fn uci(data: &[u8]) -> bool {
     fn replay<B: ChessBoard>(start: &Setup, moves: &[&str], after: &Setup) {
         let mut board = B::from_setup(start);
         for uci in moves {
-            let m = chess::play::find_move(&mut board, uci)
+            let m = board
+                .find_move(uci)
                 .unwrap_or_else(|e| panic!("{:?} refuses {uci}, which play_moves accepted: {e}", B::REPR));
             board.make(m);
         }

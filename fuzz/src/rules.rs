@@ -99,7 +99,8 @@ pub fn rules(data: &[u8]) -> bool {
         }
     };
     let mut interpreted = Interpreted::new(interp);
-    let mut compiled = Compiled::with_limits(&program, LIMITS).expect("the compiled form takes what the interpreter takes");
+    let mut compiled =
+        Compiled::with_limits(&program, LIMITS).expect("the compiled form takes what the interpreter takes");
     let start = match &program.header.start {
         Some(_) => State::start(&program).expect("the parser checked the start"),
         None => State::empty(&program).expect("the declared board"),

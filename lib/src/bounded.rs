@@ -37,12 +37,23 @@ pub fn read_text(path: &Path) -> Result<String, IoError> {
     read_text_within(path, MAX_FILE_BYTES)
 }
 
-fn read_text_within(path: &Path, limit: u64) -> Result<String, IoError> {
+/// The text of the file at `path`, read whole if it holds at most `limit`
+/// bytes of UTF-8: [`read_text`] with a smaller bound, for a kind of file
+/// that has its own (a rule file: `engine::rules::parse::MAX_TEXT`).
+///
+/// # Errors
+///
+/// As [`read_text`], with `limit` in place of [`MAX_FILE_BYTES`].
+pub fn read_text_within(path: &Path, limit: u64) -> Result<String, IoError> {
     let fail = |source| IoError::read(path, source);
     let too_large = || {
         fail(io::Error::new(
             io::ErrorKind::InvalidData,
-            format!("larger than {} MiB, the most plybench reads of one file", limit >> 20),
+            if limit % (1 << 20) == 0 {
+                format!("larger than {} MiB, the most plybench reads of this kind of file", limit >> 20)
+            } else {
+                format!("larger than {limit} bytes, the most plybench reads of this kind of file")
+            },
         ))
     };
     let file = std::fs::File::open(path).map_err(fail)?;
@@ -139,7 +150,7 @@ impl Budget {
 /// assert_eq!(lines.next_line()?.as_deref(), Some(""));
 /// assert_eq!(lines.next_line()?.as_deref(), Some("20"));
 /// assert_eq!(lines.next_line()?, None);
-/// let mut yes = Lines::new(std::io::repeat(b'y'), Bounds { line: 16, total: 1 << 20 });
+/// let mut yes = Lines::new(std::io::BufReader::new(std::io::repeat(b'y')), Bounds { line: 16, total: 1 << 20 });
 /// assert!(matches!(yes.next_line(), Err(LineError::Exceeded(Exceeded::Line { limit: 16 }))));
 /// # Ok::<(), LineError>(())
 /// ```

@@ -13,7 +13,7 @@ use plybench_cli::{Flag, emit, parse_args, run};
 
 /// Levy (1983), Computer Gamesmanship: every figure of the chapters on chance, computed exactly, with a verdict.
 #[derive(Parser)]
-#[command(version, long_about = None)]
+#[command(name = "levy", version, long_about = None)]
 struct Cli {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]

@@ -5,11 +5,12 @@
 use std::process::{Command, Output};
 
 /// Every installed binary, by name.
-const BINARIES: [(&str, &str); 7] = [
+const BINARIES: [(&str, &str); 8] = [
     ("alphabeta", env!("CARGO_BIN_EXE_alphabeta")),
     ("checkers", env!("CARGO_BIN_EXE_checkers")),
     ("goban", env!("CARGO_BIN_EXE_goban")),
     ("kalah", env!("CARGO_BIN_EXE_kalah")),
+    ("levy", env!("CARGO_BIN_EXE_levy")),
     ("perft", env!("CARGO_BIN_EXE_perft")),
     ("plybench", env!("CARGO_BIN_EXE_plybench")),
     ("rules", env!("CARGO_BIN_EXE_rules")),

@@ -59,7 +59,8 @@ fn chapters_are_selected_by_a_list_and_every_format_prints() {
 
 #[test]
 fn the_same_seed_gives_the_same_estimates() {
-    let run = |seed: &str| json(&["--chapter", "6", "--samples", "5000", "--seed", seed])["levy_chance_ch06_mc"].clone();
+    let run =
+        |seed: &str| json(&["--chapter", "6", "--samples", "5000", "--seed", seed])["levy_chance_ch06_mc"].clone();
     let one = run("5");
     assert_eq!(one, run("5"));
     assert_ne!(one, run("6"));

@@ -38,8 +38,12 @@ fn bells_mode_prints_his_answer_flow_and_array() {
     let v = json(&["mate", "--bell", "--fen", FIG_3_3]);
     assert_eq!(v["keys"], serde_json::json!(["g4f5"]));
     assert_eq!(v["rules"], "without castling and en passant");
-    let flow: Vec<String> =
-        v["flow"].as_array().unwrap().iter().map(|r| format!("{} {}", r["depth"], r["move"].as_str().unwrap())).collect();
+    let flow: Vec<String> = v["flow"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| format!("{} {}", r["depth"], r["move"].as_str().unwrap()))
+        .collect();
     assert_eq!(flow[..4], ["1 P*P", "2 K-R2", "3 P*K", "2 P-N5"]);
     assert_eq!(v["moves_at_answer"].as_array().unwrap().len(), 6);
     assert!(v["notes"][0].as_str().unwrap().contains("omits castling and en passant"));

@@ -246,9 +246,9 @@ fn a_position_larger_than_the_board_is_refused_and_the_start_is_the_file_s() {
 fn a_file_past_a_megabyte_or_full_of_control_bytes_is_refused_in_one_short_line() {
     let files = Files::new("bytes");
     #[cfg(target_os = "linux")]
-    refused(&["perft", "--rules", "/dev/zero", "--depth", "1"], "a rule file has at most 1048576 bytes");
+    refused(&["perft", "--rules", "/dev/zero", "--depth", "1"], "larger than 1 MiB");
     let big = files.write("big.rules", &format!("{HEADER}# {}\n", "x".repeat(1 << 20)));
-    refused(&["conjugues", "--rules", &big], "at most 1048576 bytes");
+    refused(&["conjugues", "--rules", &big], "larger than 1 MiB");
     let raw = files.write("raw.rules", "GAME * X\u{1b}[2J\0.\nBOARD * 2, 1.\n");
     let line = refused(&["perft", "--rules", &raw, "--depth", "1"], "unexpected character");
     assert!(line.contains("\\u{1b}"), "{line}");

@@ -31,7 +31,8 @@
 //! let two = run::<PerftSplit>(&params, &shard(2))?.file;
 //! let finish = |_: &str, params: &serde_json::Value, units: &[_]| finish_as::<PerftSplit>(params, units);
 //! let merged = merge_loaded(&[("1.json".into(), one), ("2.json".into(), two)], &finish)?;
-//! assert_eq!(merged.outcome.json["results"][0]["nodes"], 8_902);
+//! let json = merged.outcome.json.expect("a perft split finishes with its JSON");
+//! assert_eq!(json["results"][0]["nodes"], 8_902);
 //! # Ok::<(), plybench::Error>(())
 //! ```
 

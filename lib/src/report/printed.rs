@@ -32,7 +32,8 @@
 //! assert_eq!(Printed::parse("decimal", "0.333")?.verdict(&third), Some(Verdict::Match));
 //! assert_eq!(Printed::parse("decimal", "0.334")?.verdict(&third), Some(Verdict::Differs));
 //! assert_eq!(Printed::parse("fraction", "2/6")?.verdict(&third), Some(Verdict::Match));
-//! assert_eq!(Printed::parse("odds", "1:2")?.verdict(&third), Some(Verdict::Match));
+//! assert_eq!(Printed::parse("odds", "1:3")?.verdict(&third), Some(Verdict::Match)); // a/b is the ratio
+//! assert_eq!(Printed::parse("odds", "1:2")?.verdict(&third), Some(Verdict::Differs));
 //! assert_eq!(Printed::parse("flag", "yes")?.verdict(&third), None); // not comparable
 //! # Ok::<(), String>(())
 //! ```

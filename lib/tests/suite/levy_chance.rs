@@ -177,7 +177,13 @@ fn the_routes_the_datasets_give_reproduce_the_printed_figures() {
         Printed::parse("decimal", printed).unwrap().agrees(&Exact::Value(route)).unwrap()
     };
     // Fig. 45: the reciprocal of the rounded 'one in'.
-    for (printed, one_in) in [("0.00196", q(509, 1)), ("0.02128", q(47, 1)), ("0.04762", q(21, 1)), ("0.42194", q(237, 100)), ("0.50251", q(199, 100))] {
+    for (printed, one_in) in [
+        ("0.00196", q(509, 1)),
+        ("0.02128", q(47, 1)),
+        ("0.04762", q(21, 1)),
+        ("0.42194", q(237, 100)),
+        ("0.50251", q(199, 100)),
+    ] {
         assert!(agrees(printed, one_in.recip()), "{printed}");
     }
     assert!(agrees("0.00397", q(4762, 100_000) / q(12, 1)));

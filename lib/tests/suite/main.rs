@@ -22,3 +22,4 @@ mod properties;
 mod report_schema;
 mod rules_checkers;
 mod rules_chess;
+mod rules_state;

@@ -30,7 +30,10 @@ fn forced(pos: &Chess, n: u32) -> bool {
     if replies.is_empty() {
         return pos.is_check();
     }
-    n > 1 && replies.iter().all(|r| played(pos, r).legal_moves().iter().any(|m| forced(&played(&played(pos, r), m), n - 1)))
+    n > 1
+        && replies
+            .iter()
+            .all(|r| played(pos, r).legal_moves().iter().any(|m| forced(&played(&played(pos, r), m), n - 1)))
 }
 
 /// Every first move of the side to move that mates within `n`, in UCI,

@@ -50,10 +50,7 @@ impl RuleFile {
                 Ok(parse(shipped.file, shipped.text).flag("--game")?)
             }
             (None, Some(path)) => {
-                let text = plybench::bounded::read_text(path).map_err(Error::from)?;
-                if text.len() > MAX_TEXT {
-                    return Err(Usage::flag("--rules", format!("a rule file has at most {MAX_TEXT} bytes")).into());
-                }
+                let text = plybench::bounded::read_text_within(path, MAX_TEXT as u64).map_err(Error::from)?;
                 Ok(parse(&path.display().to_string(), &text).flag("--rules")?)
             }
             (None, None) => {

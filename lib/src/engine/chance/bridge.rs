@@ -13,7 +13,7 @@
 //!     ["10", "Q J 10 7 6", "Q 8 2", "Q J 4 3"], // West
 //! ])?;
 //! assert_eq!(deal.high_card_points(Seat::North), 11);
-//! assert_eq!(deal.shape(Seat::North), [5, 5, 2, 1]);
+//! assert_eq!(deal.shape(Seat::North), [5, 1, 5, 2]); // spades, hearts, diamonds, clubs
 //! # Ok::<(), plybench::engine::chance::ChanceError>(())
 //! ```
 

@@ -88,6 +88,47 @@ pub trait Board: Clone + PartialEq + fmt::Debug {
         self.legal_moves(moves);
     }
 
+    /// The legal move written `uci` (`e2e4`, `e7e8q`, `e1g1`).
+    ///
+    /// A castle is written as the position's notation writes it
+    /// ([`Setup::chess960`]): the king's move (`e1g1`) in standard chess, the
+    /// king taking its rook (`e1h1`) in Chess960; the other notation is also
+    /// understood when no other move is written so.
+    ///
+    /// ```
+    /// use plybench::engine::chess::{Board, Setup, x88::X88Board};
+    ///
+    /// let mut board = X88Board::from_setup(&Setup::starting());
+    /// assert_eq!(board.find_move("g1f3")?.to_string(), "g1f3");
+    /// assert!(board.find_move("e2e5").is_err());
+    /// # Ok::<(), plybench::Error>(())
+    /// ```
+    fn find_move(&mut self, uci: &str) -> Result<Move, ChessError> {
+        let well_formed = matches!(
+            uci.as_bytes(),
+            [b'a'..=b'h', b'1'..=b'8', b'a'..=b'h', b'1'..=b'8']
+                | [b'a'..=b'h', b'1'..=b'8', b'a'..=b'h', b'1'..=b'8', b'n' | b'b' | b'r' | b'q']
+        );
+        if !well_formed {
+            return Err(ChessError::NotUci { uci: uci.to_owned() });
+        }
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        let chess960 = self.to_setup().chess960();
+        let written = |m: &&Move, chess960: bool| m.uci(chess960).to_string() == uci;
+        let exact = moves.iter().find(|m| written(m, chess960));
+        let other = || moves.iter().find(|m| m.is_castle() && written(m, !chess960));
+        exact.or_else(other).copied().ok_or_else(|| {
+            let mut legal: Vec<String> = moves.iter().map(|m| m.uci(chess960).to_string()).collect();
+            legal.sort();
+            ChessError::IllegalMove {
+                uci: uci.to_owned(),
+                position: self.to_setup().to_fen().rsplitn(3, ' ').last().unwrap_or_default().to_owned(),
+                legal,
+            }
+        })
+    }
+
     /// [`Board::count_legal`] in the instruction flavour of a count, as
     /// [`Board::legal_moves_in`].
     #[inline(always)]

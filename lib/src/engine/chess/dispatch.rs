@@ -222,7 +222,7 @@ pub fn refutation_on(
     super::mate::check_mate_moves(moves)?;
     check_countable(repr, setup, 2 * moves - 1)?;
     with_board!(repr, setup, |board| {
-        let m = super::play::find_move(&mut board, uci)?;
+        let m = board.find_move(uci)?;
         Ok(super::mate::refutation(&mut board, m, moves, rules)?)
     })
 }

@@ -301,7 +301,7 @@ mod tests {
         // Qc7 leaves Black's king on a8 no move and no check.
         let setup = Setup::from_fen("k7/8/1Q6/8/8/8/8/K7 w - - 0 1").unwrap();
         let mut b = BitboardBoard::from_setup(&setup);
-        let qc7 = crate::engine::chess::play::find_move(&mut b, "b6c7").unwrap();
+        let qc7 = b.find_move("b6c7").unwrap();
         assert_eq!(refutation(&mut b, qc7, 2, Rules::Full).unwrap(), Refutation::Stalemate);
         assert!(!keys::<BitboardBoard>("k7/8/1Q6/8/8/8/8/K7 w - - 0 1", 2).iter().any(|(m, _)| m == "b6c7"));
     }

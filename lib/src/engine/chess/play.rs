@@ -3,48 +3,7 @@
 use super::bitboard::BitboardBoard;
 use super::dispatch::check_countable;
 use super::x88::X88Board;
-use super::{Board, ChessError, Color, Move, MoveList, Repr, Role, Setup};
-
-/// The legal move of `board` written `uci` (`e2e4`, `e7e8q`, `e1g1`).
-///
-/// A castle is written as the position's notation writes it
-/// ([`Setup::chess960`]): the king's move (`e1g1`) in standard chess, the
-/// king taking its rook (`e1h1`) in Chess960; the other notation is also
-/// understood when no other move is written so.
-///
-/// ```
-/// use plybench::engine::chess::{Board, Setup, play::find_move, x88::X88Board};
-///
-/// let mut board = X88Board::from_setup(&Setup::starting());
-/// assert_eq!(find_move(&mut board, "g1f3")?.to_string(), "g1f3");
-/// assert!(find_move(&mut board, "e2e5").is_err());
-/// # Ok::<(), plybench::Error>(())
-/// ```
-pub fn find_move<B: Board>(board: &mut B, uci: &str) -> Result<Move, ChessError> {
-    let well_formed = matches!(
-        uci.as_bytes(),
-        [b'a'..=b'h', b'1'..=b'8', b'a'..=b'h', b'1'..=b'8']
-            | [b'a'..=b'h', b'1'..=b'8', b'a'..=b'h', b'1'..=b'8', b'n' | b'b' | b'r' | b'q']
-    );
-    if !well_formed {
-        return Err(ChessError::NotUci { uci: uci.to_owned() });
-    }
-    let mut moves = MoveList::new();
-    board.legal_moves(&mut moves);
-    let chess960 = board.to_setup().chess960();
-    let written = |m: &&Move, chess960: bool| m.uci(chess960).to_string() == uci;
-    let exact = moves.iter().find(|m| written(m, chess960));
-    let other = || moves.iter().find(|m| m.is_castle() && written(m, !chess960));
-    exact.or_else(other).copied().ok_or_else(|| {
-        let mut legal: Vec<String> = moves.iter().map(|m| m.uci(chess960).to_string()).collect();
-        legal.sort();
-        ChessError::IllegalMove {
-            uci: uci.to_owned(),
-            position: board.to_setup().to_fen().rsplitn(3, ' ').last().unwrap_or_default().to_owned(),
-            legal,
-        }
-    })
-}
+use super::{Board, ChessError, Color, Repr, Role, Setup};
 
 /// The position after playing `moves` (UCI) from `setup`, with the clocks
 /// kept as the rules keep them. The moves are played on 0x88, or on
@@ -70,7 +29,7 @@ fn play_on<B: Board, S: AsRef<str>>(setup: &Setup, moves: &[S]) -> Result<Setup,
             // Listing the moves here is a count of one ply.
             check_countable(Repr::Bitboard, &before, 1)?;
         }
-        let m = find_move(&mut board, uci)?;
+        let m = board.find_move(uci)?;
         let pawn = before.piece_at(m.from()).is_some_and(|p| p.role == Role::Pawn);
         // A FEN may start the clocks anywhere in u32: counting past the top
         // is refused rather than wrapped (or, in a debug build, a panic).

@@ -35,11 +35,11 @@
 use std::fmt::Write as _;
 use std::str::FromStr;
 
-use crate::quote::quote;
 use super::error::GoError;
 use super::perft::play;
 use super::point::{Color, MAX_POINTS, MAX_SIDE, Move, Point, Size};
 use super::position::Position;
+use crate::quote::quote;
 
 /// The most bytes of SGF read: a game record takes a few kilobytes, a
 /// collection of thousands of games a few megabytes.

@@ -958,3 +958,47 @@ mod tests {
         }
     }
 }
+
+/// The default step budget against what the shipped games take: the most
+/// steps one move generation or result evaluation takes along random games
+/// of every shipped rule file, a hundredth of the budget at most.
+#[cfg(test)]
+mod budget {
+    use super::Compiled;
+    use crate::engine::rng::SplitMix;
+    use crate::engine::rules::games::SHIPPED;
+    use crate::engine::rules::limits::Limits;
+    use crate::engine::rules::parse::parse;
+    use crate::engine::rules::perft::{Rules, legal};
+    use crate::engine::rules::state::State;
+
+    #[test]
+    fn limits_cover_every_shipped_game() {
+        let mut rng = SplitMix::new(3);
+        for game in SHIPPED {
+            let program = parse(game.file, game.text).unwrap();
+            let mut c = Compiled::new(&program).unwrap();
+            let (mut most_moves, mut most_end) = (0, 0);
+            for _ in 0..20 {
+                let mut state = State::start(&program).unwrap();
+                let (mut list, mut kings) = (Vec::new(), Vec::new());
+                for _ in 0..200 {
+                    let ended = c.ended(&state).unwrap();
+                    most_end = most_end.max(c.steps_taken());
+                    list.clear();
+                    c.moves(&state, &mut list).unwrap();
+                    most_moves = most_moves.max(c.steps_taken());
+                    legal(&mut c, &mut state, &mut list, &mut kings).unwrap();
+                    if ended || list.is_empty() {
+                        break;
+                    }
+                    let mv = list[rng.below(list.len())];
+                    state.make(&mv);
+                }
+            }
+            assert!(most_moves > 0, "{}: no step counted", game.name);
+            let most = most_moves.max(most_end);
+            assert!(most * 100 <= Limits::DEFAULT_STEPS, "{}: {most} steps in one run", game.name);
+        }
+    }
+}

@@ -729,7 +729,10 @@ impl<'p> Analysis<'p> {
                 line: stmt.line,
                 statement: stmt.text.clone(),
             },
-            what: format!("the analysis of the {} algorithm (each condition stored, examined or copied is a step)", self.algo.name()),
+            what: format!(
+                "the analysis of the {} algorithm (each condition stored, examined or copied is a step)",
+                self.algo.name()
+            ),
             place: super::limits::place(self.algorithm, node.stmt),
             steps,
         }

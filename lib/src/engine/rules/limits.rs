@@ -38,7 +38,7 @@ pub struct Limits {
 impl Limits {
     /// The default budget of steps: a hundred times what the most expensive
     /// run of a shipped game takes (a draughts king's capture search, in
-    /// `limits_cover_every_shipped_game`), and a second or less of a
+    /// `limits_cover_every_shipped_game` in compile.rs), and a second or less of a
     /// loop that never ends.
     pub const DEFAULT_STEPS: u64 = 1_000_000;
 
@@ -175,43 +175,5 @@ mod tests {
         let held = limits.moves as u64 * 64 * 2 * std::mem::size_of::<RuleMove>() as u64;
         assert!(held <= 1 << 30, "{held}");
         assert_eq!(Limits::for_perft(1, 5, 10).moves, 1);
-    }
-}
-
-#[cfg(test)]
-mod measure {
-    use crate::engine::rng::SplitMix;
-    use crate::engine::rules::compile::Compiled;
-    use crate::engine::rules::games::SHIPPED;
-    use crate::engine::rules::parse::parse;
-    use crate::engine::rules::perft::{Rules, legal};
-    use crate::engine::rules::state::State;
-
-    #[test]
-    fn measure_steps() {
-        let mut rng = SplitMix::new(3);
-        for game in SHIPPED {
-            let program = parse(game.file, game.text).unwrap();
-            let mut c = Compiled::new(&program).unwrap();
-            let (mut most_moves, mut most_end) = (0, 0);
-            for _ in 0..20 {
-                let mut state = State::start(&program).unwrap();
-                let (mut list, mut kings) = (Vec::new(), Vec::new());
-                for _ in 0..200 {
-                    let ended = c.ended(&state).unwrap();
-                    most_end = most_end.max(c.steps_taken());
-                    list.clear();
-                    c.moves(&state, &mut list).unwrap();
-                    most_moves = most_moves.max(c.steps_taken());
-                    legal(&mut c, &mut state, &mut list, &mut kings).unwrap();
-                    if ended || list.is_empty() {
-                        break;
-                    }
-                    let mv = list[rng.below(list.len())];
-                    state.make(&mv);
-                }
-            }
-            eprintln!("{}: moves {most_moves} result {most_end}", game.name);
-        }
     }
 }

@@ -158,7 +158,9 @@ fn bad(why: impl Into<String>) -> Error {
 pub fn cochran_figures() -> Result<&'static CochranFigures> {
     static PARSED: OnceLock<std::result::Result<CochranFigures, String>> = OnceLock::new();
     PARSED
-        .get_or_init(|| serde_json::from_str(crate::study::datasets::CHECKERS_COCHRAN_FIGURES).map_err(|e| e.to_string()))
+        .get_or_init(|| {
+            serde_json::from_str(crate::study::datasets::CHECKERS_COCHRAN_FIGURES).map_err(|e| e.to_string())
+        })
         .as_ref()
         .map_err(|why| bad(why.clone()))
 }
@@ -226,7 +228,12 @@ fn replayed(moves: &[String]) -> Result<Replay> {
 /// Men and kings of each side, and who is ahead.
 fn material(p: &Position) -> (u32, u32, u32, u32) {
     let (black, red) = (p.black, p.white);
-    ((black & !p.kings).count_ones(), (black & p.kings).count_ones(), (red & !p.kings).count_ones(), (red & p.kings).count_ones())
+    (
+        (black & !p.kings).count_ones(),
+        (black & p.kings).count_ones(),
+        (red & !p.kings).count_ones(),
+        (red & p.kings).count_ones(),
+    )
 }
 
 /// Every figure, computed.
@@ -254,7 +261,10 @@ pub fn figures_table() -> Result<Table> {
     let support = supporting(&c.centre_squares)?;
     let mut v_list = Comparison::new(
         Some(list(&support)),
-        Some(&published(list(&c.supporting_squares), format!("Cochran 1971, {}: \"{}\"", c.location, c.supporting_words))),
+        Some(&published(
+            list(&c.supporting_squares),
+            format!("Cochran 1971, {}: \"{}\"", c.location, c.supporting_words),
+        )),
     );
     if v_list.verdict == Verdict::Differs {
         v_list.verdict = Verdict::Known;
@@ -318,7 +328,10 @@ pub fn figures_table() -> Result<Table> {
         "Appendix C: the men that do not contribute".to_owned(),
         Comparison::new(
             Some(list(&outside)),
-            Some(&published(list(&ac.not_contributing), format!("{example_source}: \"{}\"", ac.not_contributing_words))),
+            Some(&published(
+                list(&ac.not_contributing),
+                format!("{example_source}: \"{}\"", ac.not_contributing_words),
+            )),
         ),
     );
 
@@ -333,7 +346,10 @@ pub fn figures_table() -> Result<Table> {
             format!("Appendix B: board {} (after {after})", b.board),
             Comparison::new(
                 computed,
-                Some(&published(printed.join(" "), format!("Cochran 1971, {}, line {}: {}", ab.location, b.line, b.words))),
+                Some(&published(
+                    printed.join(" "),
+                    format!("Cochran 1971, {}, line {}: {}", ab.location, b.line, b.words),
+                )),
             ),
         );
     }
@@ -379,7 +395,10 @@ pub fn figures_table() -> Result<Table> {
             format!("{}: material at the end (pieces)", claim.game),
             Comparison::new(
                 computed,
-                Some(&published(claim.claim.clone(), format!("Cochran 1971, {}, line {}: \"{}\"", f.material.location, claim.line, claim.words))),
+                Some(&published(
+                    claim.claim.clone(),
+                    format!("Cochran 1971, {}, line {}: \"{}\"", f.material.location, claim.line, claim.words),
+                )),
             ),
         );
     }

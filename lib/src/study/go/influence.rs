@@ -84,7 +84,8 @@ pub fn board_table() -> Result<Table> {
         ],
     );
     let empty = Position::empty();
-    let points = (0..SIZE).flat_map(|r| (0..SIZE).map(move |c| (r, c))).filter(|&(r, c)| empty.at(r, c) == EMPTY).count() as u64;
+    let points =
+        (0..SIZE).flat_map(|r| (0..SIZE).map(move |c| (r, c))).filter(|&(r, c)| empty.at(r, c) == EMPTY).count() as u64;
     // Alternate moves from Black's until every point is covered.
     let (mut black, mut white) = (0u64, 0u64);
     for move_number in 0..points {
@@ -96,7 +97,8 @@ pub fn board_table() -> Result<Table> {
         ("stones Black needs to cover it, moving first".to_owned(), black, b.black_stones),
         ("stones White needs".to_owned(), white, b.white_stones),
     ] {
-        let [c, p, s, v] = Comparison::new(Some(computed), Some(&Published { value: published, source: source.clone() })).cells();
+        let [c, p, s, v] =
+            Comparison::new(Some(computed), Some(&Published { value: published, source: source.clone() })).cells();
         table.push(vec![Cell::from(figure), c, p, s, v]);
     }
     if SIZE != b.size {

@@ -4,6 +4,9 @@
 
 use std::collections::{HashMap, HashSet};
 
+use num_bigint::BigInt;
+use num_rational::BigRational;
+
 use super::dataset::{Chapter, Entry};
 use crate::report::{Cell, Column, Exact, Table, Verdict, decimal_text_significant};
 use crate::{Error, Result};
@@ -61,10 +64,21 @@ pub fn columns() -> Vec<Column> {
 }
 
 /// The decimal of an exact value: six significant figures, an integer as
-/// itself, nothing for a statement or a list.
+/// itself, a decimal that ends within them without its trailing zeros
+/// (`0.5`, not `0.500000`), nothing for a statement or a list.
 pub fn decimal(value: &Exact) -> Cell {
     match value {
-        Exact::Value(x) => Cell::Text(decimal_text_significant(x, 6, 0)),
+        Exact::Value(x) => {
+            let text = decimal_text_significant(x, 6, 0);
+            let places = text.find('.').map_or(0, |dot| text.len() - dot - 1);
+            let scaled = x * BigRational::from_integer(BigInt::from(10).pow(places as u32));
+            let text = if places > 0 && scaled.is_integer() {
+                text.trim_end_matches('0').trim_end_matches('.').to_owned()
+            } else {
+                text
+            };
+            Cell::Text(text)
+        }
         _ => Cell::Null,
     }
 }

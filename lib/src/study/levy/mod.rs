@@ -28,5 +28,21 @@ pub mod figures;
 pub mod parts;
 pub mod settings;
 
-pub use parts::LevyPart;
 pub use settings::Settings;
+
+use crate::Result;
+use crate::engine::progress::Progress;
+use crate::study::part::Part;
+
+/// One part of the study: a chapter, or chapters read together.
+#[derive(Clone, Copy, Debug)]
+pub struct LevyPart {
+    /// The chapters the part covers (one, or two read together).
+    pub chapters: &'static [u32],
+    /// A short name, unique in the study: `ch06`.
+    pub key: &'static str,
+    /// The chapter's title, as the book gives it.
+    pub title: &'static str,
+    /// Builds the part's tables.
+    pub run: fn(&Settings, Progress<'_>) -> Result<Part>,
+}

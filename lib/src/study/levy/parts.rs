@@ -1,23 +1,7 @@
 //! The parts of the `levy` study, in chapter order.
 
-use super::Settings;
-use super::chance;
-use crate::engine::progress::Progress;
-use crate::study::part::Part;
+use super::{LevyPart, chance};
 use crate::{Error, Result};
-
-/// One part of the study: a chapter, or chapters read together.
-#[derive(Clone, Copy, Debug)]
-pub struct LevyPart {
-    /// The chapters the part covers (one, or two read together).
-    pub chapters: &'static [u32],
-    /// A short name, unique in the study: `ch06`.
-    pub key: &'static str,
-    /// The chapter's title, as the book gives it.
-    pub title: &'static str,
-    /// Builds the part's tables.
-    pub run: fn(&Settings, Progress<'_>) -> Result<Part>,
-}
 
 /// Every part of the study, in chapter order.
 pub fn all() -> Vec<LevyPart> {

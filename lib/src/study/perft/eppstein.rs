@@ -225,7 +225,10 @@ pub fn eppstein_table() -> Result<Table> {
     );
     push(
         "the squares of single_pawn_moves",
-        Comparison::new(Some(squares(single)), Some(&published(squares(board(&p.single_moves)?), "the fourth bitboard"))),
+        Comparison::new(
+            Some(squares(single)),
+            Some(&published(squares(board(&p.single_moves)?), "the fourth bitboard")),
+        ),
     );
     push(
         "the fourth row's constant",
@@ -233,13 +236,13 @@ pub fn eppstein_table() -> Result<Table> {
     );
     push(
         "the pawns stand on occupied squares (wP & ~occupied)",
-        Comparison::new(Some(squares(wp & empty).to_string()).map(|s| if s.is_empty() { "none".into() } else { s }), None),
+        Comparison::new(
+            Some(squares(wp & empty).to_string()).map(|s| if s.is_empty() { "none".into() } else { s }),
+            None,
+        ),
     );
     let double = ((single << 8) & empty) & fourth;
-    push(
-        "two-square moves: ((single << 8) & ~occupied) & fourth row",
-        Comparison::new(Some(squares(double)), None),
-    );
+    push("two-square moves: ((single << 8) & ~occupied) & fourth row", Comparison::new(Some(squares(double)), None));
 
     let lb = &e.last_bit;
     let computed = last_bit_table(lb.modulus);
@@ -281,10 +284,14 @@ pub fn eppstein_table() -> Result<Table> {
         "popcount: entries of a table of the bits set in each byte",
         Comparison::new(
             Some(byte_table.len().to_string()),
-            Some(&Published { value: pc.entries.to_string(), source: format!("{}: \"{}\"", cite(&pc.section), pc.words) }),
+            Some(&Published {
+                value: pc.entries.to_string(),
+                source: format!("{}: \"{}\"", cite(&pc.section), pc.words),
+            }),
         ),
     );
-    let by_table = |bits: u64| -> u32 { (0..8).map(|i| u32::from(byte_table[(bits >> (8 * i) & 0xff) as usize])).sum() };
+    let by_table =
+        |bits: u64| -> u32 { (0..8).map(|i| u32::from(byte_table[(bits >> (8 * i) & 0xff) as usize])).sum() };
     push(
         "popcount of wP by the table (eight lookups)",
         Comparison::new(Some(format!("{} (count_ones: {})", by_table(wp), wp.count_ones())), None),
@@ -304,7 +311,10 @@ pub fn eppstein_table() -> Result<Table> {
     );
     let mut enum_row = Comparison::new(
         Some(kinds.to_string()),
-        Some(&Published { value: z.kinds_enum.len().to_string(), source: format!("{}: {}", cite(&z.enum_section), z.enum_printed) }),
+        Some(&Published {
+            value: z.kinds_enum.len().to_string(),
+            source: format!("{}: {}", cite(&z.enum_section), z.enum_printed),
+        }),
     );
     if enum_row.verdict == Verdict::Differs {
         enum_row.verdict = Verdict::Known;
@@ -323,8 +333,10 @@ pub fn eppstein_table() -> Result<Table> {
             Some(&Published { value: x.value.to_string(), source: format!("{}: \"{}\"", cite(&x.section), x.words) }),
         ),
     );
-    let numbering: Vec<String> =
-        (0..8).rev().map(|rank| (0..8).map(|file| (16 * rank + file).to_string()).collect::<Vec<_>>().join(" ")).collect();
+    let numbering: Vec<String> = (0..8)
+        .rev()
+        .map(|rank| (0..8).map(|file| (16 * rank + file).to_string()).collect::<Vec<_>>().join(" "))
+        .collect();
     let printed: Vec<String> =
         x.rows.iter().map(|r| r.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")).collect();
     push(
@@ -337,8 +349,24 @@ pub fn eppstein_table() -> Result<Table> {
     // Every square and every king or knight step: on the board exactly when
     // (i & 0x88) == 0, i the 0x88 number of the destination (negative ones
     // as two's complement).
-    let steps: [(i32, i32); 16] =
-        [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+    let steps: [(i32, i32); 16] = [
+        (1, 0),
+        (-1, 0),
+        (0, 1),
+        (0, -1),
+        (1, 1),
+        (1, -1),
+        (-1, 1),
+        (-1, -1),
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
     let mut cases = 0;
     let mut wrong = 0;
     for s in Square::all() {
@@ -354,7 +382,10 @@ pub fn eppstein_table() -> Result<Table> {
         "0x88 test: (i & 0x88) == 0 exactly for the squares on the board (every square, king and knight steps)",
         Comparison::new(
             Some(if wrong == 0 { format!("holds ({cases} cases)") } else { format!("fails in {wrong} of {cases}") }),
-            Some(&Published { value: format!("holds ({cases} cases)"), source: format!("{}: \"{}\"", cite(&x.section), x.test_words) }),
+            Some(&Published {
+                value: format!("holds ({cases} cases)"),
+                source: format!("{}: \"{}\"", cite(&x.section), x.test_words),
+            }),
         ),
     );
 

@@ -999,7 +999,7 @@ fn refutation_text(setup: &Setup, key: &str, rules: Rules) -> String {
 /// `castles` or `takes en passant` when `uci` is such a move in `setup`.
 fn special_move(setup: &Setup, uci: &str) -> Option<&'static str> {
     let mut board = BitboardBoard::from_setup(setup);
-    let m = crate::engine::chess::play::find_move(&mut board, uci).ok()?;
+    let m = board.find_move(uci).ok()?;
     if m.is_castle() {
         Some("castles")
     } else if m.is_en_passant() {

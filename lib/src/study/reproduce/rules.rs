@@ -5,12 +5,12 @@
 use super::plan::{Budget, Study, StudyReport};
 use crate::Result;
 use crate::engine::progress::Progress;
-use crate::study::rules::{agree, analysis, figures, games, published, win_search};
+use crate::study::rules::{agree, analysis, by_ply, figures, games, win_search};
 
 pub(super) fn run(budget: Budget, progress: Progress<'_>) -> Result<StudyReport> {
     StudyReport::of_parts(
         Study::Rules,
-        &[games::part, published::part, agree::part, analysis::part, figures::part, win_search::part],
+        &[games::part, by_ply::part, agree::part, analysis::part, figures::part, win_search::part],
         budget,
         progress,
     )

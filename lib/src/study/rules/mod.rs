@@ -6,6 +6,7 @@
 
 pub mod agree;
 pub mod analysis;
+pub mod by_ply;
 pub mod figures;
 pub mod games;
 pub mod published;

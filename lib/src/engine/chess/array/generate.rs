@@ -8,8 +8,9 @@ use super::lookup::{
     BISHOP_TABLE, BLACK_PAWN_TABLE, KING_TABLE, KNIGHT_TABLE, LEAPER_LEN, PAWN_LEN, ROOK_TABLE, SLIDER_LEN,
     WHITE_PAWN_TABLE, neutral,
 };
-use super::{ArrayBoard, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+use super::{ArrayBoard, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, bell};
 use crate::engine::chess::{Move, MoveKind, MoveList};
+use crate::engine::chess::{Role, Square};
 
 /// The pawn table of side `side` (0 White, 1 Black).
 #[inline(always)]
@@ -220,5 +221,37 @@ impl ArrayBoard {
             return true;
         }
         false
+    }
+}
+
+/// The moves a lone man of `role` has from `square` on an empty board, as
+/// Bell's tables (Appendix 2) give them: the targets of a knight's or
+/// king's row; the steps from the square to each terminal square of a
+/// rook's or bishop's four rays; a queen both. A pawn's depend on more
+/// than the board (0 here).
+///
+/// ```
+/// use plybench::engine::chess::{Role, Square};
+/// use plybench::engine::chess::array::table_moves;
+///
+/// // "The greatest number of moves a rook can have is 14" (Bell, §3.1).
+/// assert!(Square::all().all(|s| table_moves(Role::Rook, s) == 14));
+/// assert_eq!(table_moves(Role::Knight, "a1".parse()?), 2);
+/// assert_eq!(table_moves(Role::Queen, "d4".parse()?), 27);
+/// # Ok::<(), plybench::engine::chess::ParseSquareError>(())
+/// ```
+pub fn table_moves(role: Role, square: Square) -> usize {
+    use super::lookup::{BISHOP_TABLE, KING_TABLE, KNIGHT_TABLE, ROOK_TABLE, SLIDER_LEN};
+    let s = bell(square);
+    let rays = |table: &[i8; SLIDER_LEN]| -> usize {
+        (0..4).map(|d| ((table[4 * s as usize + d] as i16 - s as i16) / table[d] as i16) as usize).sum()
+    };
+    match role {
+        Role::Pawn => 0,
+        Role::Knight => leaper_targets(&KNIGHT_TABLE, s).len(),
+        Role::King => leaper_targets(&KING_TABLE, s).len(),
+        Role::Bishop => rays(&BISHOP_TABLE),
+        Role::Rook => rays(&ROOK_TABLE),
+        Role::Queen => rays(&ROOK_TABLE) + rays(&BISHOP_TABLE),
     }
 }
