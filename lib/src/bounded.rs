@@ -49,7 +49,7 @@ pub fn read_text_within(path: &Path, limit: u64) -> Result<String, IoError> {
     let too_large = || {
         fail(io::Error::new(
             io::ErrorKind::InvalidData,
-            if limit % (1 << 20) == 0 {
+            if limit.is_multiple_of(1 << 20) {
                 format!("larger than {} MiB, the most plybench reads of this kind of file", limit >> 20)
             } else {
                 format!("larger than {limit} bytes, the most plybench reads of this kind of file")

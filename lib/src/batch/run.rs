@@ -73,13 +73,13 @@ impl Finished {
 enum Stop {
     /// [`Cancel::cancel`] was called.
     Cancelled,
-    /// A unit failed.
-    Failed(Error),
+    /// A unit failed (boxed: an error is large beside the other variant).
+    Failed(Box<Error>),
 }
 
 impl From<Error> for Stop {
     fn from(error: Error) -> Stop {
-        Stop::Failed(error)
+        Stop::Failed(Box::new(error))
     }
 }
 
@@ -132,7 +132,7 @@ pub fn run<J: Job>(params: &J::Params, options: &RunOptions) -> Result<Finished>
     drop(attached);
     let mut checkpoint = lock(&checkpoint);
     match result {
-        Err(Stop::Failed(error)) => return Err(error),
+        Err(Stop::Failed(error)) => return Err(*error),
         Err(Stop::Cancelled) => return Err(save(&mut checkpoint)?.into()),
         Ok(()) => {}
     }

@@ -81,7 +81,7 @@ fn endings(count: usize, seed: u64) -> Vec<String> {
             Piece::new(Color::White, Role::Queen),
             Piece::new(Color::White, Role::Rook),
         ];
-        men.push(Piece::new(Color::White, if rng.next() % 2 == 0 { Role::Knight } else { Role::Pawn }));
+        men.push(Piece::new(Color::White, if rng.next().is_multiple_of(2) { Role::Knight } else { Role::Pawn }));
         for _ in 0..rng.next() % 3 {
             men.push(Piece::new(Color::Black, Role::Pawn));
         }

@@ -47,7 +47,7 @@ pub struct InfluenceArgs {
     /// With an SGF record: the position after this many moves of its main line (default: the end).
     #[arg(long = "move", value_name = "N", requires = "position")]
     after_move: Option<usize>,
-    /// Also write the position as an SGF record (FF[4]) to this file, to open in any Go program.
+    /// Also write the position as an SGF record (file format 4) to this file, to open in any Go program.
     #[arg(long, value_name = "FILE")]
     sgf: Option<PathBuf>,
     /// One of Bell's figures.

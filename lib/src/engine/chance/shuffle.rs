@@ -87,8 +87,8 @@ pub fn orders(n: usize, rule: SwapRule) -> Result<Orders, ChanceError> {
         for (i, card) in deck.iter_mut().enumerate().take(n) {
             *card = i as u8;
         }
-        for i in 0..n {
-            deck.swap(i, choice[i]);
+        for (i, &j) in choice.iter().enumerate().take(n) {
+            deck.swap(i, j);
         }
         counts[rank_of(&deck[..n])] += 1;
         sequences += 1;

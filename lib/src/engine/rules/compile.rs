@@ -280,7 +280,7 @@ impl<'p> Compiled<'p> {
             let Some(left) = self.fuel.get().checked_sub(cost) else {
                 let stmt = code.stmt[pc];
                 let error = RulesError::Steps {
-                    at: self.location(algo, stmt),
+                    at: Box::new(self.location(algo, stmt)),
                     what: format!("the {} algorithm", if moves { Algo::Moves } else { Algo::Result }.name()),
                     place: place(algo, stmt),
                     steps: self.limits.steps,
@@ -646,7 +646,7 @@ impl Rules for Compiled<'_> {
         if sink.full {
             let (algo, stmt) = (&self.program.moves, self.scratch.halted);
             return Err(RulesError::Moves {
-                at: self.location(algo, stmt),
+                at: Box::new(self.location(algo, stmt)),
                 algorithm: Algo::Moves.name(),
                 place: place(algo, stmt),
                 moves: self.limits.moves,

@@ -724,11 +724,11 @@ impl<'p> Analysis<'p> {
     fn worn(&self, node: Node, steps: u64) -> RulesError {
         let stmt = &self.algorithm.stmts[node.stmt];
         RulesError::Steps {
-            at: super::error::Location {
+            at: Box::new(super::error::Location {
                 file: self.program.file.clone(),
                 line: stmt.line,
                 statement: stmt.text.clone(),
-            },
+            }),
             what: format!(
                 "the analysis of the {} algorithm (each condition stored, examined or copied is a step)",
                 self.algo.name()

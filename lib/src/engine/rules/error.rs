@@ -94,8 +94,9 @@ pub enum RulesError {
          the budget"
     )]
     Steps {
-        /// The statement about to run when the budget ran out.
-        at: Location,
+        /// The statement about to run when the budget ran out (boxed, to
+        /// keep the error small on the paths that return it).
+        at: Box<Location>,
         /// `the MOVES algorithm`, `the RESULT algorithm`, or `the analysis
         /// of the MOVES algorithm` (whose work on its stored conditions
         /// counts against the same budget).
@@ -113,7 +114,7 @@ pub enum RulesError {
     )]
     Moves {
         /// The `MOVE` statement that would have gone past the limit.
-        at: Location,
+        at: Box<Location>,
         /// `MOVES` (or `RESULT`, whose moves are not kept but counted).
         algorithm: &'static str,
         /// `at label A`, or `after label A`.

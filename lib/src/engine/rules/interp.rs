@@ -167,7 +167,7 @@ impl<'p> Interpreter<'p> {
     pub fn too_many_moves(&self, algo: Algo, stmt: usize) -> RulesError {
         let algorithm = self.algorithm(algo).0;
         RulesError::Moves {
-            at: at(self.program, algorithm, stmt),
+            at: Box::new(at(self.program, algorithm, stmt)),
             algorithm: algo.name(),
             place: place(algorithm, stmt),
             moves: self.limits.moves,
@@ -541,7 +541,7 @@ impl<'p> Interpreter<'p> {
             let left = self.fuel.get();
             let Some(left) = left.checked_sub(linked.costs[stmt]) else {
                 let error = RulesError::Steps {
-                    at: at(self.program, algorithm, stmt),
+                    at: Box::new(at(self.program, algorithm, stmt)),
                     what: format!("the {} algorithm", frame.algo.name()),
                     place: place(algorithm, stmt),
                     steps: self.limits.steps,

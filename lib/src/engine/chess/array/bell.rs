@@ -476,8 +476,8 @@ impl Program {
     /// `knightorkingmove`: the cells from the back pointer to the row's end.
     fn leaper_moves(&mut self, side: usize, table: &[u16; LEAPER_LEN], square: u8, c: &mut usize) -> Result<(), u8> {
         let j = 9 * square as usize;
-        for i in table[j] as usize..j {
-            let target = table[i] as usize;
+        for &cell in &table[table[j] as usize..j] {
+            let target = cell as usize;
             if self.men[side][target] == 0 {
                 if self.men[1 - side][target] == 6 {
                     return Err(target as u8);
@@ -884,7 +884,8 @@ mod tests {
     #[test]
     fn fig_3_3_leaves_moves_as_fig_3_5() {
         let found = run(&setup(FIG_3_3), BellOptions::default()).unwrap();
-        let rows: Vec<(u8, u8, u8, u8, Vec<u8>, Option<i16>)> = found
+        type Row = (u8, u8, u8, u8, Vec<u8>, Option<i16>);
+        let rows: Vec<Row> = found
             .answer_listings
             .unwrap()
             .iter()

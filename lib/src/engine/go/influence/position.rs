@@ -117,7 +117,7 @@ impl Position {
         points.filter_map(|(line, col)| {
             let stone = self.at(SIZE - 1 - line, col);
             let point = Point::new(col as u32, line as u32).expect("a point of the 19x19 board");
-            (stone != EMPTY).then(|| (point, if stone == BLACK { Color::Black } else { Color::White }))
+            (stone != EMPTY).then_some((point, if stone == BLACK { Color::Black } else { Color::White }))
         })
     }
 

@@ -131,7 +131,7 @@ fn trick_one(figures: &mut Vec<Figure>) -> Result<()> {
     for (id, held) in
         [("trick1.prior_qjt", qjt), ("trick1.prior_qj", qjt & !(1 << ten.bit())), ("trick1.prior_q", 1 << queen.bit())]
     {
-        figures.push(Figure::new(id, "", Exact::Value(q(before.ways(qjt, held), total.clone()))));
+        figures.push(Figure::new(id, "", Exact::Value(q(before.ways(qjt, held), total))));
     }
     let (after, [both, jack_only, neither]) = after_trick_one()?;
     let jt = (1 << jack.bit()) | (1 << ten.bit());
@@ -365,7 +365,7 @@ fn monte_carlo(settings: &Settings) -> Result<crate::report::Table> {
     })?;
     let posterior = tally::<3>(settings.seed ^ 1, settings.samples, |rng| {
         let hand = john(rng);
-        let agrees = hand.contains(queen) && !hand.contains(nine) && !(hand.contains(ten) && !hand.contains(jack));
+        let agrees = hand.contains(queen) && !hand.contains(nine) && (!hand.contains(ten) || hand.contains(jack));
         if !agrees {
             0
         } else if hand.contains(ten) {

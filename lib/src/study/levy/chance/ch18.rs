@@ -156,9 +156,9 @@ fn endgames(settings: &Settings, figures: &mut Vec<Figure>) -> Result<(Table, Ta
     let values = per_trial(settings, trials);
     let mut measured = Moments { trials, measured: values.len() as u64, sum: [0; 5], sum_squares: [0; 5] };
     for v in &values {
-        for k in 0..5 {
-            measured.sum[k] += u128::from(v[k]);
-            measured.sum_squares[k] += u128::from(v[k]) * u128::from(v[k]);
+        for (k, &x) in v.iter().enumerate().take(5) {
+            measured.sum[k] += u128::from(x);
+            measured.sum_squares[k] += u128::from(x) * u128::from(x);
         }
     }
     let median = |k: usize| {
