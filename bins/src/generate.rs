@@ -99,8 +99,12 @@ pub fn write(kind: Generate, command: Command, name: &str, out: &mut dyn Write) 
     match kind {
         Generate::Man => clap_mangen::Man::new(command).render(out),
         Generate::Complete(shell) => {
-            clap_complete::generate(shell, &mut command, name.to_owned(), out);
-            Ok(())
+            // clap_complete panics when its writer fails (a closed pipe:
+            // `goban --generate complete-bash | head -1`), so the script is
+            // built in memory and written here, its error returned.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut command, name.to_owned(), &mut script);
+            out.write_all(&script)
         }
     }
 }

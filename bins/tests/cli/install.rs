@@ -52,6 +52,24 @@ fn every_binary_generates_its_man_page_and_completions() {
 }
 
 #[test]
+fn generate_into_a_closed_pipe_ends_quietly() {
+    // `perft --generate complete-bash | grep -q perft`: the reader leaves
+    // after its first line, and the writer must not panic.
+    for kind in ["man", "complete-bash", "complete-zsh"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_perft"))
+            .args(["--generate", kind])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("perft starts");
+        drop(child.stdout.take());
+        let out = child.wait_with_output().expect("perft ends");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success() && err.is_empty(), "{kind}: {:?} {err}", out.status);
+    }
+}
+
+#[test]
 fn generate_is_refused_with_other_arguments_or_an_unknown_kind() {
     for args in [&["--generate", "complete-tcsh"][..], &["--generate"], &["--format", "json", "--generate", "man"]] {
         let out = run(env!("CARGO_BIN_EXE_perft"), args);
