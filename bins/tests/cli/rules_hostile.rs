@@ -255,3 +255,22 @@ fn a_file_past_a_megabyte_or_full_of_control_bytes_is_refused_in_one_short_line(
     let long = files.moves("long.rules", &format!(". ARITHMETIC * N = {}.\n", "A".repeat(100_000)));
     refused(&["perft", "--rules", &long, "--depth", "1"], "a name has at most 64 characters");
 }
+
+#[test]
+fn a_table_increment_that_is_not_a_pair_is_refused_by_both_engines() {
+    // Found by the `rules` fuzz target: a scalar in a TABLE row used as a
+    // LOOP's increments was refused by the compiled engine and walked by
+    // the interpreter, so the two gave different counts.
+    let files = Files::new("scalar-step");
+    let f = files.write(
+        "scalar-step.rules",
+        &format!(
+            "{HEADER}TABLE * DIR(1) = (1, 0), 1.\nALGORITHM * MOVES.\nA. SCANNING * V. F.\n\
+             B. LOOP * W = V. DIR(ONE). XA.\n. IF * OCCUPY(W) = EMPTY. C, XB.\nC. MOVE * PUT, MAN, W.\n\
+             . GO TO * XB.\nF. FINISHED *\n. END.\n"
+        ),
+    );
+    for engine in ["interp", "compiled"] {
+        refused(&["perft", "--rules", &f, "--depth", "1", "--engine", engine], "is 1, not a pair");
+    }
+}

@@ -754,7 +754,8 @@ impl<'p> Interpreter<'p> {
                             Value::Pair(0, 0) => {
                                 Err(format!("the increment {t}({row}) value {} is (0, 0): {ZERO_STEP}", j + 1))
                             }
-                            v => Ok(Some(v)),
+                            v @ Value::Pair(..) => Ok(Some(v)),
+                            v => Err(format!("the increment {t}({row}) value {} is {}, not a pair", j + 1, show(v))),
                         };
                     }
                     j -= values.len();
