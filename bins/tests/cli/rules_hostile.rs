@@ -274,3 +274,16 @@ fn a_table_increment_that_is_not_a_pair_is_refused_by_both_engines() {
         refused(&["perft", "--rules", &f, "--depth", "1", "--engine", engine], "is 1, not a pair");
     }
 }
+
+#[test]
+fn a_go_to_into_a_loop_not_begun_in_the_run_is_refused_by_both_engines() {
+    // Found by the `rules` fuzz target: `GO TO * ZK` from the rook's loop
+    // into the king's, for a side without a king, continued the compiled
+    // engine's loop from the previous run and the interpreter's from
+    // nothing (perft(2) 2 against 6).
+    let files = Files::new("unstarted");
+    let f = files.write("unstarted.rules", include_str!("../../../fuzz/corpus/rules/found-go-to-unstarted-loop.rules"));
+    for engine in ["interp", "compiled"] {
+        refused(&["perft", "--rules", &f, "--depth", "2", "--engine", engine], "before the loop began in this run");
+    }
+}

@@ -18,7 +18,7 @@ use super::ast::{
 };
 use super::error::{Location, RulesError};
 use super::frame::Algo;
-use super::interp::{Interpreter, Op as Arith, ZERO_STEP, apply, arith, compare, negate, show, step_by};
+use super::interp::{Interpreter, NOT_STARTED, Op as Arith, ZERO_STEP, apply, arith, compare, negate, show, step_by};
 use super::limits::{Limits, costs, place};
 use super::perft::Rules;
 use super::state::{MAX_SUBS, RuleMove, Square, State, Sub, check_move};
@@ -271,6 +271,8 @@ impl<'p> Compiled<'p> {
             }
         };
         m.vars.iter_mut().for_each(|v| *v = None);
+        // Each run starts with no loop begun, as the interpreter's frame.
+        m.loops.iter_mut().for_each(|l| *l = (0, 0));
         for &(slot, v) in &code.inits {
             m.vars[slot] = Some(v);
         }
@@ -347,6 +349,11 @@ impl<'p> Compiled<'p> {
                 if compare(x, *r, y)? { *t } else { *f }
             }
             Op::Halt => return Ok(None),
+            Op::ScanNext { state, .. } | Op::LoopNext { state, .. } | Op::LoopFurther { state, .. }
+                if m.loops[*state].1 == 0 =>
+            {
+                return Err(NOT_STARTED.into());
+            }
             Op::ScanStart { var, state, out, then } | Op::ScanNext { var, state, out, then } => {
                 let index = if matches!(op, Op::ScanStart { .. }) { 0 } else { m.loops[*state].0 + 1 };
                 let w = view.width() as usize;

@@ -628,6 +628,9 @@ impl<'p> Interpreter<'p> {
             }
             StmtKind::End | StmtKind::Finished => frame.finished = true,
             StmtKind::Scanning(v, out) => {
+                if node.entry != Entry::Main && frame.loops[i].1 == 0 {
+                    return Err(fail(NOT_STARTED.into()));
+                }
                 let squares = (view.width() * view.height()) as usize;
                 let index = match node.entry {
                     Entry::Main => 0,
@@ -644,6 +647,9 @@ impl<'p> Interpreter<'p> {
                 }
             }
             StmtKind::Loop(v1, v2, steps, out) => {
+                if node.entry != Entry::Main && frame.loops[i].1 == 0 {
+                    return Err(fail(NOT_STARTED.into()));
+                }
                 let mut j = match node.entry {
                     Entry::Main => 0,
                     Entry::X => frame.loops[i].0 + 1,
@@ -989,6 +995,11 @@ impl Facts {
 fn on_board<V: View>(view: &V, x: i64, y: i64) -> bool {
     (1..=view.width()).contains(&x) && (1..=view.height()).contains(&y)
 }
+
+/// Why a GO TO X or Z into a loop (or scan) that has not begun in the
+/// run is refused: there is no position of the loop to go on from.
+pub const NOT_STARTED: &str = "a GO TO into this loop (X or Z before its label) before the loop began in this run: \
+                                  nothing to continue; enter the loop at its own label first";
 
 /// Why a LOOP refuses an increment of (0, 0).
 pub const ZERO_STEP: &str = "a step of (0, 0) never leaves its square, so `z‖L` would loop for ever; remove it";
