@@ -91,6 +91,14 @@ pub enum KalahError {
         /// The most lines a trace may have.
         limit: usize,
     },
+    /// A listing of continuation sequences that would pass its limit.
+    #[error("{position} has more than {limit} move sequences, too many to list; list a smaller position")]
+    TooManyToList {
+        /// The position, `PN` first.
+        position: String,
+        /// The most sequences listed.
+        limit: usize,
+    },
     /// A count by the explicit stack whose estimated move sequences pass
     /// [`MAX_STACK_SEQUENCES`](super::MAX_STACK_SEQUENCES): it could not
     /// finish in a sane time.

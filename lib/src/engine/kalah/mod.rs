@@ -15,12 +15,15 @@
 //!   count, worked out before it starts, and the refusal of a count that
 //!   could not finish ([`Estimate::check`]).
 //! - [`trace`]: Bell's stack-activity figure, step by step.
+//! - [`continuations`]: every move sequence of a position, with the pits
+//!   played and the board it ends on.
 //! - [`sweep`]: positions that clear entirely into the kalah.
 //! - [`KalahError`]: what can go wrong, the reason without the input's name.
 //!
 //! Bell's published figures, and counts split into work units, are in the
 //! study layer (`study::kalah`).
 
+pub mod continuations;
 mod count;
 mod dp;
 mod error;

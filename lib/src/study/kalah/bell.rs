@@ -24,6 +24,100 @@ pub struct Bell {
     pub stack_depth: StackDepth,
     /// Clearing patterns.
     pub clearing: Clearing,
+    /// The worked example of continuation moves.
+    pub continuation_example: ContinuationExample,
+    /// The two stack-activity figures, line by line.
+    pub traces: Traces,
+}
+
+/// Bell's example of continuation moves ("six terminal positions").
+#[derive(Clone, Debug, Deserialize)]
+pub struct ContinuationExample {
+    /// Where in the book.
+    #[serde(rename = "where")]
+    pub location: String,
+    /// Pits a side on Bell's board.
+    pub pits: usize,
+    /// What survives of the position's picture.
+    pub position_note: String,
+    /// The orders of pits played, as listed.
+    pub orders: Vec<Vec<usize>>,
+    /// Seed line of the list.
+    pub orders_seed_line: usize,
+    /// "a choice of six terminal positions".
+    pub terminal_positions: u64,
+    /// Bell's words.
+    pub terminal_quote: String,
+    /// Seed line of the quote.
+    pub terminal_seed_line: usize,
+    /// The first move that fills the kalah best.
+    pub best_first_move: usize,
+    /// Bell's words.
+    pub best_quote: String,
+    /// Seed line of the quote.
+    pub best_seed_line: usize,
+    /// Counters a sequence puts on the opponent's side.
+    pub spill: Spill,
+}
+
+/// Bell's note that one order puts counters in an opponent's pit.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Spill {
+    /// The order of pits played.
+    pub order: Vec<usize>,
+    /// How many counters.
+    pub counters: u32,
+    /// The opponent's pit, `p1` .. `pN`.
+    pub pit: String,
+    /// As printed.
+    pub quote: String,
+    /// Seed line.
+    pub seed_line: usize,
+}
+
+/// The stack-activity figures.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Traces {
+    /// Where in the book.
+    #[serde(rename = "where")]
+    pub location: String,
+    /// The figures.
+    pub figures: Vec<TraceFigure>,
+    /// Lines known to differ, with the evidence.
+    pub known: Vec<KnownTraceLine>,
+}
+
+/// One stack-activity figure.
+#[derive(Clone, Debug, Deserialize)]
+pub struct TraceFigure {
+    /// The position, `PN` first.
+    pub position: String,
+    /// `right-to-left` or `left-to-right`.
+    pub scan: String,
+    /// Its lines, one per scan.
+    pub lines: Vec<TraceLine>,
+}
+
+/// One line (one scan) of a figure.
+#[derive(Clone, Debug, Deserialize)]
+pub struct TraceLine {
+    /// The scan's number, from 1.
+    pub step: usize,
+    /// Seed lines it is printed on.
+    pub seed_lines: Vec<usize>,
+    /// The outputs, pits only, `PN` first, in the order printed.
+    pub outputs: Vec<String>,
+}
+
+/// A line of a figure known to differ from the computation.
+#[derive(Clone, Debug, Deserialize)]
+pub struct KnownTraceLine {
+    /// Which figure.
+    pub scan: String,
+    /// Which line.
+    pub step: usize,
+    /// The evidence.
+    pub why: String,
 }
 
 /// Bell's table of moves per number of pits.

@@ -2,6 +2,7 @@
 //! reports collect. Field keys are stable; reports and CI depend on them.
 
 use super::bell::{self, Bell};
+use super::worked;
 use crate::Result;
 use crate::engine::kalah::sweep::{Sweep, longest_on_pits, pattern_for_counters};
 use crate::engine::kalah::trace::{TraceRow, format_pits};
@@ -254,8 +255,9 @@ pub fn sweep_table(sweep: &Sweep, with_moves: bool) -> Table {
 /// Every figure Bell publishes in §3.3, computed and compared.
 ///
 /// Rows: the board-test table, the quoted stack depths, the right-to-left
-/// bound, the 50-pit clearing pattern and its move count, and the three
-/// small clearing examples.
+/// bound, the 50-pit clearing pattern and its move count, the three
+/// small clearing examples, the example with "six terminal positions" and
+/// the outputs of the two stack-activity figures, line by line.
 pub fn reproduce_table(progress: Progress<'_>) -> Result<Table> {
     let bell = bell::published()?;
     let mut table = Table::new(
@@ -275,7 +277,7 @@ pub fn reproduce_table(progress: Progress<'_>) -> Result<Table> {
     };
     let text = |value: &dyn std::fmt::Display| value.to_string();
 
-    let total = bell.board_test.rows.len() as u64 + 3;
+    let total = bell.board_test.rows.len() as u64 + 4;
     let mut done = 0;
     let mut tick = || {
         done += 1;
@@ -313,6 +315,22 @@ pub fn reproduce_table(progress: Progress<'_>) -> Result<Table> {
     tick();
     push_clearing_rows(bell, &mut push)?;
     tick();
+    let notes = worked::push_example_rows(bell, &mut push)?;
+    worked::push_trace_rows(bell, &mut push)?;
+    tick();
+    for note in notes {
+        table.note(note);
+    }
+    table.note(format!(
+        "Stack traces: the positions each line of Bell's two figures outputs, in the order printed, beside the \
+         engine's trace (kalah count --position 3,2,1 --trace). {}",
+        bell.traces
+            .known
+            .iter()
+            .map(|k| format!("{} line {}: {}", k.scan, k.step, k.why))
+            .collect::<Vec<_>>()
+            .join(" ")
+    ));
     Ok(table)
 }
 
