@@ -52,10 +52,10 @@ impl Continuation {
 /// use plybench::engine::kalah::continuations::{MAX_LISTED, continuations};
 /// use plybench::engine::kalah::{Position, Rules};
 ///
-/// // Bell's 2-pit board test, 2,1: play 1 then 2, or 2 alone.
+/// // Bell's 2-pit board test, 2,1: play 1, 2, 1, or 2 then 1.
 /// let list = continuations(&Position::board_test(2)?, Rules::default(), MAX_LISTED)?;
 /// let orders: Vec<Vec<usize>> = list.iter().map(|c| c.numbers()).collect();
-/// assert_eq!(orders, [vec![1, 2], vec![2]]);
+/// assert_eq!(orders, [vec![1, 2, 1], vec![2, 1]]);
 /// # Ok::<(), plybench::engine::kalah::KalahError>(())
 /// ```
 ///
