@@ -98,10 +98,14 @@ fn sweep_contract() {
 fn reproduce_matches_every_published_figure() {
     let v = json(&["reproduce"]);
     let rows = v.as_array().unwrap();
-    assert!(rows.len() >= 17);
+    // Bell's worked examples add a reconstruction (no published value) and
+    // two lines of a stack trace the scan damaged (known discrepancies).
     for row in rows {
-        assert_eq!(row["verdict"], "match", "{row}");
+        let verdict = row["verdict"].as_str().unwrap();
+        assert!(["match", "known discrepancy", "no published value"].contains(&verdict), "{row}");
     }
+    assert!(rows.iter().filter(|r| r["verdict"] == "match").count() >= 17 + 24, "{v}");
+    assert_eq!(rows.iter().filter(|r| r["verdict"] == "known discrepancy").count(), 2, "{v}");
 }
 
 #[test]
