@@ -1,5 +1,5 @@
 //! Input read within bounds: a file read whole ([`read_text`]) and another
-//! program's output ([`Lines`], [`Budget`]).
+//! program's output ([`Lines`], [`ByteAllowance`]).
 //!
 //! Whatever plybench reads from outside has a size past which it stops and
 //! says so, instead of holding it all in memory: a file given on the
@@ -116,15 +116,15 @@ pub enum LineError {
 /// The bytes of one answer still allowed: each line read is spent from
 /// [`Bounds::total`].
 #[derive(Clone, Copy, Debug)]
-pub struct Budget {
+pub struct ByteAllowance {
     left: u64,
     limit: u64,
 }
 
-impl Budget {
+impl ByteAllowance {
     /// A budget of `total` bytes.
-    pub fn new(total: u64) -> Budget {
-        Budget { left: total, limit: total }
+    pub fn new(total: u64) -> ByteAllowance {
+        ByteAllowance { left: total, limit: total }
     }
 
     /// Spends `bytes`.
@@ -158,13 +158,13 @@ impl Budget {
 pub struct Lines<R> {
     reader: R,
     bounds: Bounds,
-    budget: Budget,
+    budget: ByteAllowance,
 }
 
 impl<R: BufRead> Lines<R> {
     /// The lines of `reader` within `bounds`.
     pub fn new(reader: R, bounds: Bounds) -> Lines<R> {
-        Lines { reader, bounds, budget: Budget::new(bounds.total) }
+        Lines { reader, bounds, budget: ByteAllowance::new(bounds.total) }
     }
 
     /// The next line, or `None` at the end of the output.
@@ -252,7 +252,7 @@ mod tests {
 
     #[test]
     fn a_budget_is_spent_to_its_end_and_no_further() {
-        let mut budget = Budget::new(10);
+        let mut budget = ByteAllowance::new(10);
         assert!(budget.spend(4).is_ok() && budget.spend(6).is_ok());
         assert_eq!(budget.spend(1), Err(Exceeded::Total { limit: 10 }));
     }

@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use clap::Parser;
 use plybench::engine::progress::Progress;
 use plybench::report::{Format, Table, Tally};
+use plybench::study::budget::Budget;
 use plybench::study::levy::{Settings, parts};
-use plybench::study::reproduce::Budget;
 use plybench_cli::{Flag, emit, parse_args, run};
 
 /// Levy (1983), Computer Gamesmanship: every figure of the chapters on chance, computed exactly, with a verdict.

@@ -9,9 +9,10 @@ use plybench::batch::merge::round_robin_table;
 use plybench::engine::limit::check_threads;
 use plybench::engine::progress::Progress;
 use plybench::report::{Format, Table, Tally, check_dir_writable};
+use plybench::study::budget::Budget;
 use plybench::study::compare::{Options as CompareOptions, compare_dirs, parse_threshold};
 use plybench::study::reproduce::{
-    Budget, Options, RunInfo, Study, parse_studies, run_study, summary_table, utc_now, write_report,
+    Options, RunInfo, Study, parse_studies, run_study, summary_table, utc_now, write_report,
 };
 use plybench::study::tools::merge_files;
 use plybench_cli::progress;

@@ -11,6 +11,7 @@
 //! - [`rules`]: Pitrat's rules language: perft agreement, interpreter
 //!   against compiler, the conditions found in the rules.
 //! - [`part`]: what one part of a study gives the report.
+//! - [`budget`]: how much work a run may do (quick, default, full).
 //! - [`alphabeta`]: alpha-beta node counts against Levy, Newborn and
 //!   Knuth-Moore.
 //! - [`levy`]: Levy's *Computer Gamesmanship* (1983): the chapters on
@@ -23,6 +24,7 @@
 //!   ([`crate::batch`]), and the dispatch that merges their batch files.
 
 pub mod alphabeta;
+pub mod budget;
 pub mod checkers;
 pub mod compare;
 pub mod datasets;

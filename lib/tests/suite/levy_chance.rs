@@ -11,8 +11,8 @@ use plybench::engine::chance::poker::{HandClass, class_counts, evaluate};
 use plybench::engine::chance::sample::{Estimate, choose_front, tally};
 use plybench::engine::progress::Progress;
 use plybench::report::{Cell, Exact, Printed, Tally, Verdict, round_to_places};
+use plybench::study::budget::Budget;
 use plybench::study::levy::{Settings, parts};
-use plybench::study::reproduce::Budget;
 use proptest::prelude::*;
 
 fn q(a: i64, b: i64) -> BigRational {

@@ -4,8 +4,9 @@
 //! itself.
 
 use plybench::engine::progress::Progress;
+use plybench::study::budget::Budget;
 use plybench::study::compare::{Document, Options, ReportDir, Status, compare, parse_file};
-use plybench::study::reproduce::{Budget, Options as RunOptions, RunInfo, Study, report_files, run_study};
+use plybench::study::reproduce::{Options as RunOptions, RunInfo, Study, report_files, run_study};
 use plybench::study::schema::{Kind, SCHEMA_VERSION, column_kind};
 
 #[test]

@@ -25,8 +25,8 @@ use crate::engine::work::{MAX_SECONDS, Work};
 use crate::report::heatmap::{Disc, HeatMap};
 use crate::report::plot::Plot;
 use crate::report::{Cell, Column, Comparison, Published, Table, Verdict};
+use crate::study::budget::Budget;
 use crate::study::part::Part;
-use crate::study::reproduce::Budget;
 use crate::{Error, Result};
 
 const FILE: &str = "go/influence-bell-1972.json";

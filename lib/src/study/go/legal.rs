@@ -15,7 +15,7 @@ use crate::engine::memory::MemoryLimit;
 use crate::engine::progress::{Progress, Step};
 use crate::report::machine::logical_cores;
 use crate::report::{Cell, Column, Comparison, Published, Table, Tally};
-use crate::study::reproduce::Budget;
+use crate::study::budget::Budget;
 
 use crate::study::part::Part;
 use published::{LegalData, PublishedCount};

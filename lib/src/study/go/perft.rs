@@ -12,9 +12,9 @@ use crate::engine::go::{GoError, Passing, PerftRun, Position, Repr, Size, check_
 use crate::engine::limit::check_repeats;
 use crate::engine::progress::{Progress, Step};
 use crate::report::{Cell, Column, Comparison, Published, Table, Tally, Verdict};
+use crate::study::budget::Budget;
 use crate::study::datasets::{GO_POSITIONS, GO_POSITIONS_PUBLISHED};
 use crate::study::part::Part;
-use crate::study::reproduce::Budget;
 use crate::{Error, Result};
 
 const POSITIONS_FILE: &str = "go/positions.txt";

@@ -2,7 +2,7 @@
 
 use crate::Result;
 use crate::engine::chance::sample::check_samples;
-use crate::study::reproduce::Budget;
+use crate::study::budget::Budget;
 
 /// The budget, the seed of every random experiment, and the trials of each
 /// Monte Carlo estimate.

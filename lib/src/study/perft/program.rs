@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use super::check::{Divide, Engine};
 use super::program_error::ProgramError;
-use crate::bounded::{Bounds, Budget, LineError, Lines};
+use crate::bounded::{Bounds, ByteAllowance, LineError, Lines};
 use crate::{Error, Result};
 
 /// What is read of the program's answer to one request: lines of at most
@@ -427,7 +427,7 @@ pub struct Uci {
     stderr: StderrTail,
     timeout: Duration,
     /// What is left of the current answer's bytes ([`ANSWER_BOUNDS`]).
-    budget: Budget,
+    budget: ByteAllowance,
 }
 
 impl Uci {
@@ -452,7 +452,7 @@ impl Uci {
             });
         }
         let stdin = child.stdin.take();
-        let budget = Budget::new(ANSWER_BOUNDS.total);
+        let budget = ByteAllowance::new(ANSWER_BOUNDS.total);
         let mut uci = Uci { child, stdin, lines, stderr, timeout, budget };
         uci.send("uci", "`uci`")?;
         uci.until("uciok", "`uci`")?;
@@ -462,7 +462,7 @@ impl Uci {
 
     /// Writes `line` to the engine; its answer gets a budget of its own.
     fn send(&mut self, line: &str, request: &str) -> Result<(), ProgramError> {
-        self.budget = Budget::new(ANSWER_BOUNDS.total);
+        self.budget = ByteAllowance::new(ANSWER_BOUNDS.total);
         let written = match self.stdin.as_mut() {
             Some(stdin) => writeln!(stdin, "{line}").and_then(|()| stdin.flush()),
             None => Err(std::io::ErrorKind::BrokenPipe.into()),

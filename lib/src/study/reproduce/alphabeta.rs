@@ -4,7 +4,7 @@
 
 use crate::engine::progress::{Progress, Step};
 
-use super::plan::{Budget, Study, StudyReport};
+use super::plan::{Study, StudyReport};
 use crate::Result;
 use crate::engine::chess::Setup;
 use crate::engine::search::order::OrderKind;
@@ -17,6 +17,7 @@ use crate::study::alphabeta::depths::{DepthSettings, depth_table};
 use crate::study::alphabeta::newborn::{self, Settings};
 use crate::study::alphabeta::real_trees::{chess_table, kalah_table};
 use crate::study::alphabeta::tictactoe;
+use crate::study::budget::Budget;
 
 /// The branching factor drawn in the leaves-against-depth plot.
 const PLOTTED_BRANCHING: u32 = 4;

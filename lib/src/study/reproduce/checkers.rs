@@ -4,13 +4,14 @@
 
 use crate::engine::progress::{Progress, Step};
 
-use super::plan::{Budget, Study, StudyReport};
+use super::plan::{Study, StudyReport};
 use crate::Result;
 use crate::engine::checkers::replay::{parse_games, replay};
 use crate::engine::checkers::run_perft;
 use crate::engine::checkers::{Counting, Position, Repr};
 use crate::report::Tally;
 use crate::report::{Cell, Column, Comparison, Table, Verdict};
+use crate::study::budget::Budget;
 use crate::study::checkers::published::opening;
 use crate::study::checkers::results::{bench_table, replay_table};
 

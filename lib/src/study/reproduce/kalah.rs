@@ -3,11 +3,12 @@
 
 use crate::engine::progress::Progress;
 
-use super::plan::{Budget, Study, StudyReport};
+use super::plan::{Study, StudyReport};
 use crate::Result;
 use crate::report::Table;
 use crate::report::Tally;
 use crate::report::plot::{LinePlot, Plot, Series, SeriesStyle};
+use crate::study::budget::Budget;
 use crate::study::kalah::results::{TableOptions, board_test_table, reproduce_table};
 
 /// Pits of the board-test table, and up to which the distinct terminal

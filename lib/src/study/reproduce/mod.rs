@@ -23,7 +23,7 @@ use crate::Result;
 use crate::engine::progress::{Progress, Step};
 use crate::report::{Table, Tally};
 
-pub use plan::{Budget, Options, Study, StudyReport, parse_studies};
+pub use plan::{Options, Study, StudyReport, parse_studies};
 pub use write::{RunInfo, markdown, report_files, run_json, utc_now, write_report};
 
 /// Runs one study. `progress` is told what is being computed.

@@ -7,13 +7,14 @@ use std::collections::BTreeMap;
 use crate::engine::progress::{Progress, Step};
 use rayon::prelude::*;
 
-use super::plan::{Budget, Study, StudyReport};
+use super::plan::{Study, StudyReport};
 use crate::Result;
 use crate::engine::chess::dispatch::perft_on;
 use crate::engine::chess::{Repr, Setup};
 use crate::report::Tally;
 use crate::report::plot::{BarPlot, Plot};
 use crate::report::{Cell, Column, Table, Verdict};
+use crate::study::budget::Budget;
 use crate::study::perft::bench::{BenchPosition, Mode, bench_position};
 use crate::study::perft::mate;
 use crate::study::perft::published::{edge_case_suite, published_stats, standard_suite};

@@ -8,31 +8,9 @@ use std::str::FromStr;
 use crate::engine::progress::Progress;
 use crate::report::Table;
 use crate::report::plot::Plot;
+use crate::study::budget::Budget;
 use crate::study::part::Part;
 use crate::{Error, Result};
-
-/// How much work a run may do.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Budget {
-    /// A subset for CI: under two minutes on two cores.
-    Quick,
-    /// Every published figure that fits in about three minutes on two cores.
-    #[default]
-    Default,
-    /// Deep runs: may take an hour.
-    Full,
-}
-
-impl Budget {
-    /// `quick`, `default` or `full`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Budget::Quick => "quick",
-            Budget::Default => "default",
-            Budget::Full => "full",
-        }
-    }
-}
 
 /// A study of the toolkit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

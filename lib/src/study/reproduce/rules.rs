@@ -2,9 +2,10 @@
 //! generators and the speed table, the analysis of the rules, the chess
 //! problems of Figs. 6 and 8, and the search for a win of Figs. 5 and 13.
 
-use super::plan::{Budget, Study, StudyReport};
+use super::plan::{Study, StudyReport};
 use crate::Result;
 use crate::engine::progress::Progress;
+use crate::study::budget::Budget;
 use crate::study::rules::{agree, analysis, by_ply, figures, games, win_search};
 
 pub(super) fn run(budget: Budget, progress: Progress<'_>) -> Result<StudyReport> {

@@ -17,9 +17,9 @@ use crate::engine::rules::parse::parse;
 use crate::engine::rules::perft::{self, Buffers, Interpreted};
 use crate::engine::rules::state::State;
 use crate::report::{Cell, Column, Comparison, Published, Table};
+use crate::study::budget::Budget;
 use crate::study::datasets::{PERFT_EDGE_CASES, PERFT_STANDARD};
 use crate::study::part::Part;
-use crate::study::reproduce::Budget;
 
 fn program(name: &str) -> Result<Program> {
     let game = games::find(name).ok_or_else(|| crate::Error::invalid("rule file", format!("{name} is not shipped")))?;

@@ -24,8 +24,8 @@ use crate::engine::rules::state::State;
 use crate::engine::rules::threats::{Threat, Threats};
 use crate::engine::rules::view::View;
 use crate::report::{Cell, Column, Comparison, Published, Table, Verdict};
+use crate::study::budget::Budget;
 use crate::study::part::Part;
-use crate::study::reproduce::Budget;
 use crate::study::rules::figures;
 use crate::{Error, Result};
 

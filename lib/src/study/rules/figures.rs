@@ -36,8 +36,8 @@ use crate::engine::rules::parse::parse;
 use crate::engine::rules::perft::{Interpreted, Rules, legal};
 use crate::engine::rules::state::{RuleMove, State, Sub};
 use crate::report::{Cell, Column, Comparison, Published, Table};
+use crate::study::budget::Budget;
 use crate::study::part::Part;
-use crate::study::reproduce::Budget;
 use crate::{Error, Result};
 
 const FILE: &str = "rules/pitrat-1971-figures.json";

@@ -19,9 +19,9 @@ use crate::engine::rules::perft::{Buffers, Interpreted, Rules, divide, perft, tr
 use crate::engine::rules::state::State;
 use crate::engine::tictactoe;
 use crate::report::{Cell, Column, Comparison, Published, Table, Verdict};
+use crate::study::budget::Budget;
 use crate::study::datasets::ALPHABETA_TICTACTOE;
 use crate::study::part::Part;
-use crate::study::reproduce::Budget;
 
 /// Which form runs the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

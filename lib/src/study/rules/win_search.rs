@@ -26,8 +26,8 @@ use crate::engine::rules::moves::{RuleMove, Square as RuleSquare, Sub};
 use crate::engine::rules::state::State;
 use crate::engine::rules::threats::Threats;
 use crate::report::{Cell, Column, Comparison, Published, Table};
+use crate::study::budget::Budget;
 use crate::study::part::Part;
-use crate::study::reproduce::Budget;
 use crate::{Error, Result};
 
 const FILE: &str = "rules/pitrat-1971-search-for-a-win.json";

@@ -23,12 +23,12 @@ use crate::engine::chance::sample::{Estimate, choose_front, tally};
 use crate::engine::chance::stud::{RankOutcome, Showdown, hole_outcomes, showdown, straight_completions};
 use crate::engine::progress::{Progress, Step};
 use crate::report::{Exact, Table, decimal_text, round_to_places};
+use crate::study::budget::Budget;
 use crate::study::datasets::LEVY_CH11_STUD_POKER;
 use crate::study::levy::dataset;
 use crate::study::levy::figures::{Figure, chapter_table};
 use crate::study::levy::{LevyPart, Settings};
 use crate::study::part::Part;
-use crate::study::reproduce::Budget;
 use crate::{Error, Result};
 
 use super::common::{cards, int, q, set};
