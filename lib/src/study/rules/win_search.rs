@@ -12,7 +12,11 @@
 //!   two steps played on each in his chess (`pitrat-chess.rules`: a win
 //!   captures the king): the couples Q-R, then for three couples the moves
 //!   that destroy R, those eliminated because a win follows, and the
-//!   replies left.
+//!   replies left;
+//! - Fig. 14 (pp. 152-154): the units the text places in a position of a
+//!   game of Edward Lasker's (the seed gives neither the diagram nor the
+//!   moves), with one unit it forces, and Pitrat's threats and replies at
+//!   each step of his search for a win, in full chess (`chess.rules`).
 
 use std::sync::OnceLock;
 
@@ -41,6 +45,103 @@ pub struct SearchForWin {
     pub fig5: Fig5,
     /// Fig. 13: the threatening moves.
     pub fig13: Fig13,
+    /// Fig. 14: the search for a win in a master game.
+    pub fig14: Fig14,
+}
+
+/// One threat of Fig. 14 as the text shows it.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Threat14 {
+    /// The threatening move, in UCI.
+    pub q: String,
+    /// The seed's line.
+    pub line: u32,
+    /// The number of replies printed, if any.
+    #[serde(default)]
+    pub replies: Option<usize>,
+    /// The replies the text names.
+    #[serde(default)]
+    pub named: Vec<String>,
+    /// Where it names them.
+    #[serde(default)]
+    pub named_line: Option<u32>,
+}
+
+/// One step of Fig. 14: a situation and what the text says of its threats.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Step14 {
+    /// The paper's step and situation.
+    pub step: String,
+    /// The moves from the figure's position to the situation, in UCI.
+    pub path: Vec<String>,
+    /// The number of threats printed.
+    #[serde(default)]
+    pub threats: Option<usize>,
+    /// The square of the unit the count is about, when the text counts one
+    /// unit's threats.
+    #[serde(default)]
+    pub threats_from: Option<String>,
+    /// Where the count is printed.
+    #[serde(default)]
+    pub threats_line: Option<u32>,
+    /// The number of threats with one reply, when printed.
+    #[serde(default)]
+    pub one_reply: Option<usize>,
+    /// Where.
+    #[serde(default)]
+    pub one_reply_line: Option<u32>,
+    /// The replies to each threat not shown (of the counted unit).
+    #[serde(default)]
+    pub others_replies: Option<usize>,
+    /// Where.
+    #[serde(default)]
+    pub others_line: Option<u32>,
+    /// The threats without reply (the mates).
+    #[serde(default)]
+    pub without_reply: Vec<String>,
+    /// Where.
+    #[serde(default)]
+    pub without_reply_line: Option<u32>,
+    /// The threats shown.
+    pub shown: Vec<Threat14>,
+}
+
+/// Other natures the text allows for one unit.
+#[derive(Clone, Debug, Deserialize)]
+pub struct AlsoFits {
+    /// The square.
+    pub square: String,
+    /// The natures, as FEN letters.
+    pub units: Vec<char>,
+}
+
+/// Fig. 14 as the text gives it.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Fig14 {
+    /// Where in the paper.
+    #[serde(rename = "where")]
+    pub location: String,
+    /// The shipped rule file.
+    pub rules: String,
+    /// White's castling rights, as in FEN.
+    pub castling: String,
+    /// The seed's line that gives them.
+    pub castling_line: u32,
+    /// The words.
+    pub castling_text: String,
+    /// The seed's line that names the game.
+    pub game_line: u32,
+    /// The words.
+    pub game_text: String,
+    /// The units the text places.
+    pub units: Vec<Unit>,
+    /// The units the text forces without naming them.
+    pub forced: Vec<Unit>,
+    /// Other natures the text allows on a square, as FEN letters.
+    #[serde(default)]
+    pub also_fits: Vec<AlsoFits>,
+    /// The steps.
+    pub steps: Vec<Step14>,
 }
 
 /// Fig. 5 as the text gives it.
@@ -124,6 +225,13 @@ pub struct Fig13 {
     pub replies: Vec<Replies>,
 }
 
+impl Fig14 {
+    /// Every unit, named and forced.
+    fn all_units(&self) -> Vec<Unit> {
+        self.units.iter().chain(&self.forced).cloned().collect()
+    }
+}
+
 impl Fig13 {
     /// Every unit, named and forced.
     fn all_units(&self) -> Vec<Unit> {
@@ -155,6 +263,19 @@ fn check(data: &SearchForWin) -> std::result::Result<(), String> {
     }
     if let Some(m) = moves.into_iter().find(|m| !is_uci(m)) {
         return Err(format!("`{m}` is not a move in UCI"));
+    }
+    let f14 = &data.fig14;
+    placement(&f14.all_units())?;
+    let mut moves14: Vec<&str> = Vec::new();
+    for st in &f14.steps {
+        moves14.extend(st.path.iter().chain(&st.without_reply).map(String::as_str));
+        for t in &st.shown {
+            moves14.push(&t.q);
+            moves14.extend(t.named.iter().map(String::as_str));
+        }
+    }
+    if let Some(m) = moves14.into_iter().find(|m| !is_uci(m)) {
+        return Err(format!("Fig. 14: `{m}` is not a move in UCI"));
     }
     let f5 = &data.fig5;
     if [f5.from, f5.to, f5.center].iter().any(|s| !(1..=3).contains(&s[0]) || !(1..=3).contains(&s[1])) {
@@ -698,11 +819,315 @@ pub fn fig13_table() -> Result<Table> {
     Ok(table)
 }
 
-/// This part of the rules study: Figs. 5 and 13.
+// ---------------------------------------------------------------- Fig. 14
+
+/// The Fig. 14 position the text places: its units, White's castling
+/// rights, White to move, in the rules' text of `chess.rules`.
+fn fig14_start(fig: &Fig14, board: [Option<Piece>; 64]) -> Result<String> {
+    let mut castling = Castling::NONE;
+    for c in fig.castling.chars() {
+        castling = castling.with(match c {
+            'K' => Castling::WHITE_KING,
+            'Q' => Castling::WHITE_QUEEN,
+            'k' => Castling::BLACK_KING,
+            'q' => Castling::BLACK_QUEEN,
+            other => return Err(bad(format!("Fig. 14: `{other}` is not a castling right"))),
+        });
+    }
+    let setup = Setup::from_parts(board, Color::White, castling, None)
+        .map_err(|e| bad(format!("Fig. 14's units are not a position: {e}")))?;
+    Ok(crate::engine::rules::bridge::chess::position_text(&setup))
+}
+
+/// What one situation of Fig. 14 holds: every threat of White (a move Q
+/// after which, were Black to pass, White would capture the king), in
+/// the order of White's moves, with Black's replies to it (his moves after
+/// which White has no capture of the king).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Situation {
+    threats: Vec<(String, Vec<String>)>,
+}
+
+impl Situation {
+    fn replies(&self, q: &str) -> Option<&[String]> {
+        self.threats.iter().find(|(t, _)| t == q).map(|(_, r)| r.as_slice())
+    }
+}
+
+/// The threats and replies on `state`, White to move.
+fn situation(model: &mut Model<'_>, state: &State) -> Result<Situation> {
+    let mut threats = Vec::new();
+    for q in model.moves(state)? {
+        let mut next = state.clone();
+        next.make(&q);
+        // Case (a): a Q after which Black captures White's king is no
+        // threat (in chess, an illegal move).
+        if !model.wins(&next)?.is_empty() || model.wins(&Model::passed(&next))?.is_empty() {
+            continue;
+        }
+        let mut replies = Vec::new();
+        for (reply, wins) in model.replies(&next)? {
+            if wins.is_empty() {
+                replies.push(reply);
+            }
+        }
+        threats.push((model.uci(&q), replies));
+    }
+    Ok(Situation { threats })
+}
+
+/// Each step's situation, or the first move of its path that is not a move
+/// there.
+type Situations = Vec<std::result::Result<Situation, String>>;
+
+/// The arrangements of Fig. 14: the dataset's, each forced unit removed,
+/// each other nature the text allows.
+fn fig14_variants(fig: &Fig14) -> Result<Vec<Variant>> {
+    let board = placement(&fig.all_units()).map_err(bad)?;
+    let mut out = vec![Variant { label: "as stored".to_owned(), board }];
+    for u in &fig.forced {
+        let square: Square = u.square.parse().map_err(|e| bad(format!("{e}")))?;
+        let mut b = board;
+        b[square.index()] = None;
+        out.push(Variant { label: format!("without {} {}", u.unit, u.square), board: b });
+    }
+    for a in &fig.also_fits {
+        let square: Square = a.square.parse().map_err(|e| bad(format!("{e}")))?;
+        for &c in &a.units {
+            let p = Piece::from_char(c).ok_or_else(|| bad(format!("`{c}` is not a unit")))?;
+            let mut b = board;
+            b[square.index()] = Some(p);
+            out.push(Variant { label: format!("{c} {} for the stored unit", a.square), board: b });
+        }
+    }
+    Ok(out)
+}
+
+/// Every arrangement's label and situations, the dataset's first. Cached.
+fn fig14_all() -> Result<&'static [(String, Situations)]> {
+    static FOUND: OnceLock<std::result::Result<Vec<(String, Situations)>, String>> = OnceLock::new();
+    let found = FOUND.get_or_init(|| {
+        let run = || -> Result<Vec<(String, Situations)>> {
+            let fig = &search_for_win()?.fig14;
+            fig14_variants(fig)?.into_iter().map(|v| Ok((v.label, fig14_situations_on(fig, v.board)?))).collect()
+        };
+        run().map_err(|e| e.to_string())
+    });
+    found.as_ref().map(Vec::as_slice).map_err(|why| bad(why.clone()))
+}
+
+/// The dataset's arrangement's situations.
+fn fig14_situations() -> Result<&'static [std::result::Result<Situation, String>]> {
+    fig14_all()?.first().map(|(_, s)| s.as_slice()).ok_or_else(|| bad("Fig. 14: no arrangement"))
+}
+
+/// Each step's situation on `board`.
+fn fig14_situations_on(fig: &Fig14, board: [Option<Piece>; 64]) -> Result<Situations> {
+    {
+        {
+            let program = program(&fig.rules)?;
+            let mut model = Model::new(&program)?;
+            let start = State::from_text(&program, &fig14_start(fig, board)?)?;
+            let mut out = Vec::new();
+            for step in &fig.steps {
+                let mut state = start.clone();
+                let mut missing = None;
+                for m in &step.path {
+                    match model.play(&state, m)? {
+                        Some(next) => state = next,
+                        None => {
+                            missing = Some(m.clone());
+                            break;
+                        }
+                    }
+                }
+                out.push(match missing {
+                    Some(m) => Err(format!("{m} is not a move on the way")),
+                    None => Ok(situation(&mut model, &state)?),
+                });
+            }
+            Ok(out)
+        }
+    }
+}
+
+/// One statement of Fig. 14 with its computed value (`None`: the situation
+/// is not reached).
+struct Statement14 {
+    key: String,
+    /// The moves the computed value counts.
+    found: String,
+    computed: Option<String>,
+    published: String,
+    line: u32,
+}
+
+/// The statements of one step, computed on `found`.
+fn step_statements(step: &Step14, found: Option<&Situation>) -> Vec<Statement14> {
+    let mut out = Vec::new();
+    let mut push = |what: String, found: String, computed: Option<String>, published: String, line: Option<u32>| {
+        let key = format!("step {}: {what}", step.step);
+        out.push(Statement14 { key, found, computed, published, line: line.unwrap_or(0) });
+    };
+    let counted: Vec<&(String, Vec<String>)> = found.map_or(Vec::new(), |f| {
+        f.threats
+            .iter()
+            .filter(|(q, _)| step.threats_from.as_ref().is_none_or(|from| q.starts_with(from.as_str())))
+            .collect()
+    });
+    if let Some(n) = step.threats {
+        let what = match &step.threats_from {
+            Some(from) => format!("threats by the unit on {from}"),
+            None => "threats".to_owned(),
+        };
+        let list: Vec<&str> = counted.iter().map(|(q, _)| q.as_str()).collect();
+        push(what, list.join(" "), found.map(|_| list.len().to_string()), n.to_string(), step.threats_line);
+    }
+    if let Some(n) = step.one_reply {
+        let ones: Vec<&str> = counted.iter().filter(|(_, r)| r.len() == 1).map(|(q, _)| q.as_str()).collect();
+        let computed = found.map(|_| ones.len().to_string());
+        push("threats with one reply".to_owned(), ones.join(" "), computed, n.to_string(), step.one_reply_line);
+    }
+    for t in &step.shown {
+        let replies = found.map(|f| f.replies(&t.q));
+        let text = |r: Option<Option<&[String]>>, f: &dyn Fn(&[String]) -> String| {
+            r.map(|r| r.map_or_else(|| "not a threat".to_owned(), f))
+        };
+        let listed = replies.flatten().map_or(String::new(), set_text);
+        if let Some(n) = t.replies {
+            let computed = text(replies, &|r| r.len().to_string());
+            push(format!("{}: replies", t.q), listed.clone(), computed, n.to_string(), Some(t.line));
+        } else {
+            let computed = text(replies, &|_| "yes".to_owned());
+            push(format!("{}: a threat", t.q), listed.clone(), computed, "yes".to_owned(), Some(t.line));
+        }
+        if !t.named.is_empty() {
+            let computed = text(replies, &|r| set_text(r));
+            push(format!("{}: the replies named", t.q), listed, computed, set_text(&t.named), t.named_line);
+        }
+    }
+    if let Some(n) = step.others_replies {
+        let shown: Vec<&str> = step.shown.iter().map(|t| t.q.as_str()).collect();
+        let others: Vec<&(String, Vec<String>)> =
+            counted.iter().copied().filter(|(q, _)| !shown.contains(&q.as_str())).collect();
+        let listed: Vec<String> = others.iter().map(|(q, r)| format!("{q}: {}", r.len())).collect();
+        let mut counts: Vec<usize> = others.iter().map(|(_, r)| r.len()).collect();
+        counts.sort_unstable();
+        counts.dedup();
+        let counts: Vec<String> = counts.iter().map(ToString::to_string).collect();
+        let computed = found.map(|_| counts.join(", "));
+        push("replies to each other threat".to_owned(), listed.join(" "), computed, n.to_string(), step.others_line);
+    }
+    if !step.without_reply.is_empty() {
+        let mates: Vec<&str> = counted.iter().filter(|(_, r)| r.is_empty()).map(|(q, _)| q.as_str()).collect();
+        push(
+            "threats without reply".to_owned(),
+            counted.iter().map(|(q, r)| format!("{q}: {}", r.len())).collect::<Vec<_>>().join(" "),
+            found.map(|_| set_text(&mates)),
+            set_text(&step.without_reply),
+            step.without_reply_line,
+        );
+    }
+    out
+}
+
+/// Every statement of Fig. 14 on `found`, in the paper's order.
+fn statements_on(fig: &Fig14, found: &[std::result::Result<Situation, String>]) -> Vec<Statement14> {
+    fig.steps.iter().zip(found).flat_map(|(step, f)| step_statements(step, f.as_ref().ok())).collect()
+}
+
+/// Every statement of Fig. 14, in the paper's order.
+fn fig14_statements() -> Result<Vec<Statement14>> {
+    Ok(statements_on(&search_for_win()?.fig14, fig14_situations()?))
+}
+
+/// The statements that hold on each arrangement.
+pub fn fig14_arrangements_table() -> Result<Table> {
+    let fig = &search_for_win()?.fig14;
+    let mut table = Table::new(
+        "rules_fig14_arrangements",
+        "Fig. 14: the statements of the text that hold on the units it places and forces, and on the arrangements \
+         that change one of them",
+        vec![
+            Column::new("key", "arrangement"),
+            Column::new("held", "statements that hold"),
+            Column::new("total", "statements"),
+            Column::new("failing", "statements that fail"),
+        ],
+    );
+    for (label, found) in fig14_all()? {
+        let all = statements_on(fig, found);
+        let failing: Vec<String> =
+            all.iter().filter(|s| s.computed.as_deref() != Some(s.published.as_str())).map(|s| s.key.clone()).collect();
+        table.push(vec![
+            Cell::from(label.as_str()),
+            Cell::from((all.len() - failing.len()) as u64),
+            Cell::from(all.len() as u64),
+            Cell::from(failing.join("; ")),
+        ]);
+    }
+    table.note(format!(
+        "{}. 'without' removes a unit the text forces; 'for the stored unit' puts another nature the text allows \
+         (datasets/{FILE} gives the sentences and reasons).",
+        fig.location
+    ));
+    Ok(table)
+}
+
+/// Fig. 14's statements on the position the text places.
+pub fn fig14_table() -> Result<Table> {
+    let fig = &search_for_win()?.fig14;
+    let mut table = Table::new(
+        "rules_fig14",
+        "Fig. 14 (search for a win in a position of a game of Edward Lasker's): Pitrat's threats and replies at \
+         each step, in chess (chess.rules), on the units the text places",
+        vec![
+            Column::new("key", "statement"),
+            Column::new("found", "moves found"),
+            Column::new("computed", "computed"),
+            Column::new("published", "published"),
+            Column::new("source", "source"),
+            Column::new("verdict", "verdict"),
+        ],
+    );
+    for s in fig14_statements()? {
+        let published = Published { value: s.published, source: format!("Pitrat 1971, Fig. 14, seed line {}", s.line) };
+        let [computed, published, source, verdict] = Comparison::new(s.computed, Some(&published)).cells();
+        table.push(vec![Cell::from(s.key), Cell::from(s.found), computed, published, source, verdict]);
+    }
+    let unreached: Vec<String> = fig
+        .steps
+        .iter()
+        .zip(fig14_situations()?)
+        .filter_map(|(st, f)| f.as_ref().err().map(|why| format!("step {}: {why}", st.step)))
+        .collect();
+    let units: Vec<String> = fig.all_units().iter().map(|u| format!("{}{}", u.unit, u.square)).collect();
+    table.note(format!(
+        "{}. \"{}\" (line {}) \"{}\" (line {}) The diagram is lost and the seed does not give the game's moves, so \
+         the position is only the units the text places and forces ({}; White to move, castling {}; the natures the text \
+         leaves open are the study's choice, datasets/{FILE} gives each sentence and reason). Every other unit of \
+         the game is missing, so a count that differs may be the missing units' doing. A threat: a move Q after \
+         which, were Black to pass, White would capture the king (in chess, a check); its replies: Black's moves \
+         after Q after which White cannot capture the king (his legal moves). Each step is reached by the moves \
+         the text names (A, I, J, K, L, O, R, U).{}",
+        fig.location,
+        fig.castling_text,
+        fig.castling_line,
+        fig.game_text,
+        fig.game_line,
+        units.join(" "),
+        fig.castling,
+        if unreached.is_empty() { String::new() } else { format!(" Not reached: {}.", unreached.join("; ")) }
+    ));
+    Ok(table)
+}
+
+/// This part of the rules study: Figs. 5, 13 and 14.
 pub fn part(_budget: Budget, _progress: Progress<'_>) -> Result<Part> {
-    let tables = vec![fig5_table()?, fig13_completions_table()?, fig13_table()?];
+    let tables =
+        vec![fig5_table()?, fig13_completions_table()?, fig13_table()?, fig14_arrangements_table()?, fig14_table()?];
     let reading = vec![format!(
-        "Pitrat's search for a win ({}), Figs. 5 and 13, from what the text states: the positions that fit it, \
+        "Pitrat's search for a win ({}), Figs. 5, 13 and 14, from what the text states: the positions that fit it, \
          found by search, and his steps played on them.",
         search_for_win()?.source
     )];
@@ -765,5 +1190,31 @@ mod tests {
         // The knight on f6 covers h7 in couple 1; in 5 and 11 the king escapes.
         assert!(s.replies[0].eliminated.contains(&h7), "{:?}", s.replies[0]);
         assert!(s.replies[1..].iter().all(|r| r.replies.contains(&h7)), "{:?}", s.replies);
+    }
+
+    #[test]
+    fn fig14_the_threats_found_follow_the_text_and_the_mate_ends_it() {
+        let found = fig14_situations().unwrap();
+        assert!(found.iter().all(Result::is_ok), "every step is reached by the moves the text names");
+        let at = |step: usize| found[step].as_ref().unwrap();
+        // Step 1: three threats, Qxh7+ with the one reply Kxh7.
+        let first: Vec<&str> = at(0).threats.iter().map(|(q, _)| q.as_str()).collect();
+        assert_eq!(first, ["e4f6", "h5h7", "h5f7"]);
+        assert_eq!(at(0).replies("h5h7").unwrap(), ["g8h7"]);
+        // Step 9: two mates, Kd2 and long castling.
+        let mates: Vec<&str> = at(8).threats.iter().filter(|(_, r)| r.is_empty()).map(|(q, _)| q.as_str()).collect();
+        assert_eq!(mates, ["e1d2", "e1c1"]);
+        let table = fig14_table().unwrap();
+        let matches = table.rows.iter().filter(|r| r[5] == Cell::Verdict(Verdict::Match)).count();
+        assert_eq!((matches, table.rows.len()), (42, 48), "{table:?}");
+    }
+
+    #[test]
+    fn fig14_without_the_e6_unit_fewer_statements_hold() {
+        let table = fig14_arrangements_table().unwrap();
+        let held = |label: &str| table.rows.iter().find(|r| r[0] == Cell::from(label)).map(|r| r[1].clone()).unwrap();
+        assert_eq!(held("as stored"), Cell::from(42u64));
+        let Cell::UInt(without) = held("without p e6") else { panic!("{table:?}") };
+        assert!(without < 42, "{table:?}");
     }
 }
