@@ -23,8 +23,10 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 
 use super::figures::{Model, Unit, is_uci, pitrat_text, placement, program};
+use crate::engine::chess::dispatch::mate_on;
+use crate::engine::chess::mate::Rules;
 use crate::engine::chess::play::play_moves;
-use crate::engine::chess::{Castling, Color, Piece, Role, Setup, Square};
+use crate::engine::chess::{Castling, Color, Piece, Repr, Role, Setup, Square};
 use crate::engine::progress::Progress;
 use crate::engine::rules::ast::Program;
 use crate::engine::rules::moves::{RuleMove, Square as RuleSquare, Sub};
@@ -145,6 +147,26 @@ pub struct Known14 {
     pub why: String,
 }
 
+/// Pitrat's claim that one threat of a step mates sooner than another.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Quicker14 {
+    /// The step.
+    pub step: String,
+    /// The seed's line.
+    pub line: u32,
+    /// The words.
+    pub text: String,
+    /// The threat said to mate sooner (UCI).
+    pub quicker: String,
+    /// The threat it is compared with, the game's move (UCI).
+    pub than: String,
+    /// The game's moves after the step, to the position where it went on
+    /// more slowly (UCI).
+    pub game: Vec<String>,
+    /// Why the claim does not hold as stated, from the computed mates.
+    pub known: String,
+}
+
 /// Fig. 14 as the text gives it.
 #[derive(Clone, Debug, Deserialize)]
 pub struct Fig14 {
@@ -177,6 +199,8 @@ pub struct Fig14 {
     /// The statements found wrong, with the evidence.
     #[serde(default)]
     pub known: Vec<Known14>,
+    /// The claim that one threat mates sooner.
+    pub quicker: Quicker14,
 }
 
 /// Fig. 5 as the text gives it.
@@ -956,6 +980,35 @@ fn fig14_variants(fig: &Fig14) -> Result<Vec<Variant>> {
     Ok(out)
 }
 
+/// The longest mate the quicker-mate check searches, in moves.
+const MATE_HORIZON: u32 = 4;
+
+/// The fewest moves to mate after each of the two threats Pitrat compares,
+/// and White's mates in two where the game went on.
+struct Mates {
+    quicker: Option<u32>,
+    than: Option<u32>,
+    game_keys: Vec<String>,
+}
+
+/// The mates behind Pitrat's claim of a quicker mate, on the game's
+/// position (`game`) after the step's path.
+fn fig14_quicker(fig: &Fig14, game: &Setup) -> Result<Mates> {
+    let q = &fig.quicker;
+    let step = fig
+        .steps
+        .iter()
+        .find(|s| s.step == q.step)
+        .ok_or_else(|| bad(format!("Fig. 14: no step {} for the quicker mate", q.step)))?;
+    let chess = |e: crate::engine::chess::ChessError| bad(format!("Fig. 14, the quicker mate: {e}"));
+    let at = play_moves(game, &step.path).map_err(chess)?;
+    let search = mate_on(Repr::Bitboard, &at, MATE_HORIZON, Rules::Full, Progress::NONE).map_err(chess)?;
+    let fewest = |uci: &str| search.keys.iter().find(|k| k.mv.uci(false).to_string() == uci).map(|k| k.mates_in);
+    let after = play_moves(&at, &q.game).map_err(chess)?;
+    let game_keys = mate_on(Repr::Bitboard, &after, 2, Rules::Full, Progress::NONE).map_err(chess)?.uci_keys(false);
+    Ok(Mates { quicker: fewest(&q.quicker), than: fewest(&q.than), game_keys })
+}
+
 /// The first four fields of a FEN: placement, side, castling, en passant.
 fn fen_position(fen: &str) -> String {
     fen.split_whitespace().take(4).collect::<Vec<_>>().join(" ")
@@ -1010,6 +1063,37 @@ pub fn fig14_position_table() -> Result<Table> {
             format!("Pitrat 1971, seed line {}", u.line),
         );
     }
+    let mates = fig14_quicker(fig, &game)?;
+    let q = &fig.quicker;
+    let claim = mates.quicker.is_some_and(|a| mates.than.is_none_or(|b| a < b));
+    let mut comparison = Comparison::new(
+        Some(if claim { "yes" } else { "no" }.to_owned()),
+        Some(&Published { value: "yes".to_owned(), source: format!("Pitrat 1971, seed line {}", q.line) }),
+    );
+    if comparison.verdict == Verdict::Differs {
+        comparison.verdict = Verdict::Known;
+    }
+    let [computed, published, source, verdict] = comparison.cells();
+    table.push(vec![
+        Cell::from(format!("step {}: {} mates sooner than {} (\"{}\")", q.step, q.quicker, q.than, q.text)),
+        computed,
+        published,
+        source,
+        verdict,
+    ]);
+    let moves = |n: Option<u32>| n.map_or_else(|| format!("more than {MATE_HORIZON}"), |n| n.to_string());
+    table.note(format!(
+        "Mates, by the full-rules solver (engine::chess::mate) on the position of step {}: {} mates in {}, {} in {}; \
+         after the game's {}, White mates in 2 by {}.{}",
+        q.step,
+        q.quicker,
+        moves(mates.quicker),
+        q.than,
+        moves(mates.than),
+        q.game.join(" "),
+        mates.game_keys.join(" "),
+        if claim { String::new() } else { format!(" Known discrepancy: {}", q.known) }
+    ));
     table.note(format!(
         "{}: {}. Score ({}): {}. The seed names the game (\"{}\", line {}) but its diagram is lost; the study plays the \
          score with the chess engine and compares the position it reaches with the published one (the halfmove \
@@ -1343,8 +1427,17 @@ mod tests {
     #[test]
     fn fig14_the_game_reaches_the_published_position_with_every_unit_of_the_text() {
         let table = fig14_position_table().unwrap();
-        assert!(table.rows.len() > 2, "{table:?}");
-        assert!(table.rows.iter().all(|r| r[4] == Cell::Verdict(Verdict::Match)), "{table:?}");
+        assert!(table.rows.len() > 3, "{table:?}");
+        let quicker = |r: &&Vec<Cell>| matches!(&r[0], Cell::Text(t) if t.contains("mates sooner"));
+        assert!(table.rows.iter().filter(|r| !quicker(r)).all(|r| r[4] == Cell::Verdict(Verdict::Match)), "{table:?}");
+        // Both threats mate in four: the claim holds only against the line Lasker played.
+        let claim = table.rows.iter().find(quicker).unwrap();
+        assert_eq!((&claim[1], &claim[4]), (&Cell::from("no"), &Cell::Verdict(Verdict::Known)), "{table:?}");
+        let mates =
+            fig14_quicker(&search_for_win().unwrap().fig14, &fig14_game(&search_for_win().unwrap().fig14).unwrap())
+                .unwrap();
+        assert_eq!((mates.quicker, mates.than), (Some(4), Some(4)));
+        assert_eq!(mates.game_keys, ["e1f1", "e1g1"]);
     }
 
     #[test]
