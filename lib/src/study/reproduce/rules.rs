@@ -1,6 +1,6 @@
 //! The rules study: the games' perft, agreement with the hand-written
 //! generators and the speed table, the analysis of the rules, the chess
-//! problems of Figs. 6 and 8, and the search for a win of Figs. 5 and 13.
+//! problems of Figs. 6 and 8, and the search for a win of Figs. 5, 13 and 14.
 
 use super::plan::{Study, StudyReport};
 use crate::Result;
