@@ -5,6 +5,90 @@
 //! them). Each constant is one file's text; the study that owns it parses
 //! it. Published figures are used only to compare, never to compute.
 
+use std::sync::OnceLock;
+
+use serde::de::DeserializeOwned;
+
+use crate::{Error, Result};
+
+/// A dataset parsed and checked on first use, once per process: every
+/// later call gets the same value, or the same [`Error::Dataset`].
+///
+/// ```
+/// use plybench::study::datasets::Parsed;
+///
+/// static SIZES: Parsed<Vec<u32>> = Parsed::json("sizes.json", "[9, 13, 19]");
+/// fn all_odd(v: &Vec<u32>) -> Result<(), String> {
+///     if v.iter().all(|n| n % 2 == 1) { Ok(()) } else { Err("a size is even".into()) }
+/// }
+/// static ODD: Parsed<Vec<u32>> = Parsed::json_checked("odd.json", "[9, 14]", all_odd);
+///
+/// assert_eq!(SIZES.get()?, &[9, 13, 19]);
+/// assert_eq!(SIZES.get()?.len(), 3); // parsed once, the same value
+/// assert!(ODD.get().unwrap_err().to_string().contains("odd.json is malformed: a size is even"));
+/// # Ok::<(), plybench::Error>(())
+/// ```
+pub struct Parsed<T> {
+    name: &'static str,
+    text: &'static str,
+    parse: fn(&str) -> std::result::Result<T, String>,
+    check: fn(&T) -> std::result::Result<(), String>,
+    cell: OnceLock<std::result::Result<T, String>>,
+}
+
+/// Parses JSON text, the error as text.
+fn from_json<T: DeserializeOwned>(text: &str) -> std::result::Result<T, String> {
+    serde_json::from_str(text).map_err(|e| e.to_string())
+}
+
+/// The check of a dataset that needs none.
+fn no_check<T>(_: &T) -> std::result::Result<(), String> {
+    Ok(())
+}
+
+impl<T: DeserializeOwned> Parsed<T> {
+    /// The JSON dataset `name` (its path under `datasets/`), with `text`.
+    pub const fn json(name: &'static str, text: &'static str) -> Parsed<T> {
+        Parsed::with(name, text, from_json::<T>)
+    }
+
+    /// The JSON dataset `name` with `text`, refused unless `check` accepts it.
+    pub const fn json_checked(
+        name: &'static str,
+        text: &'static str,
+        check: fn(&T) -> std::result::Result<(), String>,
+    ) -> Parsed<T> {
+        Parsed { name, text, parse: from_json::<T>, check, cell: OnceLock::new() }
+    }
+}
+
+impl<T> Parsed<T> {
+    /// The dataset `name` with `text`, read by `parse`.
+    pub const fn with(
+        name: &'static str,
+        text: &'static str,
+        parse: fn(&str) -> std::result::Result<T, String>,
+    ) -> Parsed<T> {
+        Parsed { name, text, parse, check: no_check::<T>, cell: OnceLock::new() }
+    }
+
+    /// The dataset, parsed and checked on the first call.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Dataset`], naming the file and what is wrong with it.
+    pub fn get(&self) -> Result<&T> {
+        self.cell
+            .get_or_init(|| {
+                let value = (self.parse)(self.text)?;
+                (self.check)(&value)?;
+                Ok(value)
+            })
+            .as_ref()
+            .map_err(|why| Error::Dataset { name: self.name, why: why.clone() })
+    }
+}
+
 macro_rules! dataset {
     ($(#[$doc:meta])* $name:ident = $path:literal) => {
         $(#[$doc])*

@@ -4,13 +4,12 @@
 //! end of the games of Appendix A, each computed on the checkers engine in
 //! his numbering (`datasets/checkers/cochran-1971-figures.json`).
 
-use std::sync::OnceLock;
-
 use serde::Deserialize;
 
 use crate::engine::checkers::replay::{Replay, parse_games, replay};
 use crate::engine::checkers::{Dir, Position, Square};
 use crate::report::{Cell, Column, Comparison, Published, Table, Verdict};
+use crate::study::datasets::Parsed;
 use crate::{Error, Result};
 
 const FILE: &str = "checkers/cochran-1971-figures.json";
@@ -156,13 +155,8 @@ fn bad(why: impl Into<String>) -> Error {
 
 /// The dataset, parsed once.
 pub fn cochran_figures() -> Result<&'static CochranFigures> {
-    static PARSED: OnceLock<std::result::Result<CochranFigures, String>> = OnceLock::new();
-    PARSED
-        .get_or_init(|| {
-            serde_json::from_str(crate::study::datasets::CHECKERS_COCHRAN_FIGURES).map_err(|e| e.to_string())
-        })
-        .as_ref()
-        .map_err(|why| bad(why.clone()))
+    static FIGURES: Parsed<CochranFigures> = Parsed::json(FILE, crate::study::datasets::CHECKERS_COCHRAN_FIGURES);
+    FIGURES.get()
 }
 
 /// The square of Cochran's number `n`.

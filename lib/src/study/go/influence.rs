@@ -8,10 +8,9 @@
 //! the magnitudes Fig. 3.16 prints ([`reconstruct()`]), and its recomputed
 //! map is then compared with the same figure point by point.
 
-use std::sync::OnceLock;
-
 use serde::Deserialize;
 
+use crate::Result;
 use crate::engine::go::influence::map::{PASSES, STEP, STONE};
 use crate::engine::go::influence::reconstruct::EMPTY_MAX;
 use crate::engine::go::influence::{
@@ -26,8 +25,8 @@ use crate::report::heatmap::{Disc, HeatMap};
 use crate::report::plot::Plot;
 use crate::report::{Cell, Column, Comparison, Published, Table, Verdict};
 use crate::study::budget::Budget;
+use crate::study::datasets::Parsed;
 use crate::study::part::Part;
-use crate::{Error, Result};
 
 const FILE: &str = "go/influence-bell-1972.json";
 const COLUMN_LETTERS: &str = "ABCDEFGHJKLMNOPQRST";
@@ -174,22 +173,23 @@ pub struct Claim {
 
 /// The dataset, parsed once.
 pub fn bell() -> Result<&'static Bell> {
-    static PARSED: OnceLock<std::result::Result<Bell, String>> = OnceLock::new();
-    let parsed = PARSED.get_or_init(|| {
-        let bell: Bell = serde_json::from_str(crate::study::datasets::GO_INFLUENCE_BELL).map_err(|e| e.to_string())?;
-        let shape: Vec<usize> = bell.fig_3_14.rows.iter().map(Vec::len).collect();
-        if shape != [1, 3, 5, 7, 9, 7, 5, 3, 1] {
-            return Err(format!("fig_3_14 has rows of {shape:?} numbers; the diamond has 1, 3, 5, 7, 9, 7, 5, 3, 1"));
-        }
-        if bell.fig_3_16.magnitudes.len() != SIZE || bell.fig_3_16.magnitudes.iter().any(|r| r.len() != SIZE) {
-            return Err("fig_3_16 must have 19 rows of 19 numbers".into());
-        }
-        for k in &bell.fig_3_16.known {
-            point_index(&k.point).ok_or_else(|| format!("known point {} is not a point", k.point))?;
-        }
-        Ok(bell)
-    });
-    parsed.as_ref().map_err(|why| Error::Dataset { name: FILE, why: why.clone() })
+    static FIGURES: Parsed<Bell> = Parsed::json_checked(FILE, crate::study::datasets::GO_INFLUENCE_BELL, check_bell);
+    FIGURES.get()
+}
+
+/// Fig. 3.14 is a diamond, Fig. 3.16 a full board, every known point a point.
+fn check_bell(bell: &Bell) -> std::result::Result<(), String> {
+    let shape: Vec<usize> = bell.fig_3_14.rows.iter().map(Vec::len).collect();
+    if shape != [1, 3, 5, 7, 9, 7, 5, 3, 1] {
+        return Err(format!("fig_3_14 has rows of {shape:?} numbers; the diamond has 1, 3, 5, 7, 9, 7, 5, 3, 1"));
+    }
+    if bell.fig_3_16.magnitudes.len() != SIZE || bell.fig_3_16.magnitudes.iter().any(|r| r.len() != SIZE) {
+        return Err("fig_3_16 must have 19 rows of 19 numbers".into());
+    }
+    for k in &bell.fig_3_16.known {
+        point_index(&k.point).ok_or_else(|| format!("known point {} is not a point", k.point))?;
+    }
+    Ok(())
 }
 
 /// `(row, col)` of a GTP name, row 0 at the top.

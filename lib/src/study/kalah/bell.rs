@@ -3,14 +3,13 @@
 //! The file is compiled in, so the binaries need no data directory, but the
 //! figures live only there: nothing in the computing path reads them.
 
-use std::sync::OnceLock;
-
 use serde::Deserialize;
 
+use crate::Result;
 use crate::report::Published;
-use crate::{Error, Result};
+use crate::study::datasets::Parsed;
 
-const FILE: &str = "bell-1972.json";
+const FILE: &str = "kalah/bell-1972.json";
 const TEXT: &str = crate::study::datasets::KALAH_BELL;
 
 /// The dataset, as stored.
@@ -213,11 +212,8 @@ pub struct FiftyPits {
 /// # Ok::<(), plybench::Error>(())
 /// ```
 pub fn published() -> Result<&'static Bell> {
-    static PARSED: OnceLock<Result<Bell, String>> = OnceLock::new();
-    PARSED
-        .get_or_init(|| serde_json::from_str(TEXT).map_err(|e| e.to_string()))
-        .as_ref()
-        .map_err(|why| Error::Dataset { name: FILE, why: why.clone() })
+    static FIGURES: Parsed<Bell> = Parsed::json(FILE, TEXT);
+    FIGURES.get()
 }
 
 impl Bell {

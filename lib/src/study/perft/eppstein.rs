@@ -3,12 +3,11 @@
 //! table, the Zobrist table's size, the 0x88 numbering and its test, each
 //! computed and set beside the notes (`datasets/perft/eppstein-1997.json`).
 
-use std::sync::OnceLock;
-
 use serde::Deserialize;
 
 use crate::engine::chess::{Color, Role, Setup, Square};
 use crate::report::{Cell, Column, Comparison, Published, Table, Verdict};
+use crate::study::datasets::Parsed;
 use crate::{Error, Result};
 
 const FILE: &str = "perft/eppstein-1997.json";
@@ -133,11 +132,8 @@ fn bad(why: impl Into<String>) -> Error {
 
 /// The dataset, parsed once.
 pub fn eppstein() -> Result<&'static Eppstein> {
-    static PARSED: OnceLock<std::result::Result<Eppstein, String>> = OnceLock::new();
-    PARSED
-        .get_or_init(|| serde_json::from_str(crate::study::datasets::PERFT_EPPSTEIN).map_err(|e| e.to_string()))
-        .as_ref()
-        .map_err(|why| bad(why.clone()))
+    static NOTES: Parsed<Eppstein> = Parsed::json(FILE, crate::study::datasets::PERFT_EPPSTEIN);
+    NOTES.get()
 }
 
 /// A bitboard (bit `i` for square index `i`, a1 = 0) from Eppstein's eight

@@ -20,7 +20,6 @@
 //!   of a published key that fails.
 //! - [`speed_table`]: the time per problem of each, beside Bell's own.
 
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use serde::Deserialize;
@@ -32,6 +31,7 @@ use crate::engine::chess::mate::{MateSearch, Refutation, Rules};
 use crate::engine::chess::{Board, Castling, Color, MoveList, Piece, Repr, Role, Setup, Square};
 use crate::engine::progress::Progress;
 use crate::report::{Cell, Column, Comparison, Published, Table, Verdict};
+use crate::study::datasets::Parsed;
 use crate::study::perft::program::{MateAnswer, Uci, split_command};
 use crate::{Error, Result};
 
@@ -319,40 +319,32 @@ fn bad_bell(why: impl Into<String>) -> Error {
     Error::Dataset { name: BELL_FILE, why: why.into() }
 }
 
-fn bad_problems(why: impl Into<String>) -> Error {
-    Error::Dataset { name: PROBLEMS_FILE, why: why.into() }
-}
-
 /// Bell's figures, parsed once.
 pub fn bell_figures() -> Result<&'static BellFigures> {
-    static PARSED: OnceLock<std::result::Result<BellFigures, String>> = OnceLock::new();
-    PARSED
-        .get_or_init(|| serde_json::from_str(crate::study::datasets::PERFT_BELL_MATE).map_err(|e| e.to_string()))
-        .as_ref()
-        .map_err(|why| bad_bell(why.clone()))
+    static FIGURES: Parsed<BellFigures> = Parsed::json(BELL_FILE, crate::study::datasets::PERFT_BELL_MATE);
+    FIGURES.get()
 }
 
 /// The problem set, parsed and checked once: every FEN reads, every key is
 /// UCI, and the stipulation is mate in two.
 pub fn problem_set() -> Result<&'static ProblemSet> {
-    static PARSED: OnceLock<std::result::Result<ProblemSet, String>> = OnceLock::new();
-    PARSED
-        .get_or_init(|| {
-            let set: ProblemSet =
-                serde_json::from_str(crate::study::datasets::PERFT_MATE_PROBLEMS).map_err(|e| e.to_string())?;
-            for p in &set.problems {
-                Setup::from_fen(&p.fen).map_err(|e| format!("{}: {e}", p.id))?;
-                if p.stipulation != "#2" {
-                    return Err(format!("{}: stipulation {} is not #2", p.id, p.stipulation));
-                }
-                if !(4..=5).contains(&p.key.len()) {
-                    return Err(format!("{}: key {} is not UCI", p.id, p.key));
-                }
-            }
-            Ok(set)
-        })
-        .as_ref()
-        .map_err(|why| bad_problems(why.clone()))
+    static SET: Parsed<ProblemSet> =
+        Parsed::json_checked(PROBLEMS_FILE, crate::study::datasets::PERFT_MATE_PROBLEMS, check_problems);
+    SET.get()
+}
+
+/// Every FEN of the set reads, every key is UCI, every stipulation is #2.
+fn check_problems(set: &ProblemSet) -> std::result::Result<(), String> {
+    for p in &set.problems {
+        Setup::from_fen(&p.fen).map_err(|e| format!("{}: {e}", p.id))?;
+        if p.stipulation != "#2" {
+            return Err(format!("{}: stipulation {} is not #2", p.id, p.stipulation));
+        }
+        if !(4..=5).contains(&p.key.len()) {
+            return Err(format!("{}: key {} is not UCI", p.id, p.key));
+        }
+    }
+    Ok(())
 }
 
 // --------------------------------------------------- rebuilt positions

@@ -9,8 +9,6 @@
 //! compared with: every list in the tables is computed by running the rule
 //! files through the interpreter with [`Analysis`].
 
-use std::sync::OnceLock;
-
 use serde::Deserialize;
 
 use crate::engine::progress::{Progress, Step};
@@ -25,6 +23,7 @@ use crate::engine::rules::threats::{Threat, Threats};
 use crate::engine::rules::view::View;
 use crate::report::{Cell, Column, Comparison, Published, Table, Verdict};
 use crate::study::budget::Budget;
+use crate::study::datasets::Parsed;
 use crate::study::part::Part;
 use crate::study::rules::figures;
 use crate::{Error, Result};
@@ -177,64 +176,67 @@ struct RawModification {
 
 /// The dataset, parsed once.
 pub fn pitrat() -> Result<&'static Pitrat> {
-    static PARSED: OnceLock<std::result::Result<Pitrat, String>> = OnceLock::new();
-    let parsed = PARSED.get_or_init(|| {
-        let raw: Raw = serde_json::from_str(crate::study::datasets::RULES_PITRAT).map_err(|e| e.to_string())?;
-        let known = |name: &str| {
-            if games::find(name).is_some() { Ok(()) } else { Err(format!("`{name}` is not a shipped rule file")) }
-        };
-        for c in &raw.conjugues {
+    static FIGURES: Parsed<Pitrat> = Parsed::with(FILE, crate::study::datasets::RULES_PITRAT, read_pitrat);
+    FIGURES.get()
+}
+
+/// The dataset's text read: every rule file it names is shipped, every
+/// algorithm is `moves` or `result`.
+fn read_pitrat(text: &str) -> std::result::Result<Pitrat, String> {
+    let raw: Raw = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let known = |name: &str| {
+        if games::find(name).is_some() { Ok(()) } else { Err(format!("`{name}` is not a shipped rule file")) }
+    };
+    for c in &raw.conjugues {
+        known(&c.rules)?;
+    }
+    for t in &raw.threats {
+        known(&t.rules)?;
+    }
+    let conditions = raw
+        .conditions
+        .into_iter()
+        .map(|c| {
             known(&c.rules)?;
-        }
-        for t in &raw.threats {
-            known(&t.rules)?;
-        }
-        let conditions = raw
-            .conditions
-            .into_iter()
-            .map(|c| {
-                known(&c.rules)?;
-                Ok(PublishedConditions {
-                    key: c.key,
-                    location: c.location,
-                    rules: c.rules,
-                    position: c.position,
-                    mv: c.mv,
-                    conditions: c.conditions,
-                    changes: c.changes,
-                })
+            Ok(PublishedConditions {
+                key: c.key,
+                location: c.location,
+                rules: c.rules,
+                position: c.position,
+                mv: c.mv,
+                conditions: c.conditions,
+                changes: c.changes,
             })
-            .collect::<std::result::Result<Vec<_>, String>>()?;
-        let modifications = raw
-            .modifications
-            .into_iter()
-            .map(|m| {
-                known(&m.rules)?;
-                if m.algorithm != "moves" && m.algorithm != "result" {
-                    return Err(format!("{}: algorithm `{}` is neither moves nor result", m.key, m.algorithm));
-                }
-                Ok(PublishedModification {
-                    key: m.key,
-                    location: m.location,
-                    rules: m.rules,
-                    algorithm: m.algorithm,
-                    position: m.position,
-                    modifications: m.modifications,
-                    mv: m.mv,
-                    conditions: m.conditions,
-                })
-            })
-            .collect::<std::result::Result<Vec<_>, String>>()?;
-        Ok(Pitrat {
-            source: raw.source,
-            conjugues: raw.conjugues,
-            conditions,
-            modifications,
-            counts: raw.counts,
-            threats: raw.threats,
         })
-    });
-    parsed.as_ref().map_err(|why| Error::Dataset { name: FILE, why: why.clone() })
+        .collect::<std::result::Result<Vec<_>, String>>()?;
+    let modifications = raw
+        .modifications
+        .into_iter()
+        .map(|m| {
+            known(&m.rules)?;
+            if m.algorithm != "moves" && m.algorithm != "result" {
+                return Err(format!("{}: algorithm `{}` is neither moves nor result", m.key, m.algorithm));
+            }
+            Ok(PublishedModification {
+                key: m.key,
+                location: m.location,
+                rules: m.rules,
+                algorithm: m.algorithm,
+                position: m.position,
+                modifications: m.modifications,
+                mv: m.mv,
+                conditions: m.conditions,
+            })
+        })
+        .collect::<std::result::Result<Vec<_>, String>>()?;
+    Ok(Pitrat {
+        source: raw.source,
+        conjugues: raw.conjugues,
+        conditions,
+        modifications,
+        counts: raw.counts,
+        threats: raw.threats,
+    })
 }
 
 /// A shipped rule file, parsed.

@@ -37,6 +37,7 @@ use crate::engine::rules::perft::{Interpreted, Rules, legal};
 use crate::engine::rules::state::{RuleMove, State, Sub};
 use crate::report::{Cell, Column, Comparison, Published, Table};
 use crate::study::budget::Budget;
+use crate::study::datasets::Parsed;
 use crate::study::part::Part;
 use crate::{Error, Result};
 
@@ -280,14 +281,9 @@ fn check(figures: &Figures) -> Result<()> {
 
 /// The dataset, parsed and checked once.
 pub fn figures() -> Result<&'static Figures> {
-    static PARSED: OnceLock<std::result::Result<Figures, String>> = OnceLock::new();
-    let parsed = PARSED.get_or_init(|| {
-        let figures: Figures =
-            serde_json::from_str(crate::study::datasets::RULES_PITRAT_FIGURES).map_err(|e| e.to_string())?;
-        check(&figures).map_err(reason)?;
-        Ok(figures)
-    });
-    parsed.as_ref().map_err(|why| bad(why.clone()))
+    static FIGURES: Parsed<Figures> =
+        Parsed::json_checked(FILE, crate::study::datasets::RULES_PITRAT_FIGURES, |f| check(f).map_err(reason));
+    FIGURES.get()
 }
 
 // ---------------------------------------------------------------- Fig. 6

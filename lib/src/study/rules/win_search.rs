@@ -34,6 +34,7 @@ use crate::engine::rules::state::State;
 use crate::engine::rules::threats::Threats;
 use crate::report::{Cell, Column, Comparison, Published, Table, Verdict};
 use crate::study::budget::Budget;
+use crate::study::datasets::Parsed;
 use crate::study::part::Part;
 use crate::{Error, Result};
 
@@ -348,14 +349,8 @@ fn check(data: &SearchForWin) -> std::result::Result<(), String> {
 
 /// The dataset, parsed and checked once.
 pub fn search_for_win() -> Result<&'static SearchForWin> {
-    static PARSED: OnceLock<std::result::Result<SearchForWin, String>> = OnceLock::new();
-    let parsed = PARSED.get_or_init(|| {
-        let data: SearchForWin =
-            serde_json::from_str(crate::study::datasets::RULES_PITRAT_WIN).map_err(|e| e.to_string())?;
-        check(&data)?;
-        Ok(data)
-    });
-    parsed.as_ref().map_err(|why| bad(why.clone()))
+    static FIGURES: Parsed<SearchForWin> = Parsed::json_checked(FILE, crate::study::datasets::RULES_PITRAT_WIN, check);
+    FIGURES.get()
 }
 
 // ---------------------------------------------------------------- Fig. 5
