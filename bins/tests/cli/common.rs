@@ -1,7 +1,26 @@
 //! Reading what a binary prints with `--format json`, shared by the
 //! integration tests (`bins/tests/cli/`, one test crate).
 
+use std::process::{Command, Output};
+
 use serde_json::Value;
+
+/// Runs the `perft` binary with `args`.
+#[allow(dead_code)] // not every test file runs perft
+pub fn perft(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_perft")).args(args).output().expect("perft runs")
+}
+
+/// Runs `perft` with `args` and `--format json`, requires exit 0, and reads
+/// the document as [`stdout_json`] does.
+#[allow(dead_code)]
+pub fn perft_json(args: &[&str]) -> Value {
+    let mut all = args.to_vec();
+    all.extend(["--format", "json"]);
+    let out = perft(&all);
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    stdout_json(&out.stdout)
+}
 
 /// The layout version every document printed on stdout starts with.
 pub const SCHEMA_VERSION: u64 = 1;

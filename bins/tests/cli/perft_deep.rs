@@ -1,26 +1,12 @@
 //! `perft --hash` and `perft deep`: counts unchanged by the table, the
 //! report files and their JSON contract, and bad input exiting 2.
 
-use crate::common;
-
-use std::process::{Command, Output};
+use crate::common::{self, perft, perft_json as json};
 
 use serde_json::Value;
 
 const STANDARD: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../datasets/perft/standard.epd");
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-
-fn perft(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_perft")).args(args).output().expect("perft runs")
-}
-
-fn json(args: &[&str]) -> Value {
-    let mut all = args.to_vec();
-    all.extend(["--format", "json"]);
-    let out = perft(&all);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    common::stdout_json(&out.stdout)
-}
 
 #[test]
 fn the_table_does_not_change_the_counts() {

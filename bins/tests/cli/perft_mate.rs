@@ -1,28 +1,12 @@
 //! `perft mate` and `perft bench --mate`: keys in JSON, Bell's program and
 //! its trace, the published problems and figures, bad input.
 
-use crate::common;
-
-use std::process::{Command, Output};
-
-use serde_json::Value;
+use crate::common::{self, perft, perft_json as json};
 
 /// Bell's Fig. 3.3 (the scan's f1 label read as a bishop).
 const FIG_3_3: &str = "5brk/4p1p1/4PpP1/5pp1/6P1/4p1PB/4P1PR/5BRK w - - 0 1";
 /// Skuja, Wiener Schachzeitung 1934: the key castles.
 const SKUJA: &str = "4k2r/5p1p/5Q2/8/8/4p3/8/R3K3 w Qk - 0 1";
-
-fn perft(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_perft")).args(args).output().expect("perft runs")
-}
-
-fn json(args: &[&str]) -> Value {
-    let mut all = args.to_vec();
-    all.extend(["--format", "json"]);
-    let out = perft(&all);
-    assert_eq!(out.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    common::stdout_json(&out.stdout)
-}
 
 #[test]
 fn full_rules_keys_are_a_list_in_uci_on_every_representation() {

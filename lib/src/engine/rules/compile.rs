@@ -10,7 +10,6 @@
 //! run's budget of steps ([`super::limits`]), as the interpreter does, so
 //! both stop at the same statement.
 
-use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
 use super::ast::{
@@ -19,7 +18,7 @@ use super::ast::{
 use super::error::{Location, RulesError};
 use super::frame::Algo;
 use super::interp::{Interpreter, NOT_STARTED, Op as Arith, ZERO_STEP, apply, arith, compare, negate, show, step_by};
-use super::limits::{Limits, costs, place};
+use super::limits::{Fuel, Limits, costs, place};
 use super::perft::Rules;
 use super::state::{MAX_SUBS, RuleMove, Square, State, Sub, check_move};
 use super::view::{Placed, View};
@@ -108,9 +107,7 @@ pub struct Compiled<'p> {
     var_names: Vec<Name>,
     limits: Limits,
     /// The steps left to the run under way (and to the runs it nests).
-    fuel: Cell<u64>,
-    /// A nested run's [`RulesError::Steps`], for the run that asked.
-    exhausted: RefCell<Option<RulesError>>,
+    fuel: Fuel,
     /// Reused run state.
     scratch: Machine,
 }
@@ -230,8 +227,7 @@ impl<'p> Compiled<'p> {
             royal: interp.royal(),
             var_names,
             limits,
-            fuel: Cell::new(limits.steps),
-            exhausted: RefCell::new(None),
+            fuel: Fuel::new(limits.steps),
             scratch: Machine::default(),
         };
         compiled.scratch = compiled.machine();
@@ -279,18 +275,15 @@ impl<'p> Compiled<'p> {
         let mut pc = 0;
         loop {
             let (Some(op), Some(&cost)) = (code.ops.get(pc), code.cost.get(pc)) else { return Ok(()) };
-            let Some(left) = self.fuel.get().checked_sub(cost) else {
+            self.fuel.burn(cost, || {
                 let stmt = code.stmt[pc];
-                let error = RulesError::Steps {
+                RulesError::Steps {
                     at: Box::new(self.location(algo, stmt)),
                     what: format!("the {} algorithm", if moves { Algo::Moves } else { Algo::Result }.name()),
                     place: place(algo, stmt),
                     steps: self.limits.steps,
-                };
-                *self.exhausted.borrow_mut() = Some(error.clone());
-                return Err(error);
-            };
-            self.fuel.set(left);
+                }
+            })?;
             match self.exec::<V, S, N>(op, pc, player, m, view, sink) {
                 Ok(Some(next)) => pc = next,
                 Ok(None) => {
@@ -298,7 +291,7 @@ impl<'p> Compiled<'p> {
                     return Ok(());
                 }
                 Err(why) => {
-                    if let Some(error) = self.exhausted.borrow_mut().take() {
+                    if let Some(error) = self.fuel.take_exhausted() {
                         return Err(error);
                     }
                     return Err(RulesError::Run { at: self.location(algo, code.stmt[pc]), why });
@@ -627,8 +620,7 @@ fn on_board<V: View>(view: &V, x: i64, y: i64) -> bool {
 impl Compiled<'_> {
     /// A run asked for starts with the whole budget.
     fn refuel(&self) {
-        self.fuel.set(self.limits.steps);
-        self.exhausted.borrow_mut().take();
+        self.fuel.refuel();
     }
 
     /// The limits every run keeps to.
@@ -638,7 +630,7 @@ impl Compiled<'_> {
 
     /// The steps the last run asked for took (with the runs it nested).
     pub fn steps_taken(&self) -> u64 {
-        self.limits.steps - self.fuel.get()
+        self.fuel.taken()
     }
 }
 

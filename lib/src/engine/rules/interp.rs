@@ -16,7 +16,6 @@
 //! `ATTACKED` (or the legality of a move under `ILLEGAL`), `ATTACKED` reads
 //! 0 — it guards castling, which captures nothing.
 
-use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
 use super::ast::{
@@ -25,7 +24,7 @@ use super::ast::{
 };
 use super::error::{Location, RulesError};
 pub use super::frame::{Algo, Frame};
-use super::limits::{Limits, costs, place};
+use super::limits::{Fuel, Limits, costs, place};
 use super::state::{RuleMove, Square, Sub, check_move};
 use super::view::{Fact, Flow, Observer, Placed, Unobserved, View};
 
@@ -70,10 +69,7 @@ pub struct Interpreter<'p> {
     royal: Option<u8>,
     limits: Limits,
     /// The steps left to the run under way (and to the runs it nests).
-    fuel: Cell<u64>,
-    /// A nested run's [`RulesError::Steps`], handed to the run that asked
-    /// (through `ATTACKED`, whose errors are words) so that it reports it.
-    exhausted: RefCell<Option<RulesError>>,
+    fuel: Fuel,
 }
 
 fn at(program: &Program, algo: &Algorithm, stmt: usize) -> Location {
@@ -131,8 +127,7 @@ impl<'p> Interpreter<'p> {
             result: Linked::default(),
             royal,
             limits,
-            fuel: Cell::new(limits.steps),
-            exhausted: RefCell::new(None),
+            fuel: Fuel::new(limits.steps),
         };
         interp.moves = interp.link(&program.moves)?;
         if let Some(result) = &program.result {
@@ -143,8 +138,7 @@ impl<'p> Interpreter<'p> {
 
     /// A run asked for starts with the whole budget.
     fn refuel(&self) {
-        self.fuel.set(self.limits.steps);
-        self.exhausted.borrow_mut().take();
+        self.fuel.refuel();
     }
 
     /// The limits every run keeps to.
@@ -154,7 +148,7 @@ impl<'p> Interpreter<'p> {
 
     /// The steps the last run asked for took (with the runs it nested).
     pub fn steps_taken(&self) -> u64 {
-        self.limits.steps - self.fuel.get()
+        self.fuel.taken()
     }
 
     /// Where statement `stmt` of `algo` stands in the rule file.
@@ -538,20 +532,14 @@ impl<'p> Interpreter<'p> {
                 return Ok(());
             }
             let stmt = frame.node.stmt;
-            let left = self.fuel.get();
-            let Some(left) = left.checked_sub(linked.costs[stmt]) else {
-                let error = RulesError::Steps {
-                    at: Box::new(at(self.program, algorithm, stmt)),
-                    what: format!("the {} algorithm", frame.algo.name()),
-                    place: place(algorithm, stmt),
-                    steps: self.limits.steps,
-                };
-                *self.exhausted.borrow_mut() = Some(error.clone());
-                return Err(error);
-            };
-            self.fuel.set(left);
+            self.fuel.burn(linked.costs[stmt], || RulesError::Steps {
+                at: Box::new(at(self.program, algorithm, stmt)),
+                what: format!("the {} algorithm", frame.algo.name()),
+                place: place(algorithm, stmt),
+                steps: self.limits.steps,
+            })?;
             if let Err(e) = self.step::<V, O, P>(frame, view, observer) {
-                return Err(self.exhausted.borrow_mut().take().unwrap_or(e));
+                return Err(self.fuel.take_exhausted().unwrap_or(e));
             }
         }
         Ok(())

@@ -21,7 +21,10 @@
 //! statements, so both stop at the same place.
 
 use super::ast::{Algorithm, Expr, Step, StmtKind, SubMove};
+use super::error::RulesError;
 use super::moves::RuleMove;
+use std::cell::{Cell, RefCell};
+
 use crate::engine::memory::MemoryLimit;
 
 /// What one run of a rule file may spend.
@@ -175,5 +178,60 @@ mod tests {
         let held = limits.moves as u64 * 64 * 2 * std::mem::size_of::<RuleMove>() as u64;
         assert!(held <= 1 << 30, "{held}");
         assert_eq!(Limits::for_perft(1, 5, 10).moves, 1);
+    }
+}
+
+/// The steps left to a run asked for (and to the runs it nests), out of
+/// [`Limits::steps`], with the error of the run that ran out, kept for the
+/// run that asked: a nested run (`ATTACKED`) reports failure in words, so
+/// the outer run takes the typed error from here.
+#[derive(Clone, Debug)]
+pub struct Fuel {
+    steps: u64,
+    left: Cell<u64>,
+    exhausted: RefCell<Option<RulesError>>,
+}
+
+impl Fuel {
+    /// A full tank of `steps`.
+    pub fn new(steps: u64) -> Fuel {
+        Fuel { steps, left: Cell::new(steps), exhausted: RefCell::new(None) }
+    }
+
+    /// A run asked for starts with the whole budget and no error kept.
+    pub fn refuel(&self) {
+        self.left.set(self.steps);
+        self.exhausted.borrow_mut().take();
+    }
+
+    /// Spends `cost` steps, or keeps and returns the error `error` builds
+    /// when fewer are left.
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError::Steps`] (as `error` builds it) once the budget is spent.
+    #[inline]
+    pub fn burn(&self, cost: u64, error: impl FnOnce() -> RulesError) -> Result<(), RulesError> {
+        match self.left.get().checked_sub(cost) {
+            Some(left) => {
+                self.left.set(left);
+                Ok(())
+            }
+            None => {
+                let error = error();
+                *self.exhausted.borrow_mut() = Some(error.clone());
+                Err(error)
+            }
+        }
+    }
+
+    /// The error of the run that ran out, if one did since the last refuel.
+    pub fn take_exhausted(&self) -> Option<RulesError> {
+        self.exhausted.borrow_mut().take()
+    }
+
+    /// The steps the last run asked for took, with the runs it nested.
+    pub fn taken(&self) -> u64 {
+        self.steps - self.left.get()
     }
 }
