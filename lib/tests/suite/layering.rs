@@ -5,7 +5,11 @@
 //!   the crates that draw bars, plots and tables ([`PRESENTATION_CRATES`]).
 //! - `batch/` stays generic: it imports nothing from `study/` or `engine/`.
 //! - `report/` imports nothing from `study/` or `batch/`.
-//! - No two modules (source files) import each other.
+//! - No two modules (source files) import each other, and no longer
+//!   cycle of files does either.
+//! - No two folders import each other through their files, unless one
+//!   holds the other (`study/go` and `study/reproduce` may not; `study` and
+//!   `study/go` may).
 //!
 //! The check reads every `.rs` file under `lib/src`, drops comments (doc
 //! comments and their examples too), and resolves every path written from
@@ -201,9 +205,165 @@ impl Scan {
                 });
             }
         }
+        violations.extend(self.file_cycles(&first_lines));
+        violations.extend(self.folder_cycles());
         violations.sort();
         violations
     }
+
+    /// Files in an import cycle of three or more (two that import each
+    /// other are reported as a pair above): one violation per cycle, at the
+    /// first file's import of the next one.
+    fn file_cycles(&self, first_lines: &BTreeMap<(&str, &str), usize>) -> Vec<Violation> {
+        let mut graph: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+        for &(file, target) in first_lines.keys() {
+            graph.entry(file).or_default().insert(target);
+        }
+        let mut out = Vec::new();
+        for component in strongly_connected(&graph).into_iter().filter(|c| c.len() > 2) {
+            let cycle = cycle_through(&graph, &component);
+            let (file, target) = (cycle[0], cycle[1]);
+            out.push(Violation {
+                file: file.to_string(),
+                line: first_lines[&(file, target)],
+                target: target.to_string(),
+                rule: format!("a cycle of {} files: {}", cycle.len() - 1, cycle.join(" -> ")),
+            });
+        }
+        out
+    }
+
+    /// Folders that import each other through their files, neither folder
+    /// holding the other (`study/go` and `study/reproduce`, not `study` and
+    /// `study/go`): one violation per cycle, at its first import.
+    fn folder_cycles(&self) -> Vec<Violation> {
+        let mut graph: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+        let mut example: BTreeMap<(&str, &str), &Import> = BTreeMap::new();
+        for import in &self.imports {
+            let (from, to) = (folder(&import.file), folder(&import.target));
+            if from == to || holds(from, to) || holds(to, from) {
+                continue;
+            }
+            graph.entry(from).or_default().insert(to);
+            example.entry((from, to)).or_insert(import);
+        }
+        let mut out = Vec::new();
+        for component in strongly_connected(&graph).into_iter().filter(|c| c.len() > 1) {
+            let cycle = cycle_through(&graph, &component);
+            let steps: Vec<String> = cycle
+                .windows(2)
+                .map(|w| {
+                    let i = example[&(w[0], w[1])];
+                    format!("{} imports {} (line {})", i.file, i.target, i.line)
+                })
+                .collect();
+            let first = example[&(cycle[0], cycle[1])];
+            out.push(first.violation(format!(
+                "folders in an import cycle, {}: {}",
+                cycle.join(" -> "),
+                steps.join("; ")
+            )));
+        }
+        out
+    }
+}
+
+/// The folder of a source file: `study/go` for `study/go/perft.rs`, the
+/// empty string for `lib.rs`.
+fn folder(file: &str) -> &str {
+    file.rfind('/').map_or("", |i| &file[..i])
+}
+
+/// Whether folder `outer` holds folder `inner` (the root holds every one).
+fn holds(outer: &str, inner: &str) -> bool {
+    outer.is_empty() || inner.strip_prefix(outer).is_some_and(|rest| rest.starts_with('/'))
+}
+
+/// The strongly connected components of `graph` (Tarjan), each sorted.
+fn strongly_connected<'a>(graph: &BTreeMap<&'a str, BTreeSet<&'a str>>) -> Vec<Vec<&'a str>> {
+    struct Walk<'a, 'g> {
+        graph: &'g BTreeMap<&'a str, BTreeSet<&'a str>>,
+        index: BTreeMap<&'a str, usize>,
+        low: BTreeMap<&'a str, usize>,
+        stack: Vec<&'a str>,
+        on_stack: BTreeSet<&'a str>,
+        out: Vec<Vec<&'a str>>,
+    }
+    impl<'a> Walk<'a, '_> {
+        fn visit(&mut self, v: &'a str) {
+            let n = self.index.len();
+            self.index.insert(v, n);
+            self.low.insert(v, n);
+            self.stack.push(v);
+            self.on_stack.insert(v);
+            for &w in self.graph.get(v).into_iter().flatten() {
+                if !self.index.contains_key(w) {
+                    self.visit(w);
+                    let low = self.low[v].min(self.low[w]);
+                    self.low.insert(v, low);
+                } else if self.on_stack.contains(w) {
+                    let low = self.low[v].min(self.index[w]);
+                    self.low.insert(v, low);
+                }
+            }
+            if self.low[v] == self.index[v] {
+                let mut component = Vec::new();
+                while let Some(w) = self.stack.pop() {
+                    self.on_stack.remove(w);
+                    component.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                component.sort_unstable();
+                self.out.push(component);
+            }
+        }
+    }
+    let mut walk = Walk {
+        graph,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on_stack: BTreeSet::new(),
+        out: Vec::new(),
+    };
+    for &v in graph.keys() {
+        if !walk.index.contains_key(v) {
+            walk.visit(v);
+        }
+    }
+    walk.out.sort();
+    walk.out
+}
+
+/// A shortest cycle through the first node of `component` (a strongly
+/// connected component of `graph`), staying inside it: the node, the path,
+/// and the node again.
+fn cycle_through<'a>(graph: &BTreeMap<&'a str, BTreeSet<&'a str>>, component: &[&'a str]) -> Vec<&'a str> {
+    let start = component[0];
+    let inside: BTreeSet<&str> = component.iter().copied().collect();
+    let mut came_from: BTreeMap<&str, &str> = BTreeMap::new();
+    let mut queue = std::collections::VecDeque::from([start]);
+    while let Some(v) = queue.pop_front() {
+        for &w in graph.get(v).into_iter().flatten().filter(|w| inside.contains(*w)) {
+            if w == start {
+                let mut path = vec![start, v];
+                let mut at = v;
+                while at != start {
+                    at = came_from[at];
+                    path.push(at);
+                }
+                path.reverse();
+                return path;
+            }
+            if !came_from.contains_key(w) {
+                came_from.insert(w, v);
+                queue.push_back(w);
+            }
+        }
+    }
+    unreachable!("a strongly connected component of two or more nodes has a cycle through each")
 }
 
 // Module files, and where their paths lead.
@@ -914,6 +1074,36 @@ fn seed() -> crate::engine::rng::SplitMix { todo!() }
             "report/cell.rs: imports study/decimal.rs (line 3)",
             "report/cell.rs: imports batch/mod.rs (line 6)",
         ]
+    );
+}
+
+#[test]
+fn longer_cycles_of_files_and_cycles_of_folders_are_reported() {
+    let tree = with_layers(&[
+        ("study/a.rs", "use super::b::B;\npub struct A;"),
+        ("study/b.rs", "use super::c::C;\npub struct B;"),
+        ("study/c.rs", "pub struct C;\n\nfn a() -> super::a::A { todo!() }"),
+        ("study/go/mod.rs", "pub mod perft;"),
+        ("study/go/perft.rs", "use crate::study::reproduce::plan::Budget;\npub struct Perft;"),
+        ("study/reproduce/mod.rs", "pub mod plan;\npub mod go;"),
+        ("study/reproduce/plan.rs", "pub struct Budget;"),
+        ("study/reproduce/go.rs", "use crate::study::go::perft::Perft;"),
+        ("study/datasets.rs", "pub struct Parsed;"),
+        ("study/perft/mod.rs", "use crate::study::datasets::Parsed;"),
+        ("study/tools.rs", "use crate::study::perft::Run;"),
+    ]);
+    let scan = Scan::new(&tree);
+    let violations: Vec<String> = scan.violations().iter().map(ToString::to_string).collect();
+    assert_eq!(
+        violations,
+        [
+            "study/a.rs: imports study/b.rs (line 1): a cycle of 3 files: study/a.rs -> study/b.rs -> study/c.rs -> \
+             study/a.rs",
+            "study/go/perft.rs: imports study/reproduce/plan.rs (line 1): folders in an import cycle, study/go -> \
+             study/reproduce -> study/go: study/go/perft.rs imports study/reproduce/plan.rs (line 1); \
+             study/reproduce/go.rs imports study/go/perft.rs (line 1)",
+        ],
+        "study and study/perft import each other through datasets.rs and tools.rs, but study holds study/perft"
     );
 }
 
