@@ -15,6 +15,8 @@
 //! - [`go`]: Zobrist's influence algorithm, Go boards and perft, counts of
 //!   legal positions.
 //! - [`kalah`]: sowing, Bell's continuation counts, stacks and sweeps.
+//! - [`othello`]: Othello on a bitboard and on an array board (its
+//!   oracle), for the generic driver.
 //! - [`rules`]: Pitrat's rules language: parser, interpreter, compiler,
 //!   perft over any described game, the conditions found in the rules.
 //! - [`tictactoe`]: the full game tree with Levy's move orders.
@@ -34,6 +36,7 @@ pub mod hint;
 pub mod kalah;
 pub mod limit;
 pub mod memory;
+pub mod othello;
 pub mod progress;
 pub mod rng;
 pub mod rules;
