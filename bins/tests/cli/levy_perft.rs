@@ -41,10 +41,10 @@ fn both_boards_and_any_thread_count_give_one_count() {
 #[test]
 fn divide_names_the_first_moves_and_sums_to_the_count() {
     let v = json(&["perft", "--game", "othello", "--depth", "5", "--divide", "--threads", "2"]);
-    let rows = v["levy_perft_divide"].as_array().expect("the divide");
-    let moves: Vec<&str> = rows.iter().map(|r| r["move"].as_str().unwrap()).collect();
+    let divide = v["levy_perft_divide"].as_array().expect("the divide");
+    let moves: Vec<&str> = divide.iter().map(|r| r["move"].as_str().unwrap()).collect();
     assert_eq!(moves, ["d3", "c4", "f5", "e6"]);
-    let sum: u64 = rows.iter().map(|r| r["nodes"].as_u64().unwrap()).sum();
+    let sum: u64 = divide.iter().map(|r| r["nodes"].as_u64().unwrap()).sum();
     assert_eq!(sum, rows(&v, "levy_perft")[0]["nodes"].as_u64().unwrap());
     for format in ["table", "csv", "markdown"] {
         let out = levy(&["perft", "--game", "othello", "--depth", "2", "--divide", "--format", format]);
