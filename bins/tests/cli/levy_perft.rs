@@ -20,10 +20,10 @@ fn json(args: &[&str]) -> Value {
     common::stdout_json(&out.stdout)
 }
 
-/// The rows of table `id`: one table prints as itself, several as a map
-/// of their ids.
+/// The rows of table `id`: `common::stdout_json` gives one table as its
+/// rows, several as a map of their ids.
 fn rows<'a>(v: &'a Value, id: &str) -> &'a Value {
-    if v["id"] == id { &v["rows"] } else { &v[id] }
+    if v.is_array() { v } else { &v[id] }
 }
 
 fn nodes(args: &[&str]) -> u64 {
