@@ -18,6 +18,7 @@ mod install;
 mod json;
 mod kalah;
 mod levy;
+mod levy_perft;
 mod perft;
 mod perft_deep;
 mod perft_mate;

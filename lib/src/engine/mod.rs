@@ -10,9 +10,13 @@
 //! - [`chess`]: the core types, four board representations, perft drivers,
 //!   Zobrist keys.
 //! - [`checkers`]: English draughts in three representations.
+//! - [`game`]: the generic perft driver over any [`game::Game`]: perft,
+//!   divide, threads and the shared table.
 //! - [`go`]: Zobrist's influence algorithm, Go boards and perft, counts of
 //!   legal positions.
 //! - [`kalah`]: sowing, Bell's continuation counts, stacks and sweeps.
+//! - [`othello`]: Othello on a bitboard and on an array board (its
+//!   oracle), for the generic driver.
 //! - [`rules`]: Pitrat's rules language: parser, interpreter, compiler,
 //!   perft over any described game, the conditions found in the rules.
 //! - [`tictactoe`]: the full game tree with Levy's move orders.
@@ -26,11 +30,13 @@
 pub mod chance;
 pub mod checkers;
 pub mod chess;
+pub mod game;
 pub mod go;
 pub mod hint;
 pub mod kalah;
 pub mod limit;
 pub mod memory;
+pub mod othello;
 pub mod progress;
 pub mod rng;
 pub mod rules;

@@ -220,6 +220,11 @@ dataset!(
     LEVY_CH12_DRAW_POKER = "levy/ch12-draw-poker.json"
 );
 dataset!(
+    /// Levy (1983), ch. 13: the first moves, Fig. 49 and the three games
+    /// replayed; the Othello perft counts of OEIS A124004.
+    LEVY_CH13_OTHELLO = "levy/ch13-othello.json"
+);
+dataset!(
     /// Levy (1983), ch. 15: Fig. 52, its bidding and the bidding variables.
     LEVY_CH15_BRIDGE_BIDDING = "levy/ch15-bridge-bidding.json"
 );

@@ -11,6 +11,7 @@ mod chess;
 mod chess_conformance;
 mod chess_impossible;
 mod fuzz_smoke;
+mod game_driver;
 mod kalah;
 mod kalah_dp;
 mod layering;

@@ -32,6 +32,7 @@ pub mod bell_table;
 pub mod bitboard;
 mod board;
 mod error;
+mod game;
 mod moves;
 mod perft;
 mod position;
@@ -42,6 +43,7 @@ pub mod zobrist;
 
 pub use board::{Board, Counting, Repr, count_list, distinct_results};
 pub use error::{CheckersError, FenProblem};
+pub use game::Driven;
 pub use moves::{MAX_JUMPS, Move};
 pub use perft::{
     Counter, MAX_DEPTH, PerftRun, SEQUENTIAL_BELOW, check_depth, divide, estimate, leaves_per_second, legal_moves,

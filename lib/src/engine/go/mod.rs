@@ -20,6 +20,7 @@ pub mod array;
 pub mod bitboard;
 mod board;
 mod error;
+mod game;
 pub mod influence;
 pub mod legal;
 mod perft;
@@ -32,6 +33,7 @@ mod tests;
 
 pub use board::{Board, Passing, Repr, count_moves, generate};
 pub use error::GoError;
+pub use game::Driven;
 pub use perft::{
     PerftRun, check_depth, divide, divide_with, estimate, leaves_per_second, legal_moves, max_depth, perft, play,
     run_perft, run_perft_with,

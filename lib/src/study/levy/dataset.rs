@@ -65,8 +65,13 @@ pub struct Entry {
     pub kind: Option<String>,
     /// The figure as printed.
     pub printed: String,
-    /// The line of the seed text.
+    /// The line of the seed text; 0 for a figure from outside the book,
+    /// named by [`Entry::reference`].
     pub line: u32,
+    /// Where a figure from outside the book is published (an OEIS
+    /// sequence, a paper).
+    #[serde(default)]
+    pub reference: Option<String>,
     /// The page, where the source gives one.
     #[serde(default)]
     pub page: Option<u32>,
@@ -107,6 +112,9 @@ impl Entry {
     /// Where the figure is printed: `ch. 11, line 2771` (with the page
     /// when known).
     pub fn source(&self, chapter: u32) -> String {
+        if let Some(reference) = &self.reference {
+            return reference.clone();
+        }
         match self.page {
             Some(page) => format!("ch. {chapter}, p. {page}, line {}", self.line),
             None => format!("ch. {chapter}, line {}", self.line),

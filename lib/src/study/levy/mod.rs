@@ -7,6 +7,8 @@
 //! --only levy` runs them all; the `levy` binary runs the chapters asked
 //! for.
 //!
+//! - [`ch13`]: Othello: the first moves, Fig. 48 and 49, the three games
+//!   replayed, perft beside OEIS A124004.
 //! - [`chance`]: the chapters on chance and hidden information (6, 7, 11,
 //!   12, 15, 16, 18): card deduction, bluffing, stud and draw poker, bridge,
 //!   dominoes.
@@ -22,6 +24,7 @@
 //! with `levy_` and its group's name, as the chance tables' start with
 //! `levy_chance_`.
 
+pub mod ch13;
 pub mod chance;
 pub mod dataset;
 pub mod figures;
