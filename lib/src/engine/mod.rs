@@ -13,6 +13,8 @@
 //! - [`go`]: Zobrist's influence algorithm, Go boards and perft, counts of
 //!   legal positions.
 //! - [`kalah`]: sowing, Bell's continuation counts, stacks and sweeps.
+//! - [`shogi`]: shogi with drops and promotions, SFEN, perft.
+//! - [`game`]: the trait of a game for the generic perft driver.
 //! - [`rules`]: Pitrat's rules language: parser, interpreter, compiler,
 //!   perft over any described game, the conditions found in the rules.
 //! - [`tictactoe`]: the full game tree with Levy's move orders.
@@ -26,6 +28,7 @@
 pub mod chance;
 pub mod checkers;
 pub mod chess;
+pub mod game;
 pub mod go;
 pub mod hint;
 pub mod kalah;
@@ -35,6 +38,7 @@ pub mod progress;
 pub mod rng;
 pub mod rules;
 pub mod search;
+pub mod shogi;
 pub mod table;
 pub mod tictactoe;
 pub mod work;
