@@ -32,9 +32,10 @@ const FILE: &str = "levy/ch17-shogi.json";
 /// The part.
 pub const PART: LevyPart = LevyPart { chapters: &[17], key: "ch17", title: "Shogi", run };
 
-/// The line where Black captures the first piece, a bishop (row
+/// A line where Black captures the first piece, a bishop, and White does
+/// not recapture: Black to move holds it with 39 pieces on the board (row
 /// `drop.squares`).
-const FIRST_CAPTURE: [&str; 3] = ["7g7f", "3c3d", "8h2b+"];
+const FIRST_CAPTURE: [&str; 4] = ["7g7f", "3c3d", "8h2b+", "4a3b"];
 /// A line where Black captures a pawn early (row `drop.any_kind`).
 const PAWN_CAPTURE: [&str; 7] = ["2g2f", "8c8d", "2f2e", "8d8e", "2e2d", "2c2d", "2h2d"];
 /// The longest random game played for row `moves.with_captures`.
@@ -180,7 +181,11 @@ fn drops(figures: &mut Vec<Figure>) -> Result<()> {
     Ok(())
 }
 
-/// Row `moves.with_captures`: the median number of legal moves in the
+const LABEL_RANDOM: &str =
+    "Legal moves in random games where the side to move holds two or three pieces (median; beside 'can easily \
+     increase to 150 or 200', line 4038)";
+
+/// Row `moves.random_median`: the median number of legal moves in the
 /// positions of seeded random games where the side to move holds two or
 /// three pieces.
 fn with_captures(settings: &Settings) -> Figure {
@@ -218,7 +223,7 @@ fn with_captures(settings: &Settings) -> Figure {
     let p90 = counts[counts.len() * 9 / 10];
     let max = counts[counts.len() - 1];
     let in_range = counts.iter().filter(|&&n| (150..=200).contains(&n)).count();
-    Figure::new("moves.with_captures", "", int(median)).note(format!(
+    Figure::new("moves.random_median", LABEL_RANDOM, int(median)).note(format!(
         "Median over {} positions of {games} random games (seed {}) where the side to move holds two or three \
          pieces; 90th percentile {p90}, most {max}; {in_range} positions in 150-200. Random play is not master play: \
          the figure measures the rules, not Levy's games.",
@@ -308,7 +313,9 @@ mod tests {
         let settings = Settings::new(Budget::Quick, 1);
         let part = run(&settings, Progress::NONE).unwrap();
         let verdicts: Vec<String> = part.tables[0].column("verdict").unwrap().map(Cell::text).collect();
-        assert!(verdicts.iter().all(|v| v != "differs"), "{verdicts:?}");
+        let text = part.tables[0].render(crate::report::Format::Markdown);
+        assert!(verdicts.iter().all(|v| v != "differs"), "{text}");
+        assert_eq!(verdicts.iter().filter(|v| *v == "known discrepancy").count(), 1, "{text}");
         let perft: Vec<String> = part.tables[1].column("verdict").unwrap().map(Cell::text).collect();
         assert!(perft.iter().filter(|v| *v == "match").count() >= 12, "{perft:?}");
         assert!(perft.iter().all(|v| v == "match" || v == "not computed"), "{perft:?}");
