@@ -10,6 +10,8 @@
 //! - [`chess`]: the core types, four board representations, perft drivers,
 //!   Zobrist keys.
 //! - [`checkers`]: English draughts in three representations.
+//! - [`game`]: the generic perft driver over any [`game::Game`]: perft,
+//!   divide, threads and the shared table.
 //! - [`go`]: Zobrist's influence algorithm, Go boards and perft, counts of
 //!   legal positions.
 //! - [`kalah`]: sowing, Bell's continuation counts, stacks and sweeps.
