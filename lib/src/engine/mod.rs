@@ -16,7 +16,6 @@
 //!   legal positions.
 //! - [`kalah`]: sowing, Bell's continuation counts, stacks and sweeps.
 //! - [`shogi`]: shogi with drops and promotions, SFEN, perft.
-//! - [`game`]: the trait of a game for the generic perft driver.
 //! - [`rules`]: Pitrat's rules language: parser, interpreter, compiler,
 //!   perft over any described game, the conditions found in the rules.
 //! - [`tictactoe`]: the full game tree with Levy's move orders.

@@ -127,3 +127,20 @@ proptest! {
         random_game(sfen, seed, 60)?;
     }
 }
+
+#[test]
+fn the_generic_driver_counts_what_the_plain_perft_counts() {
+    use plybench::engine::game::{self, Driver};
+    use plybench::engine::progress::Progress;
+    for id in ["start", "pawn_drop_mate", "matsuri"] {
+        let e = entry(id);
+        let pos: Position = e.sfen.parse().unwrap();
+        let depth = if id == "matsuri" { 2 } else { 3 };
+        let plain = u128::from(perft(&pos, depth).unwrap());
+        assert_eq!(game::perft(&pos, depth), plain, "{id}");
+        let mut driver = Driver::new(2, 16).unwrap();
+        assert_eq!(driver.perft(&pos, depth, Progress::NONE).unwrap(), plain, "{id}, two threads and a table");
+        let divided = game::divide(&pos, depth);
+        assert_eq!(divided.iter().map(|(_, n)| n).sum::<u128>(), plain, "{id}");
+    }
+}

@@ -181,8 +181,7 @@ fn drops(figures: &mut Vec<Figure>) -> Result<()> {
     Ok(())
 }
 
-const LABEL_RANDOM: &str =
-    "Legal moves in random games where the side to move holds two or three pieces (median; beside 'can easily \
+const LABEL_RANDOM: &str = "Legal moves in random games where the side to move holds two or three pieces (median; beside 'can easily \
      increase to 150 or 200', line 4038)";
 
 /// Row `moves.random_median`: the median number of legal moves in the
