@@ -294,9 +294,9 @@ fn parse_hands(pos: &mut Position, text: &str) -> Result<(), SfenProblem> {
 /// The rules a position read from text must keep.
 fn check(pos: &Position) -> Result<(), SfenProblem> {
     let mut counts = [0usize; 8];
-    for color in [Color::Black, Color::White] {
-        for k in 0..7 {
-            counts[k] += usize::from(pos.hands[color.index()][k]);
+    for hand in &pos.hands {
+        for (count, &n) in counts.iter_mut().zip(hand) {
+            *count += usize::from(n);
         }
     }
     let mut pawn_files = [[false; 10]; 2];

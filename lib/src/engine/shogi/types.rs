@@ -265,7 +265,7 @@ impl Square {
     /// (0 = `a` .. 8 = `i`).
     #[inline]
     pub const fn at(file: u8, rank: u8) -> Option<Square> {
-        if file >= 1 && file <= 9 && rank < 9 { Some(Square(rank * 9 + (9 - file))) } else { None }
+        if file.wrapping_sub(1) < 9 && rank < 9 { Some(Square(rank * 9 + (9 - file))) } else { None }
     }
 
     /// Every square, in SFEN order.
