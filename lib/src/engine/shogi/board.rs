@@ -129,7 +129,7 @@ pub const STEPS: [u8; 32] = per_code(false);
 pub const SLIDES: [u8; 32] = per_code(true);
 
 /// Zobrist keys of a piece code on a cell.
-pub const PIECE_KEYS: [[u64; CELLS]; 32] = {
+pub static PIECE_KEYS: [[u64; CELLS]; 32] = {
     let mut t = [[0u64; CELLS]; 32];
     let mut c = 0;
     while c < 32 {

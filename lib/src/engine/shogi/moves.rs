@@ -320,12 +320,12 @@ impl Position {
         if kind == Kind::Knight {
             n += KNIGHT_JUMPS[color.index()].iter().filter(|&&j| cells[from.wrapping_add_signed(j)] != WALL).count();
         }
-        for d in 0..8 {
+        for (d, &delta) in DIRS.iter().enumerate() {
             if SLIDES[c as usize] >> d & 1 == 1 {
-                let mut to = from.wrapping_add_signed(DIRS[d]);
+                let mut to = from.wrapping_add_signed(delta);
                 while cells[to] != WALL {
                     n += 1;
-                    to = to.wrapping_add_signed(DIRS[d]);
+                    to = to.wrapping_add_signed(delta);
                 }
             }
         }
