@@ -20,10 +20,13 @@ pub struct Oracle {
     side: Color,
 }
 
+/// A change of (file, rank).
+type Step = (i32, i32);
+
 /// Steps (one square) and slides of a kind for Black, as (file, rank)
 /// changes; rank -1 is forward for Black. White's are the same with the
 /// rank negated (and the file, which the symmetric pieces ignore).
-fn movement(kind: Kind) -> (Vec<(i32, i32)>, Vec<(i32, i32)>) {
+fn movement(kind: Kind) -> (Vec<Step>, Vec<Step>) {
     let orth = vec![(0, -1), (0, 1), (1, 0), (-1, 0)];
     let diag = vec![(1, -1), (-1, -1), (1, 1), (-1, 1)];
     let gold = vec![(0, -1), (1, -1), (-1, -1), (1, 0), (-1, 0), (0, 1)];
@@ -263,10 +266,9 @@ impl Oracle {
             if next.attacks_king(other(us)) {
                 continue;
             }
-            if let Play::Drop { kind: Kind::Pawn, .. } = play {
-                if next.attacks_king(us) && next.legal().is_empty() {
-                    continue; // uchifuzume
-                }
+            let pawn_drop = matches!(play, Play::Drop { kind: Kind::Pawn, .. });
+            if pawn_drop && next.attacks_king(us) && next.legal().is_empty() {
+                continue; // uchifuzume
             }
             out.push((play, next));
         }
