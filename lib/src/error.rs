@@ -24,6 +24,7 @@ use crate::engine::kalah::KalahError;
 use crate::engine::limit::LimitError;
 use crate::engine::rules::RulesError;
 use crate::engine::search::SearchError;
+use crate::engine::shogi::ShogiError;
 use crate::engine::table::TableError;
 use crate::study::perft::program_error::ProgramError;
 
@@ -36,6 +37,9 @@ pub enum Error {
     /// A draughts position, move or game record the checkers engine cannot take.
     #[error(transparent)]
     Checkers(#[from] CheckersError),
+    /// A shogi position, move or depth the shogi engine cannot take.
+    #[error(transparent)]
+    Shogi(#[from] ShogiError),
     /// A Go position, point or size the Go engine cannot take.
     #[error(transparent)]
     Go(#[from] GoError),
@@ -106,6 +110,7 @@ impl Error {
         match self {
             Error::Chess(_)
             | Error::Checkers(_)
+            | Error::Shogi(_)
             | Error::Go(_)
             | Error::Rules(_)
             | Error::Kalah(_)

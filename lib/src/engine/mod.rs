@@ -17,6 +17,7 @@
 //! - [`kalah`]: sowing, Bell's continuation counts, stacks and sweeps.
 //! - [`othello`]: Othello on a bitboard and on an array board (its
 //!   oracle), for the generic driver.
+//! - [`shogi`]: shogi with drops and promotions, SFEN, perft.
 //! - [`rules`]: Pitrat's rules language: parser, interpreter, compiler,
 //!   perft over any described game, the conditions found in the rules.
 //! - [`tictactoe`]: the full game tree with Levy's move orders.
@@ -41,6 +42,7 @@ pub mod progress;
 pub mod rng;
 pub mod rules;
 pub mod search;
+pub mod shogi;
 pub mod table;
 pub mod tictactoe;
 pub mod work;

@@ -238,3 +238,8 @@ dataset!(
     /// tree and the opponent's possible hands.
     LEVY_CH18_DOMINOES = "levy/ch18-dominoes.json"
 );
+dataset!(
+    /// Levy (1983), ch. 17: the pieces, moves and drop squares of shogi,
+    /// and the published shogi perft counts.
+    LEVY_CH17_SHOGI = "levy/ch17-shogi.json"
+);

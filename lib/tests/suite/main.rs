@@ -24,3 +24,5 @@ mod report_schema;
 mod rules_checkers;
 mod rules_chess;
 mod rules_state;
+mod shogi;
+mod shogi_oracle;

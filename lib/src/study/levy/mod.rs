@@ -12,6 +12,8 @@
 //! - [`chance`]: the chapters on chance and hidden information (6, 7, 11,
 //!   12, 15, 16, 18): card deduction, bluffing, stud and draw poker, bridge,
 //!   dominoes.
+//! - [`ch17`]: shogi: the pieces, moves and drop squares of the chapter,
+//!   and the shogi engine's perft beside the published counts.
 //! - [`dataset`]: a chapter's published figures, read from
 //!   `datasets/levy/`.
 //! - [`figures`]: computed figures beside printed ones, one table per
@@ -25,6 +27,7 @@
 //! `levy_chance_`.
 
 pub mod ch13;
+pub mod ch17;
 pub mod chance;
 pub mod dataset;
 pub mod figures;
