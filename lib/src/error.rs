@@ -1,7 +1,7 @@
 //! The library's error type: one variant per domain.
 //!
 //! Engines fail with the error of their own domain ([`ChessError`], [`ChanceError`],
-//! [`CheckersError`], [`GoError`], [`KalahError`], [`RulesError`], [`SearchError`], [`LimitError`],
+//! [`CheckersError`], [`GoError`], [`BackgammonError`], [`KalahError`], [`RulesError`], [`SearchError`], [`LimitError`],
 //! [`TableError`]);
 //! batch runs with [`BatchError`]; reading and writing files with
 //! [`IoError`]; an external program that `perft check` drives with
@@ -15,6 +15,7 @@
 use std::path::PathBuf;
 
 use crate::batch::BatchError;
+use crate::engine::backgammon::BackgammonError;
 use crate::engine::chance::ChanceError;
 use crate::engine::checkers::CheckersError;
 use crate::engine::chess::ChessError;
@@ -35,6 +36,9 @@ pub enum Error {
     /// A draughts position, move or game record the checkers engine cannot take.
     #[error(transparent)]
     Checkers(#[from] CheckersError),
+    /// A backgammon position or throw the backgammon engine cannot take.
+    #[error(transparent)]
+    Backgammon(#[from] BackgammonError),
     /// A Go position, point or size the Go engine cannot take.
     #[error(transparent)]
     Go(#[from] GoError),
@@ -103,6 +107,7 @@ impl Error {
             Error::Chess(_)
             | Error::Checkers(_)
             | Error::Go(_)
+            | Error::Backgammon(_)
             | Error::Rules(_)
             | Error::Kalah(_)
             | Error::Chance(_)
