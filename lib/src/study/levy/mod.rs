@@ -10,6 +10,8 @@
 //! - [`chance`]: the chapters on chance and hidden information (6, 7, 11,
 //!   12, 15, 16, 18): card deduction, bluffing, stud and draw poker, bridge,
 //!   dominoes.
+//! - [`ch10`]: backgammon: throws, the tree's size, blockades, blots, the
+//!   race, with the move generator's counts from the opening.
 //! - [`dataset`]: a chapter's published figures, read from
 //!   `datasets/levy/`.
 //! - [`figures`]: computed figures beside printed ones, one table per
@@ -22,6 +24,7 @@
 //! with `levy_` and its group's name, as the chance tables' start with
 //! `levy_chance_`.
 
+pub mod ch10;
 pub mod chance;
 pub mod dataset;
 pub mod figures;

@@ -1,11 +1,12 @@
 //! The parts of the `levy` study, in chapter order.
 
-use super::{LevyPart, chance};
+use super::{LevyPart, ch10, chance};
 use crate::{Error, Result};
 
 /// Every part of the study, in chapter order.
 pub fn all() -> Vec<LevyPart> {
     let mut parts: Vec<LevyPart> = chance::PARTS.to_vec();
+    parts.push(ch10::PART);
     parts.sort_by_key(|p| p.chapters[0]);
     parts
 }
