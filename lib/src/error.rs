@@ -1,7 +1,8 @@
 //! The library's error type: one variant per domain.
 //!
 //! Engines fail with the error of their own domain ([`ChessError`], [`ChanceError`],
-//! [`CheckersError`], [`GoError`], [`BackgammonError`], [`KalahError`], [`RulesError`], [`SearchError`], [`LimitError`],
+//! [`CheckersError`], [`GameError`], [`GoError`], [`BackgammonError`], [`KalahError`], [`RulesError`],
+//! [`SearchError`], [`LimitError`],
 //! [`TableError`]);
 //! batch runs with [`BatchError`]; reading and writing files with
 //! [`IoError`]; an external program that `perft check` drives with
@@ -19,6 +20,7 @@ use crate::engine::backgammon::BackgammonError;
 use crate::engine::chance::ChanceError;
 use crate::engine::checkers::CheckersError;
 use crate::engine::chess::ChessError;
+use crate::engine::game::GameError;
 use crate::engine::go::GoError;
 use crate::engine::kalah::KalahError;
 use crate::engine::limit::LimitError;
@@ -54,6 +56,9 @@ pub enum Error {
     /// A tree or search the search engine cannot take.
     #[error(transparent)]
     Search(#[from] SearchError),
+    /// A count the generic perft driver cannot make.
+    #[error(transparent)]
+    Game(#[from] GameError),
     /// A size past what a computation accepts.
     #[error(transparent)]
     Limit(#[from] LimitError),
@@ -119,6 +124,7 @@ impl Error {
             Error::Batch(e) => e.is_usage(),
             Error::Io(e) => e.operation == Operation::Read,
             Error::Program(e) => e.is_usage(),
+            Error::Game(e) => !matches!(e, GameError::ThreadPool { .. }),
             Error::Dataset { .. } => false,
         }
     }

@@ -1,3 +1,67 @@
+//! The generic perft driver: one count of move sequences (perft), divide,
+//! worker threads and the shared table for every game that implements
+//! [`Game`].
+//!
+//! A game gives its positions, its legal moves and a 64-bit key; the driver
+//! does the rest:
+//!
+//! - [`perft`] and [`divide`]: the plain count on the calling thread, no
+//!   table.
+//! - [`Driver`]: the same counts on worker threads (rayon) and with a
+//!   [`PerftTable`] shared by every thread, telling a [`Progress`] of each
+//!   task done. The counts do not depend on the number of threads nor on
+//!   the table: the tree is cut into tasks at a fixed ply, each task's count
+//!   is exact (a table entry is checked against its whole key and depth),
+//!   and the counts are summed in task order.
+//!
+//! Counts are `u128`: no game here comes near it, and no sum can wrap. The
+//! table holds counts below 2^56 (larger ones are computed again, never
+//! cut). Each worker allocates its move buffers, one per ply left, once per
+//! count; nothing is allocated inside the walk.
+//!
+//! ```
+//! use plybench::engine::game::{Driver, Game, divide, perft};
+//! use plybench::engine::progress::Progress;
+//!
+//! /// A toy game: a pile of `n` counters, take one or two; the player who
+//! /// cannot move has lost.
+//! #[derive(Clone, Copy)]
+//! struct Pile(u8);
+//!
+//! impl Game for Pile {
+//!     type Move = u8;
+//!     fn legal_moves(&self, moves: &mut Vec<u8>) {
+//!         moves.clear();
+//!         moves.extend((1..=2).filter(|&take| take <= self.0));
+//!     }
+//!     fn play(&self, take: u8) -> Pile {
+//!         Pile(self.0 - take)
+//!     }
+//!     fn key(&self) -> u64 {
+//!         u64::from(self.0).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+//!     }
+//!     fn notation(&self, take: u8) -> String {
+//!         format!("take {take}")
+//!     }
+//! }
+//!
+//! // The sequences of 1s and 2s: Fibonacci numbers.
+//! assert_eq!(perft(&Pile(10), 4), 16);
+//! let split = divide(&Pile(10), 4);
+//! assert_eq!((split[0].1, split[1].1), (8, 8));
+//! let mut driver = Driver::new(2, 1)?;
+//! assert_eq!(driver.perft(&Pile(40), 30, Progress::NONE)?, perft(&Pile(40), 30));
+//! # Ok::<(), plybench::engine::game::GameError>(())
+//! ```
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
+use rayon::ThreadPool;
+
+use crate::engine::limit::{LimitError, Quantity, check_range, check_threads};
+use crate::engine::progress::{Progress, Step};
+use crate::engine::table::{PerftTable, TableError};
+
 /// A game position for the generic perft driver (`engine::game`).
 pub trait Game: Clone + Send + Sync {
     /// A move, small and copyable. At a chance node (backgammon), a move is an outcome of the dice.
@@ -14,5 +78,419 @@ pub trait Game: Clone + Send + Sync {
     fn notation(&self, mv: Self::Move) -> String;
     /// How many leaves one ply below: the number of legal moves, by default. Override to
     /// count faster (bulk counting), or for chance nodes, which weigh nothing.
-    fn count_leaves(&self, moves: &mut Vec<Self::Move>) -> u64 { self.legal_moves(moves); moves.len() as u64 }
+    fn count_leaves(&self, moves: &mut Vec<Self::Move>) -> u64 {
+        self.legal_moves(moves);
+        moves.len() as u64
+    }
+}
+
+/// The deepest count the driver accepts: the table keeps depths up to 255,
+/// and no game here is counted anywhere near it.
+pub const MAX_DEPTH: u32 = 255;
+
+/// Moves a buffer holds before it grows (it grows once, at the first
+/// position with more, and keeps its size for the rest of the count).
+const BUFFER_MOVES: usize = 64;
+
+/// Why a count cannot be made.
+#[derive(Debug, thiserror::Error)]
+pub enum GameError {
+    /// A depth or thread count out of range.
+    #[error(transparent)]
+    Limit(#[from] LimitError),
+    /// A table that cannot be made.
+    #[error(transparent)]
+    Table(#[from] TableError),
+    /// A pool of worker threads that cannot be started.
+    #[error("cannot start a pool of {threads} threads ({why})")]
+    ThreadPool {
+        /// The threads asked for.
+        threads: usize,
+        /// What the operating system said.
+        why: String,
+    },
+}
+
+/// Checks a requested depth: 0 to [`MAX_DEPTH`].
+///
+/// ```
+/// use plybench::engine::game::check_depth;
+///
+/// assert_eq!(check_depth(11)?, 11);
+/// assert!(check_depth(256).is_err());
+/// # Ok::<(), plybench::engine::limit::LimitError>(())
+/// ```
+pub fn check_depth(depth: u32) -> Result<u32, LimitError> {
+    check_range(Quantity::Depth, depth, 0, MAX_DEPTH, "; the perft table keeps depths up to 255")
+}
+
+/// One move buffer per ply left, at least one.
+fn buffers<M>(depth: u32) -> Vec<Vec<M>> {
+    (0..depth.max(1)).map(|_| Vec::with_capacity(BUFFER_MOVES)).collect()
+}
+
+/// The number of move sequences of `depth` plies from `root` (perft), on
+/// the calling thread and without a table. A position without moves ends
+/// every sequence through it: it counts 1 at depth 0 and 0 deeper.
+pub fn perft<G: Game>(root: &G, depth: u32) -> u128 {
+    walk(root, depth, None, &mut buffers(depth))
+}
+
+/// Perft of each root move ("divide"), in the order of
+/// [`Game::legal_moves`].
+pub fn divide<G: Game>(root: &G, depth: u32) -> Vec<(G::Move, u128)> {
+    let mut moves = Vec::new();
+    root.legal_moves(&mut moves);
+    let mut lists = buffers(depth);
+    moves.iter().map(|&mv| (mv, walk(&root.play(mv), depth.saturating_sub(1), None, &mut lists))).collect()
+}
+
+/// The walk: bulk counting one ply above the leaves, and the table looked
+/// up before, and filled after, every node with two plies or more left.
+fn walk<G: Game>(position: &G, depth: u32, table: Option<&PerftTable>, lists: &mut [Vec<G::Move>]) -> u128 {
+    if depth == 0 {
+        return 1;
+    }
+    let Some((list, rest)) = lists.split_first_mut() else {
+        return 0;
+    };
+    if depth == 1 {
+        return u128::from(position.count_leaves(list));
+    }
+    let key = match table {
+        Some(table) => {
+            let key = position.key();
+            if let Some(nodes) = table.probe(key, depth) {
+                return u128::from(nodes);
+            }
+            key
+        }
+        None => 0,
+    };
+    position.legal_moves(list);
+    let mut nodes = 0u128;
+    for &mv in list.iter() {
+        nodes += walk(&position.play(mv), depth - 1, table, rest);
+    }
+    if let Some(table) = table
+        && let Ok(count) = u64::try_from(nodes)
+    {
+        table.store(key, depth, count);
+    }
+    nodes
+}
+
+/// Tasks per thread a threaded count aims at, so that a thread that ends
+/// early finds work left.
+const TASKS_PER_THREAD: usize = 16;
+
+/// Below this many plies left at the split, a count stays on one thread:
+/// the tasks would be too small to pay for themselves.
+pub const SEQUENTIAL_BELOW: u32 = 4;
+
+/// One subtree counted by a worker: the position after some plies from
+/// the root, the root move it descends from, and its plies left.
+struct Task<G> {
+    position: G,
+    root_move: usize,
+}
+
+/// Perft on worker threads and with a shared table. See the module
+/// documentation for why the counts are those of [`perft`].
+#[derive(Debug)]
+pub struct Driver {
+    pool: Option<ThreadPool>,
+    threads: usize,
+    table: Option<PerftTable>,
+}
+
+impl Driver {
+    /// `threads` workers (1: the calling thread alone) and a table of
+    /// `table_mb` mebibytes (0: none).
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::Limit`] for a thread count out of range,
+    /// [`GameError::Table`] for a table that cannot be made,
+    /// [`GameError::ThreadPool`] when the threads cannot start.
+    pub fn new(threads: usize, table_mb: u64) -> Result<Driver, GameError> {
+        let threads = check_threads(threads)?;
+        let table = if table_mb == 0 { None } else { Some(PerftTable::new(table_mb)?) };
+        let pool = if threads == 1 {
+            None
+        } else {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .map_err(|e| GameError::ThreadPool { threads, why: e.to_string() })?;
+            Some(pool)
+        };
+        Ok(Driver { pool, threads, table })
+    }
+
+    /// The worker threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The table's size in bytes (0 without one).
+    pub fn table_bytes(&self) -> usize {
+        self.table.as_ref().map_or(0, PerftTable::bytes)
+    }
+
+    /// The number of move sequences of `depth` plies from `root`: the count
+    /// of [`perft`], on this driver's threads and table.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::Limit`] past [`MAX_DEPTH`].
+    pub fn perft<G: Game>(&mut self, root: &G, depth: u32, progress: Progress<'_>) -> Result<u128, GameError> {
+        Ok(self.count(root, depth, progress)?.iter().map(|&(_, n)| n).sum::<u128>().max(u128::from(depth == 0)))
+    }
+
+    /// Perft of each root move, in the order of [`Game::legal_moves`], on
+    /// this driver's threads and table.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::Limit`] past [`MAX_DEPTH`].
+    pub fn divide<G: Game>(
+        &mut self,
+        root: &G,
+        depth: u32,
+        progress: Progress<'_>,
+    ) -> Result<Vec<(G::Move, u128)>, GameError> {
+        // At depth 0 each root move counts 0: the root itself is the one
+        // sequence.
+        self.count(root, depth, progress)
+    }
+
+    /// The count of each root move (`depth` ≥ 1); empty at depth 0 or when
+    /// the root has no move.
+    fn count<G: Game>(
+        &mut self,
+        root: &G,
+        depth: u32,
+        progress: Progress<'_>,
+    ) -> Result<Vec<(G::Move, u128)>, GameError> {
+        check_depth(depth)?;
+        if let Some(table) = &mut self.table {
+            table.ready_for_count();
+        }
+        let mut root_moves = Vec::new();
+        root.legal_moves(&mut root_moves);
+        if depth == 0 || root_moves.is_empty() {
+            return Ok(root_moves.into_iter().map(|mv| (mv, 0)).collect());
+        }
+        let (tasks, left) = split(root, &root_moves, depth, self.threads);
+        let table = self.table.as_ref();
+        let done = AtomicUsize::new(0);
+        let nodes = AtomicU64::new(0);
+        let total = tasks.len() as u64;
+        let next = AtomicUsize::new(0);
+        progress.report(Step { label: "perft", done: 0, total, nodes: 0 });
+        // Each worker takes tasks in turn until none is left, with its
+        // buffers made once; a task's count goes to the task's slot.
+        let work = || {
+            let mut lists = buffers::<G::Move>(left);
+            let mut counted = Vec::new();
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(task) = tasks.get(i) else { break };
+                let n = walk(&task.position, left, table, &mut lists);
+                counted.push((i, n));
+                let sum = nodes.fetch_add(u64::try_from(n).unwrap_or(u64::MAX), Ordering::Relaxed);
+                let finished = done.fetch_add(1, Ordering::Relaxed) as u64 + 1;
+                progress.report(Step {
+                    label: "perft",
+                    done: finished,
+                    total,
+                    nodes: u128::from(sum.saturating_add(u64::try_from(n).unwrap_or(u64::MAX))),
+                });
+            }
+            counted
+        };
+        let counted: Vec<Vec<(usize, u128)>> = match &self.pool {
+            Some(pool) => pool.broadcast(|_| work()),
+            None => vec![work()],
+        };
+        let mut by_task = vec![0u128; tasks.len()];
+        for (i, n) in counted.into_iter().flatten() {
+            by_task[i] = n;
+        }
+        let mut split: Vec<(G::Move, u128)> = root_moves.iter().map(|&mv| (mv, 0)).collect();
+        for (task, n) in tasks.iter().zip(by_task) {
+            split[task.root_move].1 += n;
+        }
+        Ok(split)
+    }
+}
+
+/// Cuts the tree below `root` (`depth` ≥ 1) into tasks: the positions after
+/// one ply, or after more while there are fewer than [`TASKS_PER_THREAD`]
+/// tasks a thread and the tasks keep [`SEQUENTIAL_BELOW`] plies or more.
+/// Returns the tasks and their plies left. A sequence that ends before the
+/// split ply (a position without moves) leaves no task: it counts 0 at
+/// that depth, as in the walk.
+fn split<G: Game>(root: &G, root_moves: &[G::Move], depth: u32, threads: usize) -> (Vec<Task<G>>, u32) {
+    let mut tasks: Vec<Task<G>> =
+        root_moves.iter().enumerate().map(|(i, &mv)| Task { position: root.play(mv), root_move: i }).collect();
+    let mut left = depth - 1;
+    let mut moves = Vec::new();
+    while threads > 1 && tasks.len() < threads * TASKS_PER_THREAD && left > SEQUENTIAL_BELOW {
+        let mut deeper = Vec::with_capacity(tasks.len() * 8);
+        for task in &tasks {
+            task.position.legal_moves(&mut moves);
+            deeper.extend(moves.iter().map(|&mv| Task { position: task.position.play(mv), root_move: task.root_move }));
+        }
+        tasks = deeper;
+        left -= 1;
+    }
+    (tasks, left)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A toy game with transpositions, passes and ends: a row of `n` cells,
+    /// each move fills an empty cell with the mover's colour (cells with an
+    /// empty neighbour only, else the mover passes when the other side can
+    /// still move); the game ends when the row is full.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    struct Row {
+        cells: [u8; 7],
+        black: bool,
+    }
+
+    const PASS: u8 = 99;
+
+    impl Row {
+        fn new() -> Row {
+            Row { cells: [0; 7], black: true }
+        }
+
+        fn fills(&self, moves: &mut Vec<u8>) {
+            moves.clear();
+            for i in 0..self.cells.len() {
+                let empty_beside =
+                    (i > 0 && self.cells[i - 1] == 0) || (i + 1 < self.cells.len() && self.cells[i + 1] == 0);
+                // Black fills any empty cell; white only those with an
+                // empty neighbour.
+                if self.cells[i] == 0 && (self.black || empty_beside) {
+                    moves.push(i as u8);
+                }
+            }
+        }
+    }
+
+    impl Game for Row {
+        type Move = u8;
+        fn legal_moves(&self, moves: &mut Vec<u8>) {
+            self.fills(moves);
+            if moves.is_empty() {
+                let mut other = *self;
+                other.black = !self.black;
+                let mut theirs = Vec::new();
+                other.fills(&mut theirs);
+                if !theirs.is_empty() {
+                    moves.push(PASS);
+                }
+            }
+        }
+        fn play(&self, mv: u8) -> Row {
+            let mut next = *self;
+            if mv != PASS {
+                next.cells[usize::from(mv)] = if self.black { 1 } else { 2 };
+            }
+            next.black = !self.black;
+            next
+        }
+        fn key(&self) -> u64 {
+            let mut key = u64::from(self.black);
+            for &c in &self.cells {
+                key = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(c);
+            }
+            key ^ key >> 29
+        }
+        fn notation(&self, mv: u8) -> String {
+            if mv == PASS { "pass".to_owned() } else { format!("c{mv}") }
+        }
+    }
+
+    /// Counts by brute recursion, no buffers, no bulk counting.
+    fn naive(row: &Row, depth: u32) -> u128 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut moves = Vec::new();
+        row.legal_moves(&mut moves);
+        moves.iter().map(|&mv| naive(&row.play(mv), depth - 1)).sum()
+    }
+
+    #[test]
+    fn the_plain_walk_counts_what_brute_recursion_counts() {
+        for depth in 0..=9 {
+            assert_eq!(perft(&Row::new(), depth), naive(&Row::new(), depth), "depth {depth}");
+        }
+        // Ended games leave the count: past 7 fills and a few passes, nothing.
+        assert_eq!(perft(&Row::new(), 1), 7);
+        assert_eq!(perft(&Row::new(), 20), 0);
+    }
+
+    #[test]
+    fn threads_and_tables_do_not_change_counts() {
+        for depth in 0..=10 {
+            let expected = naive(&Row::new(), depth);
+            for threads in [1, 2, 3] {
+                for mb in [0, 1] {
+                    let mut driver = Driver::new(threads, mb).unwrap();
+                    assert_eq!(
+                        driver.perft(&Row::new(), depth, Progress::NONE).unwrap(),
+                        expected,
+                        "{depth} {threads} {mb}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_tiny_table_with_collisions_keeps_counts_exact() {
+        let mut driver = Driver::new(2, 0).unwrap();
+        driver.table = Some(PerftTable::with_entries(8).unwrap());
+        for depth in [6, 8, 9] {
+            assert_eq!(driver.perft(&Row::new(), depth, Progress::NONE).unwrap(), naive(&Row::new(), depth));
+        }
+    }
+
+    #[test]
+    fn divide_sums_to_perft_in_move_order() {
+        let plain = divide(&Row::new(), 5);
+        assert_eq!(plain.iter().map(|&(mv, _)| mv).collect::<Vec<_>>(), (0..7).collect::<Vec<_>>());
+        assert_eq!(plain.iter().map(|&(_, n)| n).sum::<u128>(), perft(&Row::new(), 5));
+        let mut driver = Driver::new(2, 1).unwrap();
+        assert_eq!(driver.divide(&Row::new(), 5, Progress::NONE).unwrap(), plain);
+        assert!(driver.divide(&Row::new(), 0, Progress::NONE).unwrap().iter().all(|&(_, n)| n == 0));
+    }
+
+    #[test]
+    fn progress_is_told_of_every_task() {
+        use std::sync::Mutex;
+        let steps = Mutex::new(Vec::new());
+        let on_step = |step: Step<'_>| steps.lock().unwrap().push((step.done, step.total));
+        let mut driver = Driver::new(2, 0).unwrap();
+        driver.perft(&Row::new(), 8, Progress::new(&on_step)).unwrap();
+        let steps = steps.into_inner().unwrap();
+        let total = steps[0].1;
+        assert!(total > 7, "the tree is split below the root for two threads");
+        assert_eq!(steps.len() as u64, total + 1);
+        assert!(steps.iter().any(|&(done, _)| done == total));
+    }
+
+    #[test]
+    fn depths_past_the_table_are_refused() {
+        let mut driver = Driver::new(1, 0).unwrap();
+        assert!(matches!(driver.perft(&Row::new(), 256, Progress::NONE), Err(GameError::Limit(_))));
+    }
 }

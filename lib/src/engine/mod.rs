@@ -12,6 +12,8 @@
 //! - [`chess`]: the core types, four board representations, perft drivers,
 //!   Zobrist keys.
 //! - [`checkers`]: English draughts in three representations.
+//! - [`game`]: the generic perft driver over any [`game::Game`]: perft,
+//!   divide, threads and the shared table.
 //! - [`go`]: Zobrist's influence algorithm, Go boards and perft, counts of
 //!   legal positions.
 //! - [`kalah`]: sowing, Bell's continuation counts, stacks and sweeps.
@@ -20,7 +22,6 @@
 //! - [`tictactoe`]: the full game tree with Levy's move orders.
 //! - [`search`]: random and real game trees, move orders and the search
 //!   algorithms with their node counts.
-//! - [`game`]: the trait of a game for the generic perft driver.
 //! - [`table`]: the perft transposition table of chess and checkers.
 //! - [`rng`], [`memory`], [`limit`], [`progress`], [`work`]: what every engine
 //!   shares (the last: the estimate of a long run, and its bound).
@@ -30,7 +31,6 @@ pub mod backgammon;
 pub mod chance;
 pub mod checkers;
 pub mod chess;
-/// The trait of a game for the generic perft driver.
 pub mod game;
 pub mod go;
 pub mod hint;

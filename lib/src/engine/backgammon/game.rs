@@ -76,25 +76,3 @@ impl Game for Position {
 thread_local! {
     static PLAYS: std::cell::RefCell<Vec<Play>> = const { std::cell::RefCell::new(Vec::new()) };
 }
-
-/// Perft from `position` to `depth` plies (throws and plays) by plain
-/// recursion over [`Game`]: no table, no threads. The generic driver
-/// (`engine::game`) is the fast path; this is the reference it must agree
-/// with, and fits the small depths the study prints.
-///
-/// ```
-/// use plybench::engine::backgammon::{Position, game::perft};
-///
-/// assert_eq!(perft(&Position::start(), 1), 21);
-/// ```
-pub fn perft(position: &Position, depth: u32) -> u64 {
-    let mut moves = Vec::new();
-    match depth {
-        0 => 1,
-        1 => position.count_leaves(&mut moves),
-        _ => {
-            position.legal_moves(&mut moves);
-            moves.iter().map(|&m| perft(&position.play(m), depth - 1)).sum()
-        }
-    }
-}

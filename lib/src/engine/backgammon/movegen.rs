@@ -23,8 +23,8 @@
 use std::cell::RefCell;
 use std::fmt;
 
-use super::position::{BAR, Men, OFF, Position};
 use super::Dice;
+use super::position::{BAR, Men, OFF, Position};
 
 /// One man moved by one die: from `from` (a pip count, 25 for the bar) by `die`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

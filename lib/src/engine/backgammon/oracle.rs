@@ -7,8 +7,8 @@
 
 use std::collections::HashSet;
 
-use super::position::{BAR, Men, OFF, Position, Side};
 use super::Dice;
+use super::position::{BAR, Men, OFF, Position, Side};
 
 /// White's numbering: `points[p]` is positive for White's men, negative
 /// for Black's, `p` from 1 to 24; bars and borne-off men per side.

@@ -3,11 +3,23 @@
 
 use std::collections::HashSet;
 
-use super::game::perft;
 use super::movegen::plays;
 use super::oracle::oracle;
 use super::*;
 use crate::engine::game::Game;
+
+/// Perft by plain recursion over [`Game`]: the reference the driver must agree with.
+fn perft(position: &Position, depth: u32) -> u64 {
+    let mut moves = Vec::new();
+    match depth {
+        0 => 1,
+        1 => position.count_leaves(&mut moves),
+        _ => {
+            position.legal_moves(&mut moves);
+            moves.iter().map(|&m| perft(&position.play(m), depth - 1)).sum()
+        }
+    }
+}
 
 fn reached(position: &Position, dice: Dice) -> HashSet<Position> {
     let mut out = Vec::new();
@@ -54,4 +66,15 @@ fn a_finished_game_is_a_leaf() {
     assert!(moves.is_empty());
     assert_eq!(done.count_leaves(&mut moves), 0);
     assert_eq!(perft(&done, 3), 0);
+}
+
+#[test]
+fn the_driver_agrees_with_plain_recursion() {
+    let start = Position::start();
+    let mut driver = crate::engine::game::Driver::new(2, 1).unwrap();
+    for depth in 0..=4 {
+        let plain = u128::from(perft(&start, depth));
+        assert_eq!(crate::engine::game::perft(&start, depth), plain, "depth {depth}");
+        assert_eq!(driver.perft(&start, depth, crate::engine::progress::Progress::NONE).unwrap(), plain);
+    }
 }

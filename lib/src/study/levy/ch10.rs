@@ -15,12 +15,11 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 
 use crate::Result;
-use crate::engine::backgammon::game::perft;
 use crate::engine::backgammon::movegen::plays;
 use crate::engine::backgammon::oracle::oracle;
 use crate::engine::backgammon::position::{BAR, Men, OFF};
 use crate::engine::backgammon::{Dice, Move, Position, Side, THROWS};
-use crate::engine::game::Game;
+use crate::engine::game::{Game, perft};
 use crate::engine::progress::{Progress, Step};
 use crate::engine::rng::SplitMix;
 use crate::report::{Cell, Column, Exact, Table};
@@ -128,11 +127,7 @@ fn throws(figures: &mut Vec<Figure>) {
     figures.push(Figure::new("p.each_double", "", single(doubles, "doubles")));
     figures.push(Figure::new("p.each_other", "", single(others, "other throws")));
     let total: BigRational = THROWS.iter().map(|&d| p(d)).sum();
-    figures.push(Figure::new(
-        "weights.sum",
-        "The weights of S1's 21 terms add up to",
-        Exact::Value(total),
-    ));
+    figures.push(Figure::new("weights.sum", "The weights of S1's 21 terms add up to", Exact::Value(total)));
 }
 
 /// Distinct positions the side to play can reach, for each throw.
@@ -199,16 +194,13 @@ fn branching(settings: &Settings, figures: &mut Vec<Figure>) {
     let games = settings.tree_samples().min(2_000);
     let s = sample(settings.seed, games);
     let mean = s.weighted.clone() / BigRational::from_integer(s.positions.into());
-    figures.push(
-        Figure::new("branch.average", "", Exact::Value(mean.clone()))
-            .note(format!(
-                "Mean, over the {} positions of {games} seeded games of uniformly random moves, of the moves per \
+    figures.push(Figure::new("branch.average", "", Exact::Value(mean.clone())).note(format!(
+        "Mean, over the {} positions of {games} seeded games of uniformly random moves, of the moves per \
                  throw weighted by the throw's probability: {:.2}. Berliner's average is over positions of real \
                  play, which random play only approximates.",
-                s.positions,
-                to_f64(&mean)
-            )),
-    );
+        s.positions,
+        to_f64(&mean)
+    )));
     figures.push(Figure::new(
         "branch.opening_mean",
         "Moves per throw from the opening position, weighted by probability",
@@ -227,10 +219,11 @@ fn branching(settings: &Settings, figures: &mut Vec<Figure>) {
         Figure::new("branch.product", "", int(SENSIBLE * throws))
             .note(format!("{SENSIBLE} sensible moves times the {throws} throws.")),
     );
-    figures.push(
-        Figure::new("branch.factor", "", int(throws))
-            .note(format!("{SENSIBLE} x {throws} = {}; {SENSIBLE} x 12 = {}.", SENSIBLE * throws, SENSIBLE * 12)),
-    );
+    figures.push(Figure::new("branch.factor", "", int(throws)).note(format!(
+        "{SENSIBLE} x {throws} = {}; {SENSIBLE} x 12 = {}.",
+        SENSIBLE * throws,
+        SENSIBLE * 12
+    )));
     let (widest, at) = s.widest;
     figures.push(Figure::new("branch.over_800", "", Exact::Flag(widest > 800)).note(format!(
         "The widest node met in the sample: {widest} (throw, position) branches below the position {at}; the \
