@@ -193,7 +193,7 @@ pub fn plays(position: &Position, dice: Dice, out: &mut Vec<Play>) {
         if search.most == 1 && !dice.is_double() && leaves.iter().any(|l| l.play.steps[0].die == dice.high()) {
             leaves.retain(|l| l.play.steps[0].die == dice.high());
         }
-        leaves.sort_unstable_by(|a, b| a.men.cmp(&b.men));
+        leaves.sort_unstable_by_key(|a| a.men);
         leaves.dedup_by(|a, b| a.men == b.men);
         out.extend(leaves.iter().map(|l| l.play));
     });

@@ -419,7 +419,7 @@ fn perft_table(depth: u32) -> Table {
     for d in 1..=depth {
         table.push(vec![
             Cell::UInt(d.into()),
-            Cell::UInt(perft(&start, d).into()),
+            Cell::UInt(perft(&start, d)),
             Cell::Text(if d % 2 == 1 { "throw" } else { "play" }.to_owned()),
         ]);
     }
