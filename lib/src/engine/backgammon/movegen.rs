@@ -172,7 +172,7 @@ impl Search<'_> {
 ///
 /// let mut out = Vec::new();
 /// plays(&Position::start(), Dice::new(6, 5).unwrap(), &mut out);
-/// assert_eq!(out.len(), 8);
+/// assert_eq!(out.len(), 7);
 /// ```
 pub fn plays(position: &Position, dice: Dice, out: &mut Vec<Play>) {
     out.clear();

@@ -173,7 +173,7 @@ fn play_out(board: Board, side: Side, left: &[u8], dice: Vec<u8>, out: &mut Vec<
 /// ```
 /// use plybench::engine::backgammon::{Dice, Position, oracle::oracle};
 ///
-/// assert_eq!(oracle(&Position::start(), Dice::new(6, 5).unwrap()).positions.len(), 8);
+/// assert_eq!(oracle(&Position::start(), Dice::new(6, 5).unwrap()).positions.len(), 7);
 /// ```
 pub fn oracle(position: &Position, dice: Dice) -> Oracle {
     let side = position.turn();
