@@ -1,7 +1,8 @@
 //! The library's error type: one variant per domain.
 //!
 //! Engines fail with the error of their own domain ([`ChessError`], [`ChanceError`],
-//! [`CheckersError`], [`GameError`], [`GoError`], [`KalahError`], [`RulesError`], [`SearchError`], [`LimitError`],
+//! [`CheckersError`], [`GameError`], [`GoError`], [`BackgammonError`], [`KalahError`], [`RulesError`],
+//! [`SearchError`], [`LimitError`],
 //! [`TableError`]);
 //! batch runs with [`BatchError`]; reading and writing files with
 //! [`IoError`]; an external program that `perft check` drives with
@@ -15,6 +16,7 @@
 use std::path::PathBuf;
 
 use crate::batch::BatchError;
+use crate::engine::backgammon::BackgammonError;
 use crate::engine::chance::ChanceError;
 use crate::engine::checkers::CheckersError;
 use crate::engine::chess::ChessError;
@@ -40,6 +42,9 @@ pub enum Error {
     /// A shogi position, move or depth the shogi engine cannot take.
     #[error(transparent)]
     Shogi(#[from] ShogiError),
+    /// A backgammon position or throw the backgammon engine cannot take.
+    #[error(transparent)]
+    Backgammon(#[from] BackgammonError),
     /// A Go position, point or size the Go engine cannot take.
     #[error(transparent)]
     Go(#[from] GoError),
@@ -112,6 +117,7 @@ impl Error {
             | Error::Checkers(_)
             | Error::Shogi(_)
             | Error::Go(_)
+            | Error::Backgammon(_)
             | Error::Rules(_)
             | Error::Kalah(_)
             | Error::Chance(_)

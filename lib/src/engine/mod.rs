@@ -5,6 +5,8 @@
 //! command-line flags. Each engine reports progress through
 //! [`progress::Progress`] and fails with an error of its own domain.
 //!
+//! - [`backgammon`]: positions, throws, the move generator and its oracle,
+//!   the game tree with chance nodes.
 //! - [`chance`]: finite chance counted exactly: cards, poker hands, draws,
 //!   stud, bridge deals, trick-taking endings, dominoes, shuffles.
 //! - [`chess`]: the core types, four board representations, perft drivers,
@@ -28,6 +30,7 @@
 //!   shares (the last: the estimate of a long run, and its bound).
 //! - [`hint`]: huge pages and prefetch, the library's only `unsafe` code.
 
+pub mod backgammon;
 pub mod chance;
 pub mod checkers;
 pub mod chess;

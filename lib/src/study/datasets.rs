@@ -210,6 +210,10 @@ dataset!(
     LEVY_CH07_BLUFFING = "levy/ch07-bluffing.json"
 );
 dataset!(
+    /// Levy (1983), ch. 10: throws, the tree's size, blockades, the race.
+    LEVY_CH10_BACKGAMMON = "levy/ch10-backgammon.json"
+);
+dataset!(
     /// Levy (1983), ch. 11: pot limit, the equity example, Figs. 42-44 and
     /// the worked hand of five-card stud.
     LEVY_CH11_STUD_POKER = "levy/ch11-stud-poker.json"

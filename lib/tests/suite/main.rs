@@ -5,6 +5,7 @@
 //! module with `cargo test --release -p plybench --test suite chess::`.
 
 mod alphabeta;
+mod backgammon;
 mod checkers;
 mod checkers_conformance;
 mod chess;

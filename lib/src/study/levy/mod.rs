@@ -14,6 +14,8 @@
 //!   dominoes.
 //! - [`ch17`]: shogi: the pieces, moves and drop squares of the chapter,
 //!   and the shogi engine's perft beside the published counts.
+//! - [`ch10`]: backgammon: throws, the tree's size, blockades, blots, the
+//!   race, with the move generator's counts from the opening.
 //! - [`dataset`]: a chapter's published figures, read from
 //!   `datasets/levy/`.
 //! - [`figures`]: computed figures beside printed ones, one table per
@@ -26,6 +28,7 @@
 //! with `levy_` and its group's name, as the chance tables' start with
 //! `levy_chance_`.
 
+pub mod ch10;
 pub mod ch13;
 pub mod ch17;
 pub mod chance;

@@ -1,6 +1,6 @@
 //! The parts of the `levy` study, in chapter order.
 
-use super::{LevyPart, ch13, ch17, chance};
+use super::{LevyPart, ch10, ch13, ch17, chance};
 use crate::{Error, Result};
 
 /// Every part of the study, in chapter order.
@@ -8,6 +8,7 @@ pub fn all() -> Vec<LevyPart> {
     let mut parts: Vec<LevyPart> = chance::PARTS.to_vec();
     parts.push(ch13::PART);
     parts.push(ch17::PART);
+    parts.push(ch10::PART);
     parts.sort_by_key(|p| p.chapters[0]);
     parts
 }
