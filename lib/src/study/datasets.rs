@@ -126,6 +126,16 @@ dataset!(
     LEVY_CH07_BLUFFING = "levy/ch07-bluffing.json"
 );
 dataset!(
+    /// Levy (1983), ch. 8: Griffith's forward moves and the squares of
+    /// Samuel's evaluation terms.
+    LEVY_CH08_CHECKERS = "levy/ch08-checkers.json"
+);
+dataset!(
+    /// Levy (1983), ch. 9: Shannon's and Levy's arithmetic, the claims of
+    /// the notes, and every game score as printed.
+    LEVY_CH09_CHESS = "levy/ch09-chess.json"
+);
+dataset!(
     /// Levy (1983), ch. 11: pot limit, the equity example, Figs. 42-44 and
     /// the worked hand of five-card stud.
     LEVY_CH11_STUD_POKER = "levy/ch11-stud-poker.json"

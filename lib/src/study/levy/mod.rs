@@ -10,6 +10,8 @@
 //! - [`chance`]: the chapters on chance and hidden information (6, 7, 11,
 //!   12, 15, 16, 18): card deduction, bluffing, stud and draw poker, bridge,
 //!   dominoes.
+//! - [`scores`]: the board-game chapters 8 and 9 (checkers, chess): the
+//!   figures and every printed game score replayed on the engines.
 //! - [`dataset`]: a chapter's published figures, read from
 //!   `datasets/levy/`.
 //! - [`figures`]: computed figures beside printed ones, one table per
@@ -26,6 +28,7 @@ pub mod chance;
 pub mod dataset;
 pub mod figures;
 pub mod parts;
+pub mod scores;
 pub mod settings;
 
 pub use settings::Settings;
