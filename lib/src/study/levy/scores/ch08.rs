@@ -39,8 +39,9 @@ fn run(_settings: &Settings, progress: Progress<'_>) -> Result<Part> {
     }
     let (total, from_one) = forward_moves()?;
     figures.push(
-        Figure::new("forward.moves", "", Exact::integer(total))
-            .note("One Black man alone on each square, its legal moves summed: the plain (non-capturing) forward moves."),
+        Figure::new("forward.moves", "", Exact::integer(total)).note(
+            "One Black man alone on each square, its legal moves summed: the plain (non-capturing) forward moves.",
+        ),
     );
     figures.push(Figure::new("fig30.square1", "", Exact::Set(from_one)));
     let table = chapter_table("levy_scores_ch08", "Levy (1983) ch. 8: checkers", &chapter, FILE, &figures)?;
@@ -68,8 +69,9 @@ fn forward_moves() -> Result<(usize, Vec<String>)> {
         if (1 << square.bit()) & Color::Black.crown_row() != 0 {
             continue;
         }
-        // A White man far away, so that the position has both sides.
-        let far = if n <= 4 { 32 } else { 1 };
+        // A White man two rows or more away, off his crowning row, so that
+        // the position has both sides and he takes no part.
+        let far = if n <= 24 { 32 } else { 5 };
         let white = Square::new(far).expect("a corner square");
         let position = Position::new(1 << square.bit(), 1 << white.bit(), 0, Color::Black)?;
         let moves = legal_moves(Repr::Bitboard, &position);

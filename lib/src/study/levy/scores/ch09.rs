@@ -117,7 +117,8 @@ impl Replays {
 fn run(_settings: &Settings, progress: Progress<'_>) -> Result<Part> {
     progress.report(Step::label("levy ch. 9"));
     let chapter = dataset::read(&figures_only(LEVY_CH09_CHESS)?, FILE)?;
-    let scores: Scores = serde_json::from_str(LEVY_CH09_CHESS).map_err(|e| Error::Dataset { name: FILE, why: e.to_string() })?;
+    let scores: Scores =
+        serde_json::from_str(LEVY_CH09_CHESS).map_err(|e| Error::Dataset { name: FILE, why: e.to_string() })?;
     let replays = replay_all(&scores)?;
     let mut figures = Vec::new();
     arithmetic(&mut figures);
@@ -145,7 +146,10 @@ fn run(_settings: &Settings, progress: Progress<'_>) -> Result<Part> {
         }
     }
     for (line, _) in &replays.lines {
-        plies.note(format!("line.{}: from {} before {}, seed line {}: {}.", line.id, line.game, line.before, line.line, line.claim));
+        plies.note(format!(
+            "line.{}: from {} before {}, seed line {}: {}.",
+            line.id, line.game, line.before, line.line, line.claim
+        ));
     }
     Ok(Part { tables: vec![table, plies], plots: Vec::new(), reading: Vec::new() })
 }
@@ -256,7 +260,12 @@ fn games(replays: &Replays, figures: &mut Vec<Figure>) -> Result<()> {
         let mut legal = Figure::new(format!("{}.legal", game.id), "", Exact::Flag(replayed.complete))
             .note(format!("{} plies played.", replayed.plies.len()));
         if let Some(stop) = replayed.plies.last().filter(|_| !replayed.complete) {
-            legal = legal.note(format!("Stops at {} {}: {}", stop.number, stop.printed, stop.note.clone().unwrap_or_default()));
+            legal = legal.note(format!(
+                "Stops at {} {}: {}",
+                stop.number,
+                stop.printed,
+                stop.note.clone().unwrap_or_default()
+            ));
         }
         figures.push(legal);
         let mut claims = Figure::new(format!("{}.claims", game.id), "", Exact::Flag(replayed.claims_hold()));
@@ -290,7 +299,12 @@ fn games(replays: &Replays, figures: &mut Vec<Figure>) -> Result<()> {
     for (line, replayed) in &replays.lines {
         let mut figure = Figure::new(format!("line.{}", line.id), "", Exact::Flag(replayed.claims_hold()));
         if let Some(stop) = replayed.plies.last().filter(|_| !replayed.complete) {
-            figure = figure.note(format!("Stops at {} {}: {}", stop.number, stop.printed, stop.note.clone().unwrap_or_default()));
+            figure = figure.note(format!(
+                "Stops at {} {}: {}",
+                stop.number,
+                stop.printed,
+                stop.note.clone().unwrap_or_default()
+            ));
         }
         figures.push(figure);
         for reading in &line.readings {
@@ -310,10 +324,9 @@ fn games(replays: &Replays, figures: &mut Vec<Figure>) -> Result<()> {
             moves += legal_moves(&ply.before).len() as u64;
         }
     }
-    figures.push(
-        Figure::new("gillogly.root_moves", "", Exact::Value(q(moves, positions)))
-            .note(format!("{moves} legal moves over the {positions} positions before each move of the six complete games.")),
-    );
+    figures.push(Figure::new("gillogly.root_moves", "", Exact::Value(q(moves, positions))).note(format!(
+        "{moves} legal moves over the {positions} positions before each move of the six complete games."
+    )));
     Ok(())
 }
 
@@ -408,22 +421,29 @@ fn bernstein(replays: &Replays, figures: &mut Vec<Figure>) -> Result<()> {
         }
     }
     figures.push(
-        Figure::new("bernstein.line10_queen", "", Exact::Flag(white.contains(&'Q') && black.contains(&'R')))
-            .note(format!("White takes {white:?}, Black takes {black:?}; White's balance changes by {}.", -pawns_lost_by_white(replays, "bernstein.10")?)),
+        Figure::new("bernstein.line10_queen", "", Exact::Flag(white.contains(&'Q') && black.contains(&'R'))).note(
+            format!(
+                "White takes {white:?}, Black takes {black:?}; White's balance changes by {}.",
+                -pawns_lost_by_white(replays, "bernstein.10")?
+            ),
+        ),
     );
     Ok(())
 }
 
 fn others(replays: &Replays, figures: &mut Vec<Figure>) -> Result<()> {
-    // MacHack: 20 d5-c6+ forces mate.
+    // MacHack: 20 d5-c6+ forces mate (in three: 20...e6-d7 and 20...c5-d7
+    // interpose).
     let before20 = replays.before("machack", "20w")?;
-    let found = solve(&mut BitboardBoard::from_setup(&before20), 2, Rules::Full, Progress::NONE)
+    let found = solve(&mut BitboardBoard::from_setup(&before20), 3, Rules::Full, Progress::NONE)
         .map_err(|e| Error::invalid("mate search", e.to_string()))?;
     let keys: Vec<String> = found.keys.iter().map(|k| short(k.mv)).collect();
-    figures.push(
-        Figure::new("machack.forced_mate", "", Exact::Flag(keys.contains(&"d5-c6".to_owned())))
-            .note(format!("Keys of mate in 2 before White's 20th: {}.", keys.join(", "))),
-    );
+    figures.push(Figure::new("machack.forced_mate", "", Exact::Flag(keys.contains(&"d5-c6".to_owned()))).note(
+        format!(
+            "Keys of mate in 3 before White's 20th: {} (no mate in 2: 20...e6-d7 or c5-d7 interposes).",
+            keys.join(", ")
+        ),
+    ));
     // Schach.
     figures.push(Figure::new("schach.line10_pawn", "", Exact::integer(pawns_lost_by_white(replays, "schach.10")?)));
     let before15 = replays.before("schach", "15b")?;
@@ -432,14 +452,18 @@ fn others(replays: &Replays, figures: &mut Vec<Figure>) -> Result<()> {
             .note(format!("Of {} legal replies.", legal_moves(&before15).len())),
     );
     let before21 = replays.before("schach", "21b")?;
-    figures.push(
-        Figure::new("schach.only_21", "", Exact::Set(escapes(&before21, 1)?))
-            .note(format!("Of {} legal replies; mate in one is mate next move.", legal_moves(&before21).len())),
-    );
+    figures.push(Figure::new("schach.only_21", "", Exact::Set(escapes(&before21, 2)?)).note(format!(
+        "Of {} legal replies. Replies that stop mate next move (on h7 or elsewhere): {}; all but f8-f7 are mated in two.",
+        legal_moves(&before21).len(),
+        escapes(&before21, 1)?.join(", ")
+    )));
     // Stean.
     let diagonal: Vec<Square> = (0..8).filter_map(|i| Square::from_coords(i, 7 - i)).collect();
     let black_on = |setup: &Setup, role: Role| {
-        diagonal.iter().filter(|&&s| setup.piece_at(s).is_some_and(|p| p.color == Color::Black && p.role == role)).count()
+        diagonal
+            .iter()
+            .filter(|&&s| setup.piece_at(s).is_some_and(|p| p.color == Color::Black && p.role == role))
+            .count()
     };
     let before15b = replays.before("stean", "15b")?;
     let king_h1 = before15b.king(Color::White) == Some(square("h1"));
@@ -456,7 +480,11 @@ fn others(replays: &Replays, figures: &mut Vec<Figure>) -> Result<()> {
         .collect();
     figures.push(Figure::new("stean.bishop_24", "", Exact::Text(bishops.join(", "))));
     let mate = replays.line("stean.23")?;
-    figures.push(Figure::new("stean.mate_g2", "", Exact::Flag(mate.complete && mate.plies.last().is_some_and(|p| p.mates))));
+    figures.push(Figure::new(
+        "stean.mate_g2",
+        "",
+        Exact::Flag(mate.complete && mate.plies.last().is_some_and(|p| p.mates)),
+    ));
     let pin = replays.line("stean.27")?;
     let end = pin.position(pin.plies.len()).cloned().unwrap_or_else(Setup::starting);
     let knight_moves = legal_moves(&end).iter().filter(|m| m.from() == square("e4")).count();
@@ -488,10 +516,10 @@ fn others(replays: &Replays, figures: &mut Vec<Figure>) -> Result<()> {
     mobility.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
     let top = mobility.first().map_or(0, |t| t.0);
     let best: Vec<&str> = mobility.iter().filter(|t| t.0 == top).map(|t| t.1.as_str()).collect();
-    figures.push(
-        Figure::new("princhess.mobility_3", "", Exact::Flag(best.contains(&"d8-h4")))
-            .note(format!("Black's legal moves after each 3rd move (White passing): most {top}, after {}.", best.join(", "))),
-    );
+    figures.push(Figure::new("princhess.mobility_3", "", Exact::Flag(best.contains(&"d8-h4"))).note(format!(
+        "Black's legal moves after each 3rd move (White passing): most {top}, after {}.",
+        best.join(", ")
+    )));
     let before9 = replays.before("princhess", "9b")?;
     let queen = square("h5");
     let safe: Vec<String> = legal_moves(&before9)
@@ -556,7 +584,8 @@ fn fig37(figures: &mut Vec<Figure>) -> Result<()> {
             }
             let defends = |s: &Setup| {
                 let k = s.king(Color::White).expect("a king");
-                (i32::from(k.file()) - i32::from(pawn.file())).abs() <= 1 && (i32::from(k.rank()) - i32::from(pawn.rank())).abs() <= 1
+                (i32::from(k.file()) - i32::from(pawn.file())).abs() <= 1
+                    && (i32::from(k.rank()) - i32::from(pawn.rank())).abs() <= 1
             };
             let mut only_e6 = true;
             let mut stalemate = false;
@@ -565,7 +594,8 @@ fn fig37(figures: &mut Vec<Figure>) -> Result<()> {
                 let next = after(&setup, m);
                 let replies = legal_moves(&next);
                 if m.to() == e6 {
-                    stalemate = defends(&next) && replies.is_empty() && !crate::engine::chess::coordinate::in_check(&next);
+                    stalemate =
+                        defends(&next) && replies.is_empty() && !crate::engine::chess::coordinate::in_check(&next);
                 } else {
                     only_e6 &= !defends(&next);
                     others_lose &= replies.iter().any(|r| r.to() == pawn);
@@ -602,7 +632,9 @@ fn mike(replays: &Replays, figures: &mut Vec<Figure>) -> Result<()> {
     if let Some(before) = line.plies.iter().find(|p| p.number == "85").map(|p| p.before.clone()) {
         for &m in legal_moves(&before).iter().filter(|m| m.promotion().is_some()) {
             let next = after(&before, m);
-            let qe7 = "Qf7-e7".parse().map_err(|e: crate::engine::chess::coordinate::NotationError| Error::invalid("move", e.to_string()))?;
+            let qe7 = "Qf7-e7"
+                .parse()
+                .map_err(|e: crate::engine::chess::coordinate::NotationError| Error::invalid("move", e.to_string()))?;
             if let Ok(q) = resolve(&next, &qe7) {
                 let end = after(&next, q);
                 if crate::engine::chess::coordinate::in_check(&end) && legal_moves(&end).is_empty() {
@@ -611,9 +643,9 @@ fn mike(replays: &Replays, figures: &mut Vec<Figure>) -> Result<()> {
             }
         }
     }
-    figures.push(
-        Figure::new("mike.c8_mate", "", Exact::Flag(mates))
-            .note(format!("Qf7-e7 mates after c7-c8 = {}.", with.iter().map(char::to_string).collect::<Vec<_>>().join(", "))),
-    );
+    figures.push(Figure::new("mike.c8_mate", "", Exact::Flag(mates)).note(format!(
+        "Qf7-e7 mates after c7-c8 = {}.",
+        with.iter().map(char::to_string).collect::<Vec<_>>().join(", ")
+    )));
     Ok(())
 }

@@ -230,7 +230,12 @@ pub fn replay(start: &Setup, score: &str, readings: &[Reading]) -> Result<Replay
 }
 
 /// Checks the listed `reading` of `printed`, which failed with `failure`.
-fn adopt(position: &Setup, printed: &str, reading: &Reading, failure: &NotationError) -> Result<(Move, Written, String)> {
+fn adopt(
+    position: &Setup,
+    printed: &str,
+    reading: &Reading,
+    failure: &NotationError,
+) -> Result<(Move, Written, String)> {
     let bad = |why: String| Error::invalid("reading", format!("{printed} read as {}: {why}", reading.reading));
     let w: Written = reading.reading.parse().map_err(|e: NotationError| bad(e.to_string()))?;
     let m = resolve(position, &w).map_err(|e| bad(e.to_string()))?;
@@ -246,13 +251,15 @@ fn adopt(position: &Setup, printed: &str, reading: &Reading, failure: &NotationE
             if !near.contains(&levy_form(position, m)) {
                 return Err(bad(format!("the nearest legal moves are {}", near.join(", "))));
             }
-            format!("nearest legal reading{} at {distance} character{}: {}", plural(near.len()), plural(distance), near.join(", "))
+            format!(
+                "nearest legal reading{} at {distance} character{}: {}",
+                plural(near.len()),
+                plural(distance),
+                near.join(", ")
+            )
         }
     };
-    let why = format!(
-        "printed {printed}: {failure}. Read as {} ({evidence}; {}).",
-        reading.reading, reading.why
-    );
+    let why = format!("printed {printed}: {failure}. Read as {} ({evidence}; {}).", reading.reading, reading.why);
     Ok((m, w, why))
 }
 
