@@ -98,7 +98,7 @@ fn malformed(text: &str, why: &'static str) -> NotationError {
     NotationError::Malformed { text: text.to_owned(), why }
 }
 
-/// Letters that stand for the digit 1 in a scan (`Ral-b1`).
+/// The square named by the two characters at `i`, if they name one.
 fn square_at(chars: &[char], i: usize) -> Option<Square> {
     let file = *chars.get(i)?;
     let rank = *chars.get(i + 1)?;
@@ -176,8 +176,8 @@ pub fn legal_moves(setup: &Setup) -> MoveList {
 pub fn after(setup: &Setup, m: Move) -> Setup {
     let mut board = X88Board::from_setup(setup);
     let pawn = setup.piece_at(m.from()).is_some_and(|p| p.role == Role::Pawn);
-    let halfmove = if pawn || m.is_capture() { 0 } else { setup.halfmove_clock() + 1 };
-    let fullmove = setup.fullmove_number() + u32::from(setup.turn() == super::Color::Black);
+    let halfmove = if pawn || m.is_capture() { 0 } else { setup.halfmove_clock().saturating_add(1) };
+    let fullmove = setup.fullmove_number().saturating_add(u32::from(setup.turn() == super::Color::Black));
     board.make(m);
     board.to_setup().with_clocks(halfmove, fullmove)
 }
@@ -231,9 +231,7 @@ pub fn resolve(setup: &Setup, w: &Written) -> Result<Move, NotationError> {
     let matching: Vec<Move> = moves
         .iter()
         .copied()
-        .filter(|&m| {
-            m.from() == w.from && m.to() == w.to || m.is_castle() && m.from() == w.from && castle_to(m) == w.to
-        })
+        .filter(|&m| m.from() == w.from && (m.to() == w.to || (m.is_castle() && castle_to(m) == w.to)))
         .filter(|&m| w.role.is_none_or(|r| piece(m) == Some(r)))
         .filter(|&m| w.promotion.is_none() || m.promotion() == w.promotion)
         .collect();

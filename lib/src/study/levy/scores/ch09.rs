@@ -222,8 +222,8 @@ fn arithmetic(figures: &mut Vec<Figure>) {
             width *= &b;
             full += &width;
             pruned += &width * &fraction;
-            if depth < kept.len() {
-                fraction *= &kept[depth];
+            if let Some(k) = kept.get(depth) {
+                fraction *= k;
             }
         }
         let share = pruned / full;

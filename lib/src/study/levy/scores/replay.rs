@@ -101,6 +101,9 @@ impl Replayed {
 /// `10w` or `10b`: the index of that ply in `replayed`.
 pub fn ply_index(replayed: &Replayed, before: &str) -> Result<usize> {
     let bad = || Error::invalid("variation", format!("`{before}` is not a move number and side (10w, 10b)"));
+    if !before.is_ascii() {
+        return Err(bad());
+    }
     let (number, side) = before.split_at(before.len().checked_sub(1).ok_or_else(bad)?);
     let number: u32 = number.parse().map_err(|_| bad())?;
     let black = match side {
