@@ -66,14 +66,14 @@ fn forward_moves() -> Result<(usize, Vec<String>)> {
     let mut from_one = Vec::new();
     for n in 1..=32 {
         let square = Square::new(n).expect("1-32");
-        if (1 << square.bit()) & Color::Black.crown_row() != 0 {
+        if square.bit() & Color::Black.crown_row() != 0 {
             continue;
         }
         // A White man two rows or more away, off his crowning row, so that
         // the position has both sides and he takes no part.
         let far = if n <= 24 { 32 } else { 5 };
         let white = Square::new(far).expect("a corner square");
-        let position = Position::new(1 << square.bit(), 1 << white.bit(), 0, Color::Black)?;
+        let position = Position::new(square.bit(), white.bit(), 0, Color::Black)?;
         let moves = legal_moves(Repr::Bitboard, &position);
         total += moves.len();
         if n == 1 {

@@ -285,7 +285,7 @@ fn games(replays: &Replays, figures: &mut Vec<Figure>) -> Result<()> {
         figures.push(claims);
         for reading in &game.readings {
             let ply = replayed.plies.iter().find(|p| p.printed == reading.printed);
-            let value = ply.and_then(|p| p.written.as_ref()).map(|w| w.text.clone());
+            let value = ply.and_then(|p| Some(read_as(p.written.as_ref()?, p.played?)));
             let mut figure = match value {
                 Some(text) => Figure::new(format!("{}.reading.{}", game.id, reading.printed), "", Exact::Text(text)),
                 None => Figure::skipped(format!("{}.reading.{}", game.id, reading.printed), "", "not reached"),
@@ -309,7 +309,7 @@ fn games(replays: &Replays, figures: &mut Vec<Figure>) -> Result<()> {
         figures.push(figure);
         for reading in &line.readings {
             let ply = replayed.plies.iter().find(|p| p.printed == reading.printed);
-            let text = ply.and_then(|p| p.written.as_ref()).map(|w| w.text.clone()).unwrap_or_default();
+            let text = ply.and_then(|p| Some(read_as(p.written.as_ref()?, p.played?))).unwrap_or_default();
             let mut figure = Figure::new(format!("{}.reading.{}", line.id, reading.printed), "", Exact::Text(text));
             if let Some(note) = ply.and_then(|p| p.note.clone()) {
                 figure = figure.note(note);
@@ -328,6 +328,12 @@ fn games(replays: &Replays, figures: &mut Vec<Figure>) -> Result<()> {
         "{moves} legal moves over the {positions} positions before each move of the six complete games."
     )));
     Ok(())
+}
+
+/// A reading as the table shows it: the move as read and as played (UCI),
+/// `Rh8-f8 = h8f8`.
+fn read_as(written: &crate::engine::chess::coordinate::Written, played: Move) -> String {
+    format!("{} = {}", written.text, played.uci(false))
 }
 
 /// Material by Shannon's values (pawn 1, knight and bishop 3, rook 5, queen 9).
