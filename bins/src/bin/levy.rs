@@ -38,6 +38,7 @@ struct StudyArgs {
     #[arg(long, value_enum, default_value_t)]
     format: Format,
     /// Only these chapters (repeat the flag or separate with commas): 6, 7, 11, 12, 13, 15, 16, 18.
+    /// Only these chapters (repeat the flag or separate with commas): 6, 7, 8, 9, 11, 12, 15, 16, 18.
     #[arg(long, value_delimiter = ',', value_name = "N")]
     chapter: Vec<u32>,
     /// Seed of every Monte Carlo estimate; the same seed gives the same numbers on any machine and thread count.

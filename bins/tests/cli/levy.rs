@@ -83,7 +83,7 @@ fn every_chapter_at_the_quick_budget_passes() {
 #[test]
 fn bad_input_exits_2_with_one_line() {
     for (args, flag) in [
-        (&["--chapter", "9"][..], "invalid --chapter"),
+        (&["--chapter", "19"][..], "invalid --chapter"),
         (&["--chapter", "x"][..], "--chapter"),
         (&["--samples", "0"][..], "invalid --samples"),
         (&["--quick", "--full"][..], "--full"),
@@ -95,6 +95,26 @@ fn bad_input_exits_2_with_one_line() {
         assert!(stderr.contains(flag), "{args:?}: {stderr}");
         assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
     }
-    let out = levy(&["--chapter", "9"]);
-    assert!(String::from_utf8(out.stderr).unwrap().contains("6, 7, 11, 12, 13, 15, 16, 18"));
+    let out = levy(&["--chapter", "19"]);
+    assert!(String::from_utf8(out.stderr).unwrap().contains("6, 7, 8, 9, 11, 12, 15, 16, 18"));
+}
+
+#[test]
+fn chapter_9_prints_every_game_replayed() {
+    let v = json(&["--quick", "--chapter", "9"]);
+    let plies = v["levy_scores_ch09_replay"].as_array().expect("the replay table");
+    let mate = row(&v["levy_scores_ch09_replay"], "machack.41");
+    assert_eq!(mate["printed"], "d1-d8");
+    assert_eq!(mate["played"], "d1d8");
+    assert_eq!(mate["mate"], true);
+    let scan = row(&v["levy_scores_ch09_replay"], "challenger.27");
+    assert_eq!(scan["verdict"], "read");
+    assert!(scan["note"].as_str().unwrap().contains("Ra1-b1"), "{scan}");
+    assert!(plies.iter().all(|p| p["verdict"] != "cannot be played" && p["verdict"] != "claim fails"));
+    let figures = &v["levy_scores_ch09"];
+    assert_eq!(row(figures, "stean.legal")["verdict"], "match");
+    assert_eq!(row(figures, "shannon.years")["verdict"], "known discrepancy");
+    assert!(v.get("levy_scores_ch08").is_none(), "only chapter 9");
+    let table = String::from_utf8(levy(&["--quick", "--chapter", "9"]).stdout).unwrap();
+    assert!(table.contains("e2–d1=Q") && table.contains("e2d1q"), "{table}");
 }

@@ -212,6 +212,14 @@ dataset!(
 dataset!(
     /// Levy (1983), ch. 10: throws, the tree's size, blockades, the race.
     LEVY_CH10_BACKGAMMON = "levy/ch10-backgammon.json"
+    /// Levy (1983), ch. 8: Griffith's forward moves and the squares of
+    /// Samuel's evaluation terms.
+    LEVY_CH08_CHECKERS = "levy/ch08-checkers.json"
+);
+dataset!(
+    /// Levy (1983), ch. 9: Shannon's and Levy's arithmetic, the claims of
+    /// the notes, and every game score as printed.
+    LEVY_CH09_CHESS = "levy/ch09-chess.json"
 );
 dataset!(
     /// Levy (1983), ch. 11: pot limit, the equity example, Figs. 42-44 and

@@ -17,6 +17,7 @@ mod kalah;
 mod kalah_dp;
 mod layering;
 mod levy_chance;
+mod levy_scores;
 mod mate;
 mod perft_hash;
 mod perft_overflow;

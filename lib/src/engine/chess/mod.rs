@@ -12,7 +12,8 @@
 //!
 //! Around them: [`dispatch`] runs the drivers on a representation chosen at
 //! run time (threads, the [`PerftTable`](crate::engine::table::PerftTable), progress); [`play`] plays UCI
-//! moves; [`zobrist`] keys positions; [`mate`] solves mate in N under the
+//! moves; [`coordinate`] reads and replays game scores in from-to notation
+//! (`e2–e4`, `Nb1–c3`); [`zobrist`] keys positions; [`mate`] solves mate in N under the
 //! full rules (Bell's own two-move program is [`array::bell`]). Every
 //! failure is a [`ChessError`].
 //!
@@ -28,6 +29,7 @@ pub mod array;
 pub mod bitboard;
 mod board;
 mod castles;
+pub mod coordinate;
 pub mod cpu;
 pub mod dispatch;
 mod error;

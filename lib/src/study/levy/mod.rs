@@ -16,6 +16,8 @@
 //!   and the shogi engine's perft beside the published counts.
 //! - [`ch10`]: backgammon: throws, the tree's size, blockades, blots, the
 //!   race, with the move generator's counts from the opening.
+//! - [`scores`]: the board-game chapters 8 and 9 (checkers, chess): the
+//!   figures and every printed game score replayed on the engines.
 //! - [`dataset`]: a chapter's published figures, read from
 //!   `datasets/levy/`.
 //! - [`figures`]: computed figures beside printed ones, one table per
@@ -35,6 +37,7 @@ pub mod chance;
 pub mod dataset;
 pub mod figures;
 pub mod parts;
+pub mod scores;
 pub mod settings;
 
 pub use settings::Settings;
