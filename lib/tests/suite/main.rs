@@ -15,6 +15,7 @@ mod kalah;
 mod kalah_dp;
 mod layering;
 mod levy_chance;
+mod levy_games;
 mod mate;
 mod perft_hash;
 mod perft_overflow;

@@ -10,6 +10,8 @@
 //! - [`chance`]: the chapters on chance and hidden information (6, 7, 11,
 //!   12, 15, 16, 18): card deduction, bluffing, stud and draw poker, bridge,
 //!   dominoes.
+//! - [`games`]: the chapters on games and search without perft (1, 2,
+//!   3-4, 5, 14): the 8-puzzle, Nim, tic-tac-toe, MENACE, go-moku.
 //! - [`dataset`]: a chapter's published figures, read from
 //!   `datasets/levy/`.
 //! - [`figures`]: computed figures beside printed ones, one table per
@@ -25,6 +27,7 @@
 pub mod chance;
 pub mod dataset;
 pub mod figures;
+pub mod games;
 pub mod parts;
 pub mod settings;
 

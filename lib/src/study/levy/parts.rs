@@ -1,11 +1,12 @@
 //! The parts of the `levy` study, in chapter order.
 
-use super::{LevyPart, chance};
+use super::{LevyPart, chance, games};
 use crate::{Error, Result};
 
 /// Every part of the study, in chapter order.
 pub fn all() -> Vec<LevyPart> {
     let mut parts: Vec<LevyPart> = chance::PARTS.to_vec();
+    parts.extend(games::PARTS);
     parts.sort_by_key(|p| p.chapters[0]);
     parts
 }
@@ -26,7 +27,7 @@ pub fn chapters() -> Vec<u32> {
 /// use plybench::study::levy::parts::select;
 ///
 /// assert_eq!(select(&[12])?.len(), 1);
-/// assert!(select(&[9]).unwrap_err().to_string().contains("chapters 6, 7"));
+/// assert!(select(&[9]).unwrap_err().to_string().contains("chapters 1, 2, 3, 4, 5, 6, 7"));
 /// # Ok::<(), plybench::Error>(())
 /// ```
 pub fn select(chapters: &[u32]) -> Result<Vec<LevyPart>> {
