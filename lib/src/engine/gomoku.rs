@@ -130,7 +130,11 @@ impl Board {
 
     /// The stone on `point`, if any (`None` off the board too).
     pub fn at(&self, point: Point) -> Option<Stone> {
-        if point.col < self.size && point.row < self.size { self.points[point.row * self.size + point.col] } else { None }
+        if point.col < self.size && point.row < self.size {
+            self.points[point.row * self.size + point.col]
+        } else {
+            None
+        }
     }
 
     fn at_signed(&self, col: i32, row: i32) -> Option<Option<Stone>> {

@@ -91,9 +91,11 @@ impl Puzzle {
     /// The position after `tile` slides into the space.
     pub fn slide(&self, tile: u8) -> Result<Puzzle, PuzzleError> {
         let space = self.space();
-        let from = NEIGHBOURS[space].iter().copied().find(|&s| self.tiles[s] == tile && tile != 0).ok_or_else(|| {
-            PuzzleError::CannotMove { tile, position: self.to_string() }
-        })?;
+        let from = NEIGHBOURS[space]
+            .iter()
+            .copied()
+            .find(|&s| self.tiles[s] == tile && tile != 0)
+            .ok_or_else(|| PuzzleError::CannotMove { tile, position: self.to_string() })?;
         let mut tiles = self.tiles;
         tiles.swap(space, from);
         Ok(Puzzle { tiles })
@@ -368,7 +370,8 @@ mod tests {
         }
         let mut frontier = vec![target];
         for _ in 0..6 {
-            frontier = frontier.iter().flat_map(|q| q.movable().into_iter().map(move |m| q.slide(m).unwrap())).collect();
+            frontier =
+                frontier.iter().flat_map(|q| q.movable().into_iter().map(move |m| q.slide(m).unwrap())).collect();
         }
         for q in frontier.iter().take(40) {
             let s = q.shortest(&target).unwrap();

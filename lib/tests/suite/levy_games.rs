@@ -141,3 +141,13 @@ fn go_moku_threats_by_brute_force() {
         assert_eq!(b.open_fours(Stone::White).contains(&p), open_four_in_row, "{p}");
     }
 }
+
+/// Prints the tables (`cargo test --test suite levy_games::show -- --ignored
+/// --nocapture`), for reading the rows while working on a chapter.
+#[test]
+#[ignore = "prints the tables for reading; asserts nothing"]
+fn show_the_tables() {
+    for table in game_tables() {
+        println!("{}", table.render(plybench::report::Format::Csv));
+    }
+}

@@ -123,15 +123,25 @@ fn eight_puzzle(figures: &mut Vec<Figure>) -> Result<()> {
         Exact::Flag(after == target && shortest.length as usize == LEVY_SEQUENCE.len()),
     ));
     for (id, weight, label) in [
-        ("best_first.manhattan", 0, "Moves in the solution found by Levy's best-first search on S (ties: first generated)"),
-        ("best_first.manhattan_plus_m", 1, "Moves in the solution found with the score S + M (his 'shortest solution' score)"),
+        (
+            "best_first.manhattan",
+            0,
+            "Moves in the solution found by Levy's best-first search on S (ties: first generated)",
+        ),
+        (
+            "best_first.manhattan_plus_m",
+            1,
+            "Moves in the solution found with the score S + M (his 'shortest solution' score)",
+        ),
     ] {
         match best_first(&start, &target, weight, BEST_FIRST_LIMIT) {
-            Some(found) => figures.push(Figure::new(id, label, int(found.moves.len())).note(format!(
-                "{} positions expanded, {} generated.",
-                found.expanded, found.generated
-            ))),
-            None => figures.push(Figure::skipped(id, label, format!("no solution within {BEST_FIRST_LIMIT} positions"))),
+            Some(found) => figures.push(
+                Figure::new(id, label, int(found.moves.len()))
+                    .note(format!("{} positions expanded, {} generated.", found.expanded, found.generated)),
+            ),
+            None => {
+                figures.push(Figure::skipped(id, label, format!("no solution within {BEST_FIRST_LIMIT} positions")))
+            }
         }
     }
     Ok(())

@@ -100,7 +100,8 @@ fn searches(figures: &mut Vec<Figure>) -> Result<()> {
         backed.push((first, min));
     }
     let (best, root) = backed.iter().copied().max_by_key(|&(sq, v)| (v, std::cmp::Reverse(sq))).expect("three moves");
-    let one_ply_best = firsts.iter().copied().max_by_key(|&f| Board::EMPTY.play(f).map(|p| p.levy_score(w)).unwrap_or(i32::MIN));
+    let one_ply_best =
+        firsts.iter().copied().max_by_key(|&f| Board::EMPTY.play(f).map(|p| p.levy_score(w)).unwrap_or(i32::MIN));
     figures.push(Figure::new("ply1.choice", "", Exact::Text(letter(one_ply_best.unwrap_or(0)))));
     figures.push(Figure::new("root.backed_up", "", int(root)));
     figures.push(Figure::new("ply2.choice", "", Exact::Text(letter(best))));
@@ -162,15 +163,12 @@ fn row_claims(figures: &mut Vec<Figure>) {
     figures.push(Figure::new("weights.k3_over_2k2", "", Exact::Flag(w.k3 > 2 * w.k2_opponent)));
     figures.push(Figure::new("weights.k2p_over_2k1", "", Exact::Flag(w.k2_opponent > 2 * w.k1)));
     figures.push(Figure::new("weights.k2_over_2k1p", "", Exact::Flag(w.k2 > 2 * w.k1_opponent)));
-    figures.push(
-        Figure::new("weights.factor", "", int(max_1rows))
-            .note(format!(
-                "With his own bound, one 2-row outweighs the opponent's 1-rows only if k2 > {max_1rows} × k1'; \
+    figures.push(Figure::new("weights.factor", "", int(max_1rows)).note(format!(
+        "With his own bound, one 2-row outweighs the opponent's 1-rows only if k2 > {max_1rows} × k1'; \
                  31 > {} is {}.",
-                max_1rows * 15,
-                31 > max_1rows as i32 * 15
-            )),
-    );
+        max_1rows * 15,
+        31 > max_1rows as i32 * 15
+    )));
     // The range of the scores (Levy: check that they cannot overflow).
     let scores: Vec<i32> = all.iter().map(|b| b.levy_score(w)).collect();
     let (lo, hi) = (scores.iter().min().copied().unwrap_or(0), scores.iter().max().copied().unwrap_or(0));

@@ -24,7 +24,8 @@ use super::engine_error;
 const FILE: &str = "levy/ch03-big-trees.json";
 
 /// The part.
-pub const PART: LevyPart = LevyPart { chapters: &[3, 4], key: "ch03", title: "Games with Big Trees; Speeding Up the Search", run };
+pub const PART: LevyPart =
+    LevyPart { chapters: &[3, 4], key: "ch03", title: "Games with Big Trees; Speeding Up the Search", run };
 
 /// Levy's chess branching factor (line 709).
 const CHESS_BRANCHING: u32 = 36;
@@ -119,10 +120,10 @@ fn figure_19(figures: &mut Vec<Figure>) -> Result<()> {
     // Levy's four moves: 3, 9, 2 and 6, one in each class.
     let levy = [3u8, 9, 2, 6];
     let distinct = classes.iter().all(|c| levy.iter().filter(|s| c.contains(s)).count() == 1);
-    figures.push(Figure::new("fig19.levy_moves_distinct", "", Exact::Flag(distinct)).note(format!(
-        "The classes: {}.",
-        classes.iter().map(|c| format!("{c:?}")).collect::<Vec<_>>().join(", ")
-    )));
+    figures.push(
+        Figure::new("fig19.levy_moves_distinct", "", Exact::Flag(distinct))
+            .note(format!("The classes: {}.", classes.iter().map(|c| format!("{c:?}")).collect::<Vec<_>>().join(", "))),
+    );
     // Square 3 shares the top edge with square 1 (O's), not with 5 (X's).
     let top_edge = [1u8, 2, 3];
     let owner = if top_edge.contains(&1) && p11.o & 1 != 0 { "O" } else { "X" };

@@ -4,6 +4,7 @@
 //! ways a 2-row can become a 5-row, and the 4-ply tree from the empty board
 //! (the position his estimate is made on: "with 361 intersections").
 
+use crate::Result;
 use crate::engine::gomoku::{Board, DIRECTIONS, Point, Stone, minimal_leaves};
 use crate::engine::progress::{Progress, Step};
 use crate::report::Exact;
@@ -13,7 +14,6 @@ use crate::study::levy::dataset;
 use crate::study::levy::figures::{Figure, chapter_table};
 use crate::study::levy::{LevyPart, Settings};
 use crate::study::part::Part;
-use crate::Result;
 
 use super::engine_error;
 
