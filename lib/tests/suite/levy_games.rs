@@ -23,7 +23,7 @@ fn every_printed_figure_of_the_game_chapters_is_reproduced_or_explained() {
     assert!(tally.passed(), "{tally:?}");
     assert_eq!(tally.differs, 0, "{tally:?}");
     assert!(tally.matches >= 90, "{tally:?}");
-    assert!(tally.known >= 9, "{tally:?}");
+    assert!(tally.known >= 8, "{tally:?}");
     let ids: Vec<String> = tables.iter().map(|t| t.id.clone()).collect();
     assert_eq!(ids, ["levy_games_ch01", "levy_games_ch02", "levy_games_ch03", "levy_games_ch05", "levy_games_ch14"]);
     for chapter in [1, 2, 3, 4, 5, 14] {
