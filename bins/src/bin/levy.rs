@@ -37,8 +37,7 @@ struct StudyArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
-    /// Only these chapters (repeat the flag or separate with commas): 6, 7, 11, 12, 13, 15, 16, 18.
-    /// Only these chapters (repeat the flag or separate with commas): 6, 7, 8, 9, 11, 12, 15, 16, 18.
+    /// Only these chapters (repeat the flag or separate with commas): 1 to 18 (chapters 3 and 4 are one part).
     #[arg(long, value_delimiter = ',', value_name = "N")]
     chapter: Vec<u32>,
     /// Seed of every Monte Carlo estimate; the same seed gives the same numbers on any machine and thread count.
@@ -62,6 +61,10 @@ enum GameName {
     Othello,
     /// Othello on the array board, the bitboard's oracle (slow).
     OthelloArray,
+    /// Shogi from the start position (drops and each promotion choice are moves).
+    Shogi,
+    /// Backgammon from the opening: plies alternate a throw (21 chance moves) and a play (distinct positions).
+    Backgammon,
 }
 
 impl GameName {
@@ -69,6 +72,8 @@ impl GameName {
         match self {
             GameName::Othello => "othello",
             GameName::OthelloArray => "othello-array",
+            GameName::Shogi => "shogi",
+            GameName::Backgammon => "backgammon",
         }
     }
 }
@@ -133,6 +138,8 @@ fn perft_command(args: &PerftArgs) -> anyhow::Result<ExitCode> {
     let tables = match args.game {
         GameName::Othello => count_game(&Othello::start(), args)?,
         GameName::OthelloArray => count_game(&ArrayBoard::start(), args)?,
+        GameName::Shogi => count_game(&plybench::engine::shogi::Position::start(), args)?,
+        GameName::Backgammon => count_game(&plybench::engine::backgammon::Position::start(), args)?,
     };
     emit(&tables.iter().collect::<Vec<_>>(), args.format)?;
     Ok(ExitCode::SUCCESS)

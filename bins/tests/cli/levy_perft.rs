@@ -80,3 +80,14 @@ fn chapter_13_still_runs_without_the_subcommand() {
     assert_eq!(row("start.first_moves")["verdict"], "known discrepancy");
     assert_eq!(row("game3.legal")["exact"], "yes");
 }
+
+#[test]
+fn shogi_and_backgammon_count_through_the_same_driver() {
+    // Shogi from the start: 25,470 at depth 3 (the published count).
+    assert_eq!(nodes(&["perft", "--game", "shogi", "--depth", "3"]), 25_470);
+    assert_eq!(nodes(&["perft", "--game", "shogi", "--depth", "3", "--threads", "2", "--hash", "0"]), 25_470);
+    // Backgammon: the first ply is the 21 distinct throws; threads change nothing.
+    assert_eq!(nodes(&["perft", "--game", "backgammon", "--depth", "1"]), 21);
+    let one = nodes(&["perft", "--game", "backgammon", "--depth", "3", "--hash", "0"]);
+    assert_eq!(nodes(&["perft", "--game", "backgammon", "--depth", "3", "--threads", "2"]), one);
+}

@@ -22,7 +22,10 @@
 //! - [`shogi`]: shogi with drops and promotions, SFEN, perft.
 //! - [`rules`]: Pitrat's rules language: parser, interpreter, compiler,
 //!   perft over any described game, the conditions found in the rules.
-//! - [`tictactoe`]: the full game tree with Levy's move orders.
+//! - [`tictactoe`]: the full game tree with Levy's move orders;
+//!   [`tictactoe_rows`]: Levy's row evaluation, move classes, MENACE's boxes.
+//! - [`puzzle`], [`nim`], [`gomoku`]: the 8-puzzle, Nim and go-moku of
+//!   Levy's chapters 1 and 14.
 //! - [`search`]: random and real game trees, move orders and the search
 //!   algorithms with their node counts.
 //! - [`table`]: the perft transposition table of chess and checkers.
@@ -36,16 +39,20 @@ pub mod checkers;
 pub mod chess;
 pub mod game;
 pub mod go;
+pub mod gomoku;
 pub mod hint;
 pub mod kalah;
 pub mod limit;
 pub mod memory;
 pub mod othello;
+pub mod nim;
 pub mod progress;
+pub mod puzzle;
 pub mod rng;
 pub mod rules;
 pub mod search;
 pub mod shogi;
 pub mod table;
 pub mod tictactoe;
+pub mod tictactoe_rows;
 pub mod work;

@@ -29,14 +29,14 @@
 use crate::engine::rng::{SplitMix, mix};
 
 /// Square sets as 9-bit masks, square 1 = bit 0.
-const LINES: [u16; 8] = [0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124];
+pub(crate) const LINES: [u16; 8] = [0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124];
 
 /// Scores are kept in tenths so that the window ±0.9 is an integer.
 const WIN: i32 = 10;
 const BOUND: i32 = 1000;
 
 /// The eight symmetries of the board as square permutations (0-based).
-const SYMMETRIES: [[u8; 9]; 8] = [
+pub(crate) const SYMMETRIES: [[u8; 9]; 8] = [
     [0, 1, 2, 3, 4, 5, 6, 7, 8],
     [6, 3, 0, 7, 4, 1, 8, 5, 2],
     [8, 7, 6, 5, 4, 3, 2, 1, 0],
@@ -120,7 +120,7 @@ pub(crate) fn won(stones: u16) -> bool {
     LINES.iter().filter(|&&line| stones & line == line).count() > 0
 }
 
-fn transform(stones: u16, symmetry: &[u8; 9]) -> u16 {
+pub(crate) fn transform(stones: u16, symmetry: &[u8; 9]) -> u16 {
     let mut out = 0;
     for (square, &image) in symmetry.iter().enumerate() {
         if stones & (1 << square) != 0 {

@@ -254,4 +254,22 @@ dataset!(
     /// Levy (1983), ch. 17: the pieces, moves and drop squares of shogi,
     /// and the published shogi perft counts.
     LEVY_CH17_SHOGI = "levy/ch17-shogi.json"
+    /// Levy (1983), ch. 1: the 8-puzzle and Nim.
+    LEVY_CH01_ONE_PERSON_GAMES = "levy/ch01-one-person-games.json"
+);
+dataset!(
+    /// Levy (1983), ch. 2: tic-tac-toe with his evaluation function.
+    LEVY_CH02_TWO_PERSON_GAMES = "levy/ch02-two-person-games.json"
+);
+dataset!(
+    /// Levy (1983), ch. 3-4: the bounds and counts of the alpha-beta text.
+    LEVY_CH03_BIG_TREES = "levy/ch03-big-trees.json"
+);
+dataset!(
+    /// Levy (1983), ch. 5: Michie's boxes, the square values.
+    LEVY_CH05_EVALUATION = "levy/ch05-evaluation-functions.json"
+);
+dataset!(
+    /// Levy (1983), ch. 14: go-moku.
+    LEVY_CH14_GO_MOKU = "levy/ch14-go-moku.json"
 );

@@ -18,6 +18,7 @@ mod kalah_dp;
 mod layering;
 mod levy_chance;
 mod levy_scores;
+mod levy_games;
 mod mate;
 mod perft_hash;
 mod perft_overflow;

@@ -18,6 +18,8 @@
 //!   race, with the move generator's counts from the opening.
 //! - [`scores`]: the board-game chapters 8 and 9 (checkers, chess): the
 //!   figures and every printed game score replayed on the engines.
+//! - [`games`]: the chapters on games and search without perft (1, 2,
+//!   3-4, 5, 14): the 8-puzzle, Nim, tic-tac-toe, MENACE, go-moku.
 //! - [`dataset`]: a chapter's published figures, read from
 //!   `datasets/levy/`.
 //! - [`figures`]: computed figures beside printed ones, one table per
@@ -36,6 +38,7 @@ pub mod ch17;
 pub mod chance;
 pub mod dataset;
 pub mod figures;
+pub mod games;
 pub mod parts;
 pub mod scores;
 pub mod settings;

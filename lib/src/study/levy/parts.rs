@@ -1,6 +1,6 @@
 //! The parts of the `levy` study, in chapter order.
 
-use super::{LevyPart, ch10, ch13, ch17, chance, scores};
+use super::{LevyPart, ch10, ch13, ch17, chance, games, scores};
 use crate::{Error, Result};
 
 /// Every part of the study, in chapter order.
@@ -10,6 +10,7 @@ pub fn all() -> Vec<LevyPart> {
     parts.push(ch17::PART);
     parts.push(ch10::PART);
     parts.extend(scores::PARTS);
+    parts.extend(games::PARTS);
     parts.sort_by_key(|p| p.chapters[0]);
     parts
 }
@@ -30,7 +31,7 @@ pub fn chapters() -> Vec<u32> {
 /// use plybench::study::levy::parts::select;
 ///
 /// assert_eq!(select(&[12])?.len(), 1);
-/// assert!(select(&[19]).unwrap_err().to_string().contains("chapters 6, 7"));
+/// assert!(select(&[19]).unwrap_err().to_string().contains("chapters 1, 2, 3, 4, 5, 6, 7"));
 /// # Ok::<(), plybench::Error>(())
 /// ```
 pub fn select(chapters: &[u32]) -> Result<Vec<LevyPart>> {

@@ -21,7 +21,7 @@ pub mod ch12;
 pub mod ch15;
 pub mod ch16;
 pub mod ch18;
-mod common;
+pub(in crate::study::levy) mod common;
 pub mod monte_carlo;
 
 use super::LevyPart;
