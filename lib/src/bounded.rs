@@ -11,7 +11,7 @@
 use std::io::{self, BufRead, Read};
 use std::path::Path;
 
-use crate::error::IoError;
+use crate::io_error::IoError;
 
 /// The largest file read whole (an EPD suite, a PDN record, a rule file, a
 /// position, a checkpoint): 64 MiB, a hundred times the largest shipped.

@@ -47,6 +47,7 @@ pub mod batch;
 pub mod bounded;
 pub mod engine;
 pub mod error;
+pub mod io_error;
 pub mod quote;
 pub mod report;
 pub mod study;

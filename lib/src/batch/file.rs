@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use super::{BatchError, Job, Shard, UnitRecord};
 use crate::Result;
-use crate::error::IoError;
+use crate::io_error::IoError;
 
 /// The `format` field of every batch file.
 pub const FORMAT: &str = "plybench-batch/1";

@@ -7,7 +7,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use crate::error::IoError;
+use crate::io_error::IoError;
 use crate::{Error, Result};
 
 /// Writes `contents` to `path` atomically: to a temporary file in the same

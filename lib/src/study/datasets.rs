@@ -212,6 +212,8 @@ dataset!(
 dataset!(
     /// Levy (1983), ch. 10: throws, the tree's size, blockades, the race.
     LEVY_CH10_BACKGAMMON = "levy/ch10-backgammon.json"
+);
+dataset!(
     /// Levy (1983), ch. 8: Griffith's forward moves and the squares of
     /// Samuel's evaluation terms.
     LEVY_CH08_CHECKERS = "levy/ch08-checkers.json"
@@ -254,6 +256,8 @@ dataset!(
     /// Levy (1983), ch. 17: the pieces, moves and drop squares of shogi,
     /// and the published shogi perft counts.
     LEVY_CH17_SHOGI = "levy/ch17-shogi.json"
+);
+dataset!(
     /// Levy (1983), ch. 1: the 8-puzzle and Nim.
     LEVY_CH01_ONE_PERSON_GAMES = "levy/ch01-one-person-games.json"
 );

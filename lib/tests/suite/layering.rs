@@ -233,13 +233,17 @@ impl Scan {
         out
     }
 
-    /// Folders that import each other through their files, neither folder
-    /// holding the other (`study/go` and `study/reproduce`, not `study` and
+    /// Folders of one layer that import each other through their files,
+    /// neither folder holding the other (`study/go` and `study/reproduce`, not `study` and
     /// `study/go`): one violation per cycle, at its first import.
     fn folder_cycles(&self) -> Vec<Violation> {
         let mut graph: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
         let mut example: BTreeMap<(&str, &str), &Import> = BTreeMap::new();
         for import in &self.imports {
+            // An import across layers is judged by the layers' rules above.
+            if Layer::of(&import.file) != Layer::of(&import.target) {
+                continue;
+            }
             let (from, to) = (folder(&import.file), folder(&import.target));
             if from == to || holds(from, to) || holds(to, from) {
                 continue;

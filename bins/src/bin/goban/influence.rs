@@ -11,7 +11,7 @@ use plybench::engine::go::influence::Search;
 use plybench::engine::go::influence::{BLACK, Position, WHITE, influence};
 use plybench::engine::go::sgf::setup_record;
 use plybench::engine::progress::Progress;
-use plybench::error::IoError;
+use plybench::io_error::IoError;
 use plybench::report::{Format, Table, Tally, check_file_writable};
 use plybench::study::go::influence::{
     claim_table, fig_3_14_table, fig_3_16, fig_3_16_points, fig_3_16_summary, gap_random, heat_map, map_table,

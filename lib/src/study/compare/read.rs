@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
 
-use crate::error::IoError;
+use crate::io_error::IoError;
 use crate::study::schema::{ColumnSchema, Kind, SCHEMA_VERSION, declared_columns};
 use crate::{Error, Result};
 

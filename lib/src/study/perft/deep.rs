@@ -13,7 +13,7 @@ use super::timing::timed_count;
 use crate::engine::chess::dispatch::Counter;
 use crate::engine::chess::{Repr, Setup};
 use crate::engine::limit::{LimitError, Quantity, check_range};
-use crate::error::IoError;
+use crate::io_error::IoError;
 use crate::report::{Cell, Column, Comparison, Published, Table, Tally, write_atomic};
 use crate::study::schema::{ColumnSchema, SCHEMA_VERSION, declared_columns};
 use crate::{Error, Result};

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 
 use super::plan::StudyReport;
 use super::summary_table;
-use crate::error::IoError;
+use crate::io_error::IoError;
 use crate::report::{Format, Table};
 use crate::study::schema::{SCHEMA_VERSION, TableDocument};
 use crate::{Error, Result};
