@@ -6,15 +6,8 @@
 use crate::quote::quote;
 use std::fmt;
 
+use super::meminfo::physical_memory;
 use crate::{Error, Result};
-
-/// The machine's memory in bytes, from `/proc/meminfo`, where there is one.
-pub fn physical_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kib: u64 = line.split_ascii_whitespace().nth(1)?.parse().ok()?;
-    kib.checked_mul(1024)
-}
 
 /// A bound on the bytes a computation may plan to hold.
 ///

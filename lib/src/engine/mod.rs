@@ -43,6 +43,7 @@ pub mod gomoku;
 pub mod hint;
 pub mod kalah;
 pub mod limit;
+pub mod meminfo;
 pub mod memory;
 pub mod nim;
 pub mod othello;

@@ -28,7 +28,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::engine::limit::{LimitError, Quantity, check_range};
-use crate::engine::memory::physical_memory;
+use crate::engine::meminfo::physical_memory;
 
 /// Entries per bucket: four entries of 16 bytes fill a 64-byte cache line.
 pub const BUCKET: usize = 4;

@@ -33,7 +33,7 @@ pub fn compiler() -> &'static str {
     env!("PLYBENCH_RUSTC_VERSION")
 }
 
-pub use crate::engine::memory::physical_memory;
+pub use crate::engine::meminfo::physical_memory;
 
 /// The logical cores this process may use.
 pub fn logical_cores() -> usize {

@@ -490,6 +490,46 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         &[("key", Key), ("legal", Exact), ("kings", Exact), ("failing", Exact)];
     // Fig. 8's columns without `also`.
     const RULES_FIG13: &[(&str, Kind)] = RULES_FIG8.split_at(6).0;
+    const RULES_FIG14: &[(&str, Kind)] = &[
+        ("key", Key),
+        ("found", Exact),
+        ("computed", Exact),
+        ("published", Exact),
+        ("source", Info),
+        ("verdict", Verdict),
+    ];
+    const RULES_FIG14_ARRANGEMENTS: &[(&str, Kind)] =
+        &[("key", Key), ("held", Exact), ("total", Exact), ("failing", Exact)];
+    const LEVY_BACKGAMMON_OPENING: &[(&str, Kind)] = &[
+        ("throw", Key),
+        ("falls", Exact),
+        ("positions", Exact),
+        ("oracle_positions", Exact),
+        ("sequences", Exact),
+        ("agree", Exact),
+    ];
+    const LEVY_BACKGAMMON_PERFT: &[(&str, Kind)] = &[("depth", Key), ("nodes", Exact), ("ply", Info)];
+    const LEVY_REPLAY: &[(&str, Kind)] = &[
+        ("id", Key),
+        ("score", Info),
+        ("move", Info),
+        ("printed", Exact),
+        ("played", Exact),
+        ("check", Exact),
+        ("mate", Exact),
+        ("capture", Exact),
+        ("occurrence", Exact),
+        ("verdict", Verdict),
+        ("note", Info),
+    ];
+    const LEVY_SHOGI_PERFT: &[(&str, Kind)] = &[
+        ("position", Key),
+        ("depth", Key),
+        ("computed", Exact),
+        ("published", Exact),
+        ("verdict", Verdict),
+        ("source", Info),
+    ];
     const LEVY_FIGURES: &[(&str, Kind)] = &[
         ("id", Key),
         ("figure", Info),
@@ -588,6 +628,15 @@ fn table_columns(table: &str) -> Option<&'static [(&'static str, Kind)]> {
         "rules_fig5" => RULES_FIG5,
         "rules_fig13_completions" => RULES_FIG13_COMPLETIONS,
         "rules_fig13" => RULES_FIG13,
+        "rules_fig14" => RULES_FIG14,
+        "rules_fig14_arrangements" => RULES_FIG14_ARRANGEMENTS,
+        "rules_fig14_position" => RULES_COUNTS,
+        "levy_ch10_opening" => LEVY_BACKGAMMON_OPENING,
+        "levy_ch10_perft" => LEVY_BACKGAMMON_PERFT,
+        "levy_scores_ch09_replay" => LEVY_REPLAY,
+        "levy_shogi_ch17_perft" => LEVY_SHOGI_PERFT,
+        "levy_ch10" | "levy_ch13" | "levy_scores_ch08" | "levy_scores_ch09" | "levy_shogi_ch17" => LEVY_FIGURES,
+        games if games.starts_with("levy_games_ch") => LEVY_FIGURES,
         mc if mc.starts_with("levy_chance_ch") && mc.ends_with("_mc") => LEVY_MONTE_CARLO,
         stats if stats.starts_with("levy_chance_ch") && stats.ends_with("_endgames") => LEVY_STATISTICS,
         chapter if chapter.starts_with("levy_chance_ch") => LEVY_FIGURES,

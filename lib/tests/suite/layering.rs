@@ -215,8 +215,10 @@ impl Scan {
     /// other are reported as a pair above): one violation per cycle, at the
     /// first file's import of the next one.
     fn file_cycles(&self, first_lines: &BTreeMap<(&str, &str), usize>) -> Vec<Violation> {
+        // Without the edges of pairs that import each other (reported
+        // above), a cycle left has three files or more.
         let mut graph: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
-        for &(file, target) in first_lines.keys() {
+        for &(file, target) in first_lines.keys().filter(|&&(f, t)| !first_lines.contains_key(&(t, f))) {
             graph.entry(file).or_default().insert(target);
         }
         let mut out = Vec::new();

@@ -17,7 +17,7 @@ use crate::study::levy::figures::{Figure, chapter_table};
 use crate::study::levy::{LevyPart, Settings};
 use crate::study::part::Part;
 
-use super::engine_error;
+use super::errors::engine_error;
 
 const FILE: &str = "levy/ch01-one-person-games.json";
 

@@ -19,7 +19,7 @@ use crate::study::levy::{LevyPart, Settings};
 use crate::study::part::Part;
 use crate::{Error, Result};
 
-use super::engine_error;
+use super::errors::engine_error;
 
 const FILE: &str = "levy/ch03-big-trees.json";
 

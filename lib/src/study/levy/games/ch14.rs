@@ -15,7 +15,7 @@ use crate::study::levy::figures::{Figure, chapter_table};
 use crate::study::levy::{LevyPart, Settings};
 use crate::study::part::Part;
 
-use super::engine_error;
+use super::errors::engine_error;
 
 const FILE: &str = "levy/ch14-go-moku.json";
 

@@ -24,13 +24,9 @@ pub mod ch02;
 pub mod ch03;
 pub mod ch05;
 pub mod ch14;
+mod errors;
 
 use super::LevyPart;
 
 /// The game chapters' parts, in chapter order.
 pub const PARTS: [LevyPart; 5] = [ch01::PART, ch02::PART, ch03::PART, ch05::PART, ch14::PART];
-
-/// The error of a game engine, as the study reports it.
-fn engine_error(what: &str, e: impl std::fmt::Display) -> crate::Error {
-    crate::Error::invalid(what, e.to_string())
-}
