@@ -9,7 +9,7 @@
 //!   prepared), so that the budget bounds the time whatever the size of the
 //!   statements. The run that answers `ATTACKED` spends from the budget of
 //!   the run that asked. Past the budget the run stops with
-//!   [`RulesError::Steps`](super::RulesError::Steps), which names the
+//!   [`RulesError::Steps`], which names the
 //!   algorithm, the label and the line.
 //! - **Moves.** One run outputs at most [`Limits::moves`] moves; perft sets
 //!   it from the memory limit and the depth ([`Limits::for_perft`]), so
