@@ -15,7 +15,7 @@
 //! let mut board = Board::new(19)?;
 //! board.place("D1".parse()?, Stone::White)?;
 //! assert_eq!(board.features(Stone::White)[1], 3); // W1: three directions
-//! board.place("A1".parse()?, Stone::Black)?;
+//! board.place("E1".parse()?, Stone::Black)?; // cuts every horizontal window through D1
 //! assert_eq!(board.features(Stone::White)[1], 2);
 //! # Ok::<(), plybench::engine::gomoku::GomokuError>(())
 //! ```

@@ -276,7 +276,7 @@ pub struct Score {
 ///
 /// let score = parse_score("20 ... c8–c6 21 d1–d8 mate")?;
 /// assert!(score.black_first && score.first == 20);
-/// assert!(score.moves[1].mate);
+/// assert!(score.moves[1].as_ref().is_ok_and(|m| m.mate));
 /// # Ok::<(), plybench::engine::chess::coordinate::NotationError>(())
 /// ```
 ///
