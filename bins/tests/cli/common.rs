@@ -5,6 +5,23 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
+/// Runs the `levy` binary with `args`.
+#[allow(dead_code)]
+pub fn levy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_levy")).args(args).output().expect("levy runs")
+}
+
+/// Runs `levy` with `args` and `--format json`, requires success, and
+/// reads the document as [`stdout_json`] does.
+#[allow(dead_code)]
+pub fn levy_json(args: &[&str]) -> Value {
+    let mut all = args.to_vec();
+    all.extend(["--format", "json"]);
+    let out = levy(&all);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    stdout_json(&out.stdout)
+}
+
 /// Runs the `perft` binary with `args`.
 #[allow(dead_code)] // not every test file runs perft
 pub fn perft(args: &[&str]) -> Output {

@@ -1,23 +1,9 @@
 //! The `levy` binary: its tables in every format, the chapters it selects,
 //! its seeded Monte Carlo, and bad input.
 
-use crate::common;
-
-use std::process::{Command, Output};
+use crate::common::{self, levy, levy_json as json};
 
 use serde_json::Value;
-
-fn levy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_levy")).args(args).output().expect("levy runs")
-}
-
-fn json(args: &[&str]) -> Value {
-    let mut all = args.to_vec();
-    all.extend(["--format", "json"]);
-    let out = levy(&all);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    common::stdout_json(&out.stdout)
-}
 
 fn row<'a>(rows: &'a Value, id: &str) -> &'a Value {
     rows.as_array().expect("rows").iter().find(|r| r["id"] == id).unwrap_or_else(|| panic!("no row {id}"))

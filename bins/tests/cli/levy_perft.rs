@@ -2,23 +2,9 @@
 //! thread count agreeing, divide, every format, and bad input; and
 //! `levy --chapter 13`.
 
-use crate::common;
-
-use std::process::{Command, Output};
+use crate::common::{levy, levy_json as json};
 
 use serde_json::Value;
-
-fn levy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_levy")).args(args).output().expect("levy runs")
-}
-
-fn json(args: &[&str]) -> Value {
-    let mut all = args.to_vec();
-    all.extend(["--format", "json"]);
-    let out = levy(&all);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    common::stdout_json(&out.stdout)
-}
 
 /// The rows of table `id`: `common::stdout_json` gives one table as its
 /// rows, several as a map of their ids.
