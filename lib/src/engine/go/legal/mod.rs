@@ -6,36 +6,36 @@
 //! next to it. The program fills the board point by point in row-major
 //! order. After each point it keeps, for every distinct *border state*, the
 //! number of partial positions that reach it. The border is the last
-//! `width` points filled, one per column; a border state records for each
-//! of them:
+//! `width` points filled, one per column; a state records for each of them
+//! whether it is off the board, empty, a stone whose chain has a liberty
+//! (such a chain can never die), or a stone of a chain without one yet,
+//! with enough of the chains' shape to merge them and to see one die.
+//! [`border`] packs a state in 64 bits (3 a point, every width to 19) and
+//! merges each state with its colour swap.
 //!
-//! - empty, which may still give a liberty to the point below or to its
-//!   right;
-//! - a stone whose chain already has a liberty: such a chain can never die,
-//!   and which other border stones it connects to no longer matters;
-//! - a stone whose chain has no liberty yet, with the label of its chain,
-//!   so that chains can merge and a chain can be declared dead when its last
-//!   border stone leaves the border with no liberty found.
+//! A partial position dies the moment a liberty-less chain loses its last
+//! border point; a complete position is counted when no liberty-less chain
+//! remains. The counts are exact: either fixed-width integers of as many
+//! 64-bit limbs as 3^(m·n), a bound on every partial sum, needs (two for up
+//! to 80 points, nine for 19×19), or residues modulo primes just below
+//! 2^64, as many as the same bound needs, turned back into the count by the
+//! Chinese remainder theorem ([`ring`]). A count modulo one prime is an
+//! independent job ([`count_legal_modulo`]), so the primes of a large board
+//! can run on different machines.
 //!
-//! Labels are renumbered in order of first appearance (the state is
-//! canonical), and states are merged in a hash map. A partial position
-//! dies the moment a liberty-less chain loses its last border point; a
-//! complete position is counted when no liberty-less chain remains.
-//!
-//! The counts are exact. In the hot loop they are fixed-width integers of
-//! as many 64-bit limbs as 3^(m·n), a bound on every partial sum, needs
-//! (two for up to 80 points, nine for 19×19), added with carries and no
-//! allocation; the result is returned as a [`BigUint`]. The shorter side
-//! may have at most [`MAX_WIDTH`] points, the widest border a state key
-//! holds, and the board at most [`MAX_POINTS`]. The memory the states need
-//! is estimated and checked against a [`MemoryLimit`] before the count
-//! starts, and checked again after every point.
+//! The states of a layer are merged in hash maps, sharded by key across
+//! the threads; every key is summed in one map, so the counts do not depend
+//! on the thread count. The memory the states need is estimated and
+//! checked against a [`MemoryLimit`] before the count starts, and checked
+//! again after every point.
 //!
 //! [`brute`] counts the same thing by enumeration (the oracle of the
 //! tests), and [`games`] counts games on tiny boards.
 
+pub mod border;
 pub mod brute;
 pub mod games;
+pub mod ring;
 
 use std::time::Instant;
 
@@ -48,24 +48,27 @@ use crate::Result;
 use crate::engine::limit::check_threads;
 use crate::engine::memory::MemoryLimit;
 use crate::engine::progress::{Progress, Step};
-
-/// The widest border a state holds: the shorter side of the board.
-pub const MAX_WIDTH: usize = 12;
+use border::Border;
+pub use border::MAX_WIDTH;
+use ring::{Count, Modulus, Residue, Wide, crt, moduli, moduli_needed};
 
 /// The most points of a board: 19×19. Every partial sum of the program
 /// after k points is at most the 3^k colourings of those points, and
 /// 3³⁶¹ < 2⁵⁷⁶, nine limbs.
 pub const MAX_POINTS: usize = 361;
 
-/// The most limbs of a count.
+/// The most limbs of an exact count.
 const MAX_LIMBS: usize = 9;
 
+/// States a worker expands before the shards take in their successors.
+const CHUNK: usize = 1 << 14;
+
 /// Bytes one border state may take at the peak of a layer, for counts of
-/// `limbs` limbs: its key and count in the vector of the layer before and
-/// in the hash map of the layer being built, doubled for the map's spare
-/// capacity and control bytes.
-pub fn bytes_per_state(limbs: usize) -> u64 {
-    4 * (8 + 8 * limbs as u64)
+/// `words` 64-bit words: its key and count in the vector of the layer
+/// before and in the hash maps of the layer being built, with the maps'
+/// spare capacity and control bytes.
+pub fn bytes_per_state(words: usize) -> u64 {
+    4 * (8 + 8 * words as u64)
 }
 
 /// Limbs of 64 bits that hold 3^points (log2 3 < 1.585).
@@ -74,18 +77,31 @@ pub fn limbs_for(points: usize) -> usize {
     bits.div_ceil(64).max(2)
 }
 
-/// Bits of one border point in a state key.
-const BITS: u32 = 5;
-const MASK: u64 = (1 << BITS) - 1;
-/// Codes of a border point.
-const EMPTY: u8 = 0;
-/// A black stone whose chain has a liberty (white: `LIVE + 1`).
-const LIVE: u8 = 1;
-/// The first code of a stone whose chain has no liberty yet: code
-/// `HUNGRY + 2·label + colour` (colour 0 black, 1 white).
-const HUNGRY: u8 = 3;
-/// Above the first row: no point, no liberty, no chain.
-const OFF: u8 = 31;
+/// 3^points, the bound on every count of a board of `points` points.
+fn bound(points: usize) -> BigUint {
+    BigUint::from(3u32).pow(points as u32)
+}
+
+/// The primes a count of an m×n board by residues needs.
+///
+/// ```
+/// use plybench::engine::go::legal::moduli_for;
+///
+/// assert_eq!(moduli_for(9, 9), 3); // 3^81 < 2^129
+/// assert_eq!(moduli_for(19, 19), 10);
+/// ```
+pub fn moduli_for(rows: usize, cols: usize) -> usize {
+    moduli_needed(&bound(rows * cols))
+}
+
+/// How a count was kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arithmetic {
+    /// Exact, in this many 64-bit limbs.
+    Exact(usize),
+    /// Modulo this many primes, then the Chinese remainder theorem.
+    Moduli(usize),
+}
 
 /// The outcome of [`count_legal`].
 #[derive(Clone, Debug, PartialEq)]
@@ -100,10 +116,27 @@ pub struct LegalCount {
     pub max_states: usize,
     /// Border width used (the shorter side unless asked otherwise).
     pub width: usize,
-    /// 64-bit limbs of the counts in the hot loop.
-    pub limbs: usize,
+    /// How the counts were kept.
+    pub arithmetic: Arithmetic,
     /// Wall-clock seconds.
     pub seconds: f64,
+}
+
+/// The outcome of [`count_legal_modulo`]: L(rows, cols) modulo one prime.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LegalResidue {
+    /// Rows of the board.
+    pub rows: usize,
+    /// Columns of the board.
+    pub cols: usize,
+    /// The place of the prime in [`ring::moduli`].
+    pub index: usize,
+    /// The prime.
+    pub modulus: u64,
+    /// L(rows, cols) modulo the prime.
+    pub residue: u64,
+    /// The most border states held after any one point.
+    pub max_states: usize,
 }
 
 /// Checks that an m×n board can be counted: both sides at least 1, the
@@ -114,18 +147,15 @@ pub struct LegalCount {
 /// use plybench::engine::go::legal::check_board;
 ///
 /// assert!(check_board(7, 7).is_ok());
-/// assert!(check_board(12, 30).is_ok());
-/// assert!(check_board(19, 19).is_err());
+/// assert!(check_board(19, 19).is_ok());
+/// assert!(check_board(19, 20).is_err());
 /// assert!(check_board(0, 3).is_err());
 /// ```
 pub fn check_board(rows: usize, cols: usize) -> Result<(), GoError> {
     let why = if rows == 0 || cols == 0 {
         "a board needs at least one row and one column".to_owned()
     } else if rows.min(cols) > MAX_WIDTH {
-        format!(
-            "the shorter side may have at most {MAX_WIDTH} points (a border state is a 64-bit key; \
-             a wider border would need billions of states); count a narrower board"
-        )
+        format!("the shorter side may have at most {MAX_WIDTH} points; count a narrower board")
     } else if rows * cols > MAX_POINTS {
         format!("{} points; at most {MAX_POINTS} are counted", rows * cols)
     } else {
@@ -135,17 +165,19 @@ pub fn check_board(rows: usize, cols: usize) -> Result<(), GoError> {
 }
 
 /// An estimate, with a margin, of the most border states of a width:
-/// 1.25 · 4.5^width. The states this program holds grow by a factor of about 4.1
-/// per column (3, 17, 87, 319, 1197, 4725, 19123, 76945, 315165 for
-/// widths 1 to 9), below Tromp and Farnebäck's bound λ < 5.4 for their
-/// own encoding; the tests check that the estimate stays above them.
+/// 0.8 · 4.5^width. The states this program holds grow by a factor of
+/// about 4.3 per column (2, 9, 37, 151, 614, 2447, 9769, 39224, 160118,
+/// 661903 for widths 1 to 10, the maxima over a square board); the tests
+/// check that the estimate stays above them.
 pub fn estimated_states(width: usize) -> u64 {
-    (1.25 * 4.5f64.powi(width as i32)).ceil() as u64
+    (0.8 * 4.5f64.powi(width as i32)).ceil() as u64
 }
 
-/// Counts the legal positions of a `rows`×`cols` board on `threads`
-/// threads (the count does not depend on them), refusing before it starts
-/// when the states could pass `memory`.
+/// Counts the legal positions of a `rows`×`cols` board exactly, on
+/// `threads` threads (the count does not depend on them). The counts are
+/// kept in limbs when their states fit `memory`, else modulo primes one
+/// after the other (each state then takes a third of the memory at 9×9,
+/// a fifth at 13×13). Refuses before it starts when neither fits.
 ///
 /// ```
 /// use plybench::engine::go::legal::count_legal;
@@ -166,12 +198,17 @@ pub fn count_legal(
     check_board(rows, cols)?;
     // The border runs along the shorter side.
     let width = rows.min(cols);
-    count_with_width(rows, cols, width, threads, memory, progress)
+    let exact = estimated_states(width).saturating_mul(bytes_per_state(limbs_for(rows * cols)));
+    if exact <= memory.bytes() {
+        count_with_width(rows, cols, width, threads, memory, progress)
+    } else {
+        count_by_moduli(rows, cols, threads, memory, progress)
+    }
 }
 
-/// [`count_legal`] with the border along a side of the caller's choice:
-/// `width` must be `rows` or `cols`. L(m, n) = L(n, m), so the two widths
-/// must agree; the tests use this as a check.
+/// [`count_legal`] with the border along a side of the caller's choice,
+/// in limbs: `width` must be `rows` or `cols`. L(m, n) = L(n, m), so the
+/// two widths must agree; the tests use this as a check.
 pub fn count_with_width(
     rows: usize,
     cols: usize,
@@ -180,39 +217,101 @@ pub fn count_with_width(
     memory: MemoryLimit,
     progress: Progress<'_>,
 ) -> Result<LegalCount> {
-    if rows == 0 || cols == 0 || width > MAX_WIDTH || rows * cols > MAX_POINTS || (width != rows && width != cols) {
-        check_board(rows, cols)?;
+    let shape = Shape::new(rows, cols, width, threads, memory, limbs_for(rows * cols))?;
+    let start = Instant::now();
+    let limbs = limbs_for(rows * cols);
+    let label = format!("legal {rows}x{cols}");
+    let (count, max_states) = shape.pool()?.install(|| match limbs {
+        0..=2 => exact::<2>(&shape, &label, progress),
+        3 => exact::<3>(&shape, &label, progress),
+        4 => exact::<4>(&shape, &label, progress),
+        5 => exact::<5>(&shape, &label, progress),
+        6 => exact::<6>(&shape, &label, progress),
+        7 => exact::<7>(&shape, &label, progress),
+        8 => exact::<8>(&shape, &label, progress),
+        _ => exact::<MAX_LIMBS>(&shape, &label, progress),
+    })?;
+    Ok(LegalCount {
+        rows,
+        cols,
+        count,
+        max_states,
+        width,
+        arithmetic: Arithmetic::Exact(limbs),
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// [`count_legal`] modulo every prime it needs, one after the other, then
+/// the Chinese remainder theorem.
+pub fn count_by_moduli(
+    rows: usize,
+    cols: usize,
+    threads: usize,
+    memory: MemoryLimit,
+    progress: Progress<'_>,
+) -> Result<LegalCount> {
+    let start = Instant::now();
+    let k = moduli_for(rows, cols);
+    let mut residues = Vec::with_capacity(k);
+    let mut max_states = 0;
+    for index in 0..k {
+        let run = count_legal_modulo(rows, cols, index, threads, memory, progress)?;
+        max_states = max_states.max(run.max_states);
+        residues.push((run.residue, run.modulus));
+    }
+    Ok(LegalCount {
+        rows,
+        cols,
+        count: crt(&residues),
+        max_states,
+        width: rows.min(cols),
+        arithmetic: Arithmetic::Moduli(k),
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// L(rows, cols) modulo the prime of place `index` in [`ring::moduli`]:
+/// one independent part of a count by residues.
+///
+/// ```
+/// use plybench::engine::go::legal::count_legal_modulo;
+/// use plybench::engine::memory::MemoryLimit;
+/// use plybench::engine::progress::Progress;
+///
+/// let run = count_legal_modulo(4, 4, 0, 1, MemoryLimit::default(), Progress::NONE)?;
+/// assert_eq!(run.residue, 24_318_165); // below the modulus: the count itself
+/// # Ok::<(), plybench::Error>(())
+/// ```
+pub fn count_legal_modulo(
+    rows: usize,
+    cols: usize,
+    index: usize,
+    threads: usize,
+    memory: MemoryLimit,
+    progress: Progress<'_>,
+) -> Result<LegalResidue> {
+    check_board(rows, cols)?;
+    if index >= ring::MAX_MODULI {
         return Err(GoError::LegalBoard {
             rows,
             cols,
-            why: format!("the border must run along a side of at most {MAX_WIDTH} points"),
+            why: format!("modulus {index} does not exist: the moduli are numbered 0 to {}", ring::MAX_MODULI - 1),
         }
         .into());
     }
-    let threads = check_threads(threads)?;
-    let limbs = limbs_for(rows * cols);
-    let planned = estimated_states(width).saturating_mul(bytes_per_state(limbs));
-    if planned > memory.bytes() {
-        return Err(GoError::LegalMemory { rows, cols, needed: planned, limit: memory.bytes() }.into());
+    let width = rows.min(cols);
+    let shape = Shape::new(rows, cols, width, threads, memory, 1)?;
+    let modulus = moduli(index + 1)[index];
+    let label = format!("legal {rows}x{cols} mod p{index}");
+    let (last, max_states) = shape.pool()?.install(|| run::<Residue>(&shape, Modulus(modulus), &label, progress))?;
+    let mut sum = Residue::ZERO;
+    for (key, n) in &last {
+        if Border::is_final(*key, width) {
+            sum.add(n, Modulus(modulus));
+        }
     }
-    let start = Instant::now();
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| GoError::LegalBoard {
-        rows,
-        cols,
-        why: format!("no thread pool: {e}"),
-    })?;
-    let board = Shape { rows, cols, width, threads, memory };
-    let (count, max_states) = pool.install(|| match limbs {
-        0..=2 => run::<2>(board, progress),
-        3 => run::<3>(board, progress),
-        4 => run::<4>(board, progress),
-        5 => run::<5>(board, progress),
-        6 => run::<6>(board, progress),
-        7 => run::<7>(board, progress),
-        8 => run::<8>(board, progress),
-        _ => run::<MAX_LIMBS>(board, progress),
-    })?;
-    Ok(LegalCount { rows, cols, count, max_states, width, limbs, seconds: start.elapsed().as_secs_f64() })
+    Ok(LegalResidue { rows, cols, index, modulus, residue: sum.0, max_states })
 }
 
 /// What [`run`] counts.
@@ -223,230 +322,156 @@ struct Shape {
     width: usize,
     threads: usize,
     memory: MemoryLimit,
+    /// 64-bit words of one count.
+    words: usize,
 }
 
-/// A count of `N` 64-bit limbs, least significant first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Wide<const N: usize>([u64; N]);
-
-impl<const N: usize> Wide<N> {
-    const ZERO: Self = Wide([0; N]);
-
-    fn one() -> Self {
-        let mut limbs = [0; N];
-        limbs[0] = 1;
-        Wide(limbs)
-    }
-
-    /// Adds `other`; `false` when the sum passes N limbs.
-    #[inline]
-    fn add(&mut self, other: &Self) -> bool {
-        let mut carry = false;
-        for (a, &b) in self.0.iter_mut().zip(&other.0) {
-            let (s, c1) = a.overflowing_add(b);
-            let (s, c2) = s.overflowing_add(u64::from(carry));
-            *a = s;
-            carry = c1 || c2;
+impl Shape {
+    /// Checks the board, the width, the threads and the planned memory.
+    fn new(
+        rows: usize,
+        cols: usize,
+        width: usize,
+        threads: usize,
+        memory: MemoryLimit,
+        words: usize,
+    ) -> Result<Shape> {
+        check_board(rows, cols)?;
+        if width != rows && width != cols {
+            return Err(GoError::LegalBoard { rows, cols, why: "the border must run along a side".to_owned() }.into());
         }
-        !carry
+        let threads = check_threads(threads)?;
+        let planned = estimated_states(width).saturating_mul(bytes_per_state(words));
+        if planned > memory.bytes() {
+            return Err(GoError::LegalMemory { rows, cols, needed: planned, limit: memory.bytes() }.into());
+        }
+        Ok(Shape { rows, cols, width, threads, memory, words })
     }
 
-    fn to_big(self) -> BigUint {
-        let bytes: Vec<u8> = self.0.iter().flat_map(|limb| limb.to_le_bytes()).collect();
-        BigUint::from_bytes_le(&bytes)
+    fn pool(&self) -> Result<rayon::ThreadPool> {
+        rayon::ThreadPoolBuilder::new().num_threads(self.threads).build().map_err(|e| {
+            GoError::LegalBoard { rows: self.rows, cols: self.cols, why: format!("no thread pool: {e}") }.into()
+        })
     }
 }
 
-/// The program with counts of `N` limbs: the count and the most states.
-fn run<const N: usize>(board: Shape, progress: Progress<'_>) -> Result<(BigUint, usize)> {
-    let Shape { rows, cols, width, threads, memory } = board;
-    let length = rows * cols / width;
-    let mut layer: Vec<(u64, Wide<N>)> = vec![(initial(width), Wide::one())];
-    let mut max_states = 1;
-    let total = (length * width) as u64;
-    let label = format!("legal {rows}x{cols}");
-    for line in 0..length {
-        for col in 0..width {
-            layer = step(&layer, col, width, threads).ok_or(GoError::LegalOverflow { rows, cols })?;
-            max_states = max_states.max(layer.len());
-            let bytes = (layer.len() as u64).saturating_mul(bytes_per_state(N));
-            if bytes > memory.bytes() {
-                return Err(GoError::LegalMemory { rows, cols, needed: bytes, limit: memory.bytes() }.into());
-            }
-            progress.report(Step {
-                label: &label,
-                done: (line * width + col + 1) as u64,
-                total,
-                nodes: layer.len() as u128,
-            });
-        }
-    }
+/// The exact count in `N` limbs, and the most states.
+fn exact<const N: usize>(shape: &Shape, label: &str, progress: Progress<'_>) -> Result<(BigUint, usize)> {
+    let (last, max_states) = run::<Wide<N>>(shape, (), label, progress)?;
     let mut count = Wide::<N>::ZERO;
-    for (key, n) in &layer {
-        if (0..width).all(|i| !is_hungry(get(*key, i))) && !count.add(n) {
-            return Err(GoError::LegalOverflow { rows, cols }.into());
+    for (key, n) in &last {
+        if Border::is_final(*key, shape.width) && !count.add(n, ()) {
+            return Err(GoError::LegalOverflow { rows: shape.rows, cols: shape.cols }.into());
         }
     }
     Ok((count.to_big(), max_states))
 }
 
-/// The state before the first point: every border point off the board.
-fn initial(width: usize) -> u64 {
-    (0..width).fold(0, |key, i| set(key, i, OFF))
-}
-
-fn get(key: u64, i: usize) -> u8 {
-    ((key >> (BITS as usize * i)) & MASK) as u8
-}
-
-fn set(key: u64, i: usize, code: u8) -> u64 {
-    let shift = BITS as usize * i;
-    (key & !(MASK << shift)) | (u64::from(code) << shift)
-}
-
-fn is_hungry(code: u8) -> bool {
-    (HUNGRY..OFF).contains(&code)
-}
-
-/// Colour (0 black, 1 white) of a stone code.
-fn colour(code: u8) -> u8 {
-    if code < HUNGRY { code - LIVE } else { (code - HUNGRY) & 1 }
-}
-
-fn label(code: u8) -> u8 {
-    (code - HUNGRY) >> 1
-}
-
-fn hungry(label: u8, colour: u8) -> u8 {
-    HUNGRY + 2 * label + colour
-}
-
-/// One point filled in column `col`: every state of `layer` times the
-/// three colours, merged. With several threads, each keeps the successors
-/// whose key falls in its shard, so every key is summed by one thread and
-/// the sums do not depend on the thread count. `None` when a count passes
-/// N limbs.
-fn step<const N: usize>(
-    layer: &[(u64, Wide<N>)],
-    col: usize,
-    width: usize,
-    threads: usize,
-) -> Option<Vec<(u64, Wide<N>)>> {
-    let shards = if layer.len() < 4096 { 1 } else { threads };
-    let maps: Vec<Option<FxHashMap<u64, Wide<N>>>> = (0..shards)
-        .into_par_iter()
-        .map(|shard| {
-            let mut map: FxHashMap<u64, Wide<N>> = FxHashMap::default();
-            map.reserve(layer.len() * 2 / shards + 16);
-            for (key, n) in layer {
-                for next in successors(*key, col, width).into_iter().flatten() {
-                    if shards > 1 && shard_of(next, shards) != shard {
-                        continue;
-                    }
-                    if !map.entry(next).or_insert(Wide::ZERO).add(n) {
-                        return None;
-                    }
-                }
+/// The states after the last point with their counts, and the most states
+/// after any point.
+fn run<C: Count>(
+    shape: &Shape,
+    ring: C::Ring,
+    label: &str,
+    progress: Progress<'_>,
+) -> Result<(Vec<(u64, C)>, usize)> {
+    let Shape { rows, cols, width, threads, memory, words } = *shape;
+    let length = rows * cols / width;
+    let mut layer: Vec<(u64, C)> = vec![(Border::initial(width).key(0), C::ONE)];
+    let mut max_states = 1;
+    let total = (length * width) as u64;
+    let mut buffers = Buffers::new(threads);
+    for line in 0..length {
+        for col in 0..width {
+            layer = step(&layer, col, width, ring, threads, &mut buffers)
+                .ok_or(GoError::LegalOverflow { rows, cols })?;
+            max_states = max_states.max(layer.len());
+            let bytes = (layer.len() as u64).saturating_mul(bytes_per_state(words));
+            if bytes > memory.bytes() {
+                return Err(GoError::LegalMemory { rows, cols, needed: bytes, limit: memory.bytes() }.into());
             }
-            Some(map)
-        })
-        .collect();
-    let mut out = Vec::with_capacity(maps.iter().flatten().map(FxHashMap::len).sum());
-    for map in maps {
-        out.extend(map?);
+            progress.report(Step { label, done: (line * width + col + 1) as u64, total, nodes: layer.len() as u128 });
+        }
     }
-    Some(out)
+    Ok((layer, max_states))
+}
+
+/// Each worker's successors of its part of a chunk, one vector per shard,
+/// kept from chunk to chunk.
+struct Buffers<C>(Vec<Vec<Vec<(u64, C)>>>);
+
+impl<C: Count> Buffers<C> {
+    fn new(threads: usize) -> Buffers<C> {
+        let shards = threads;
+        Buffers((0..threads).map(|_| (0..shards).map(|_| Vec::with_capacity(3 * CHUNK / shards + 64)).collect()).collect())
+    }
 }
 
 fn shard_of(key: u64, shards: usize) -> usize {
-    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize % shards
+    ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize) % shards
 }
 
-/// The successors of `key` when column `col` gets an empty point, a black
-/// stone or a white stone; `None` where a chain dies.
-fn successors(key: u64, col: usize, width: usize) -> [Option<u64>; 3] {
-    let up = get(key, col);
-    let left = if col > 0 { get(key, col - 1) } else { OFF };
-    let mut out = [None; 3];
-    // Empty: gives a liberty to the chains above and to the left.
-    let mut k = key;
-    for nb in [up, left] {
-        if is_hungry(nb) {
-            k = feed(k, width, nb);
-        }
-    }
-    out[0] = Some(canonical(set(k, col, EMPTY), width));
-    for c in 0..2u8 {
-        out[1 + c as usize] = place(key, col, width, up, left, c);
-    }
-    out
-}
-
-/// Every border point of the liberty-less chain `code` gets its liberty.
-fn feed(key: u64, width: usize, code: u8) -> u64 {
-    let live = LIVE + colour(code);
-    let mut k = key;
-    for i in 0..width {
-        if get(k, i) == code {
-            k = set(k, i, live);
-        }
-    }
-    k
-}
-
-/// A stone of colour `c` in column `col`.
-fn place(key: u64, col: usize, width: usize, up: u8, left: u8, c: u8) -> Option<u64> {
-    let is_own = |code: u8| code != EMPTY && code != OFF && colour(code) == c;
-    let liberty = up == EMPTY || left == EMPTY || (is_own(up) && !is_hungry(up)) || (is_own(left) && !is_hungry(left));
-    let mut k = key;
-    let new_code = if liberty {
-        for nb in [up, left] {
-            if is_own(nb) && is_hungry(nb) {
-                k = feed(k, width, nb);
-            }
-        }
-        LIVE + c
-    } else {
-        // Merge the liberty-less own chains above and to the left, under a
-        // label no state uses (renumbered by `canonical`).
-        let merged = hungry(MAX_WIDTH as u8, c);
-        for nb in [up, left] {
-            if is_own(nb) {
-                for i in 0..width {
-                    if get(k, i) == nb {
-                        k = set(k, i, merged);
-                    }
+/// One point filled in column `col`: every state of `layer` times the
+/// three colours, merged. With several threads each worker expands a part
+/// of every chunk of states into per-shard vectors, then each shard's map
+/// takes in its vectors, so every key is summed in one map. `None` when a
+/// count does not fit.
+fn step<C: Count>(
+    layer: &[(u64, C)],
+    col: usize,
+    width: usize,
+    ring: C::Ring,
+    threads: usize,
+    buffers: &mut Buffers<C>,
+) -> Option<Vec<(u64, C)>> {
+    if threads == 1 || layer.len() < 2 * CHUNK {
+        let mut map: FxHashMap<u64, C> = FxHashMap::default();
+        map.reserve(layer.len() + layer.len() / 4);
+        for (key, n) in layer {
+            for next in Border::decode(*key, width, col).successors(col).into_iter().flatten() {
+                if !map.entry(next).or_insert(C::ZERO).add(n, ring) {
+                    return None;
                 }
             }
         }
-        merged
-    };
-    k = set(k, col, new_code);
-    // The point above leaves the border: an enemy chain without a liberty
-    // dies if it has no other border point.
-    if is_hungry(up) && colour(up) != c && !(0..width).any(|i| get(k, i) == up) {
-        return None;
+        return Some(map.into_iter().collect());
     }
-    Some(canonical(k, width))
-}
-
-/// Renumbers the liberty-less chains in order of first appearance.
-fn canonical(key: u64, width: usize) -> u64 {
-    let mut map = [u8::MAX; MAX_WIDTH + 1];
-    let mut next = 0u8;
-    let mut out = key;
-    for i in 0..width {
-        let code = get(key, i);
-        if is_hungry(code) {
-            let old = label(code) as usize;
-            if map[old] == u8::MAX {
-                map[old] = next;
-                next += 1;
+    let shards = threads;
+    let mut maps: Vec<FxHashMap<u64, C>> = (0..shards)
+        .map(|_| {
+            let mut map = FxHashMap::default();
+            map.reserve((layer.len() + layer.len() / 4) / shards);
+            map
+        })
+        .collect();
+    for block in layer.chunks(CHUNK * threads) {
+        buffers.0.par_iter_mut().zip(block.par_chunks(CHUNK)).for_each(|(out, part)| {
+            for shard in out.iter_mut() {
+                shard.clear();
             }
-            out = set(out, i, hungry(map[old], colour(code)));
+            for (key, n) in part {
+                for next in Border::decode(*key, width, col).successors(col).into_iter().flatten() {
+                    out[shard_of(next, shards)].push((next, *n));
+                }
+            }
+        });
+        let ok = maps.par_iter_mut().enumerate().all(|(shard, map)| {
+            buffers.0.iter().all(|out| out[shard].iter().all(|(k, n)| map.entry(*k).or_insert(C::ZERO).add(n, ring)))
+        });
+        if !ok {
+            return None;
+        }
+        for out in &mut buffers.0 {
+            for shard in out.iter_mut() {
+                shard.clear();
+            }
         }
     }
-    out
+    let mut out = Vec::with_capacity(maps.iter().map(FxHashMap::len).sum());
+    for map in maps {
+        out.extend(map);
+    }
+    Some(out)
 }
 
 #[cfg(test)]
@@ -498,22 +523,16 @@ mod tests {
         use crate::Error::Go;
         let d = MemoryLimit::default();
         assert!(matches!(count_legal(0, 4, 1, d, Progress::NONE), Err(Go(GoError::LegalBoard { .. }))));
-        assert!(matches!(count_legal(19, 19, 1, d, Progress::NONE), Err(Go(GoError::LegalBoard { .. }))));
+        assert!(matches!(count_legal(19, 20, 1, d, Progress::NONE), Err(Go(GoError::LegalBoard { .. }))));
+        assert!(matches!(count_legal(19, 19, 1, d, Progress::NONE), Err(Go(GoError::LegalMemory { .. }))));
         assert!(matches!(count_legal(1, 362, 1, d, Progress::NONE), Err(Go(GoError::LegalBoard { .. }))));
         let tight = MemoryLimit::from_bytes(1 << 20);
         assert!(matches!(count_legal(9, 9, 1, tight, Progress::NONE), Err(Go(GoError::LegalMemory { .. }))));
-        // A limit below the estimate refuses 12x12 before it starts (about 13 GiB planned).
+        // A limit below the estimate refuses 14x14 before it starts, by
+        // residues too (about 12 GiB planned).
         let eight = MemoryLimit::from_bytes(8 << 30);
-        assert!(matches!(count_legal(12, 12, 1, eight, Progress::NONE), Err(Go(GoError::LegalMemory { .. }))));
+        assert!(matches!(count_legal(14, 14, 1, eight, Progress::NONE), Err(Go(GoError::LegalMemory { .. }))));
         assert!(count_legal(3, 3, 0, MemoryLimit::default(), Progress::NONE).is_err());
-    }
-
-    #[test]
-    fn canonical_labels_are_first_appearance() {
-        let w = 3;
-        let key = set(set(set(0, 0, hungry(2, 0)), 1, hungry(0, 1)), 2, hungry(2, 0));
-        let c = canonical(key, w);
-        assert_eq!([get(c, 0), get(c, 1), get(c, 2)], [hungry(0, 0), hungry(1, 1), hungry(0, 0)]);
     }
 
     #[test]
@@ -542,17 +561,31 @@ mod tests {
     }
 
     #[test]
-    fn wide_counts_carry_and_agree_with_narrow_ones() {
-        let mut a = Wide::<3>([u64::MAX, u64::MAX, 0]);
-        assert!(a.add(&Wide::one()));
-        assert_eq!(a, Wide([0, 0, 1]));
-        let mut top = Wide::<2>([u64::MAX, u64::MAX]);
-        assert!(!top.add(&Wide::one()));
+    fn long_strips_need_more_limbs_and_keep_the_recurrence() {
         // 1x90 needs three limbs (3^90 > 2^128): the long strip obeys
         // A102620's recurrence a(n) = 3a(n-1) - a(n-2) + a(n-3).
         let strip = |n: usize| count_legal(1, n, 1, MemoryLimit::default(), Progress::NONE).unwrap();
         let (a, b, c, d) = (strip(87), strip(88), strip(89), strip(90));
-        assert_eq!(d.limbs, 3);
+        assert_eq!(d.arithmetic, Arithmetic::Exact(3));
         assert_eq!(d.count + b.count, c.count * 3u32 + a.count);
+    }
+
+    #[test]
+    fn residues_and_limbs_give_the_same_count() {
+        for (rows, cols, threads) in [(5, 5, 1), (6, 7, 2), (4, 9, 3), (7, 7, 2)] {
+            let exact = count_legal(rows, cols, threads, MemoryLimit::default(), Progress::NONE).unwrap();
+            let by_moduli = count_by_moduli(rows, cols, threads, MemoryLimit::default(), Progress::NONE).unwrap();
+            assert_eq!(exact.count, by_moduli.count, "{rows}x{cols}");
+            assert_eq!(by_moduli.arithmetic, Arithmetic::Moduli(moduli_for(rows, cols)));
+            let p = ring::moduli(2)[1];
+            let one = count_legal_modulo(rows, cols, 1, threads, MemoryLimit::default(), Progress::NONE).unwrap();
+            assert_eq!((one.modulus, BigUint::from(one.residue)), (p, &exact.count % p));
+        }
+    }
+
+    #[test]
+    fn a_modulus_past_the_list_is_refused() {
+        let d = MemoryLimit::default();
+        assert!(count_legal_modulo(3, 3, ring::MAX_MODULI, 1, d, Progress::NONE).is_err());
     }
 }
