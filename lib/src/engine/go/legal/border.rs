@@ -52,16 +52,21 @@ const BUMP_COLOUR: u32 = 61;
 /// Bit 0 of every 3-bit point, for the colour swap of the live stones.
 const LOW_BITS: u64 = 0o1111111111111111111;
 
-/// The state of one border point after decoding.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Point {
-    Off,
-    Empty,
-    /// A stone whose chain has a liberty, of colour 0 (black) or 1.
-    Live(u8),
-    /// A stone of a chain without a liberty: colour and chain label.
-    Hungry(u8, u8),
+/// A decoded border point: 0 off, 1 empty, 2 + colour a live stone, and
+/// `HUNGRY + 2·label + colour` a stone of the chain `label` without a
+/// liberty. The colour of a stone is its low bit.
+type Point = u8;
+
+const fn live(colour: u8) -> Point {
+    LIVE + colour
 }
+
+const fn hungry(colour: u8, label: u8) -> Point {
+    HUNGRY + 2 * label + colour
+}
+
+/// A label no decoded chain has (decoded labels are columns).
+const MERGED: u8 = MAX_WIDTH as u8;
 
 /// A decoded border: the points of one state, with chain labels.
 #[derive(Clone, Copy, Debug)]
@@ -73,90 +78,84 @@ pub struct Border {
 impl Border {
     /// The border before the first point: every point off the board.
     pub fn initial(width: usize) -> Border {
-        Border { points: [Point::Off; MAX_WIDTH], width }
+        Border { points: [OFF; MAX_WIDTH], width }
     }
 
     /// Decodes `key` for a border of `width` points whose next point to
     /// fill is in column `bump`. The labels of the chains are the columns
     /// of their first stones.
+    #[inline]
     pub fn decode(key: u64, width: usize, bump: usize) -> Border {
-        let mut points = [Point::Off; MAX_WIDTH];
-        // Open chains (label, colour): the innermost is on top.
-        let mut open = [(0u8, 0u8); MAX_WIDTH];
-        let mut depth = 0;
-        let mut left_colour = 0u8;
+        let mut points = [OFF; MAX_WIDTH];
         for (i, point) in points.iter_mut().enumerate().take(width) {
-            let code = ((key >> (3 * i)) & 7) as u8;
-            *point = match code {
-                OFF => Point::Off,
-                EMPTY => Point::Empty,
-                2 | 3 => Point::Live(code - LIVE),
-                _ => {
-                    let (label, colour) = if code & HAS_LEFT != 0 {
-                        let (label, colour) = open[depth - 1];
-                        if code & HAS_RIGHT == 0 {
-                            depth -= 1;
-                        }
-                        (label, colour)
-                    } else {
-                        let colour = if i == 0 {
-                            (key >> FIRST_COLOUR) as u8 & 1
-                        } else if i == bump {
-                            (key >> BUMP_COLOUR) as u8 & 1
-                        } else {
-                            left_colour ^ 1
-                        };
-                        if code & HAS_RIGHT != 0 {
-                            open[depth] = (i as u8, colour);
-                            depth += 1;
-                        }
-                        (i as u8, colour)
-                    };
-                    Point::Hungry(colour, label)
+            *point = ((key >> (3 * i)) & 7) as u8;
+        }
+        // Then the hungry stones, left to right; the open chains are kept
+        // innermost on top.
+        let mut hungry_bits = key & (LOW_BITS << 2) & ((1 << (3 * width)) - 1);
+        let mut open = [0u8; MAX_WIDTH];
+        let mut depth = 0;
+        while hungry_bits != 0 {
+            let i = hungry_bits.trailing_zeros() as usize / 3;
+            hungry_bits &= hungry_bits - 1;
+            let code = points[i];
+            points[i] = if code & HAS_LEFT != 0 {
+                let p = open[depth - 1];
+                if code & HAS_RIGHT == 0 {
+                    depth -= 1;
                 }
+                p
+            } else {
+                let colour = if i == 0 {
+                    (key >> FIRST_COLOUR) as u8 & 1
+                } else if i == bump {
+                    (key >> BUMP_COLOUR) as u8 & 1
+                } else {
+                    // The left neighbour, already decoded, is a stone of
+                    // the other colour.
+                    (points[i - 1] & 1) ^ 1
+                };
+                let p = hungry(colour, i as u8);
+                if code & HAS_RIGHT != 0 {
+                    open[depth] = p;
+                    depth += 1;
+                }
+                p
             };
-            if let Point::Live(c) | Point::Hungry(c, _) = *point {
-                left_colour = c;
-            }
         }
         Border { points, width }
     }
 
     /// The key of this border when the next point to fill is in column
     /// `bump`: the smaller of its key and its colour swap's.
+    #[inline]
     pub fn key(&self, bump: usize) -> u64 {
         let mut key = 0u64;
-        // The column where each label was last seen, to link the stones of
-        // a chain.
-        let mut last = [u8::MAX; 2 * MAX_WIDTH + 2];
+        // Labels seen, and the column where each was last seen, to link
+        // the stones of a chain.
+        let mut seen = 0u64;
+        let mut last = [0u8; 2 * MAX_WIDTH + 2];
         let mut swap_bits = 0u64;
-        for i in 0..self.width {
-            let code = match self.points[i] {
-                Point::Off => OFF,
-                Point::Empty => EMPTY,
-                Point::Live(c) => LIVE + c,
-                Point::Hungry(c, label) => {
-                    let seen = last[label as usize];
-                    last[label as usize] = i as u8;
-                    if seen == u8::MAX {
-                        // A first stone: its colour goes in a bit where the
-                        // left neighbour does not give it.
-                        let bit = if i == 0 {
-                            Some(FIRST_COLOUR)
-                        } else if i == bump {
-                            Some(BUMP_COLOUR)
-                        } else {
-                            None
-                        };
-                        if let Some(bit) = bit {
-                            key |= u64::from(c) << bit;
-                            swap_bits |= 1 << bit;
-                        }
-                        HUNGRY
-                    } else {
-                        key |= u64::from(HAS_RIGHT) << (3 * seen as usize);
-                        HUNGRY | HAS_LEFT
+        for (i, &p) in self.points[..self.width].iter().enumerate() {
+            let code = if p < HUNGRY {
+                p
+            } else {
+                let chain = (p - HUNGRY) as usize;
+                let before = last[chain] as usize;
+                last[chain] = i as u8;
+                if seen & (1 << chain) == 0 {
+                    seen |= 1 << chain;
+                    // A first stone: its colour goes in a bit where the
+                    // left neighbour does not give it.
+                    if i == 0 || i == bump {
+                        let bit = if i == 0 { FIRST_COLOUR } else { BUMP_COLOUR };
+                        key |= u64::from(p & 1) << bit;
+                        swap_bits |= 1 << bit;
                     }
+                    HUNGRY
+                } else {
+                    key |= u64::from(HAS_RIGHT) << (3 * before);
+                    HUNGRY | HAS_LEFT
                 }
             };
             key |= u64::from(code) << (3 * i);
@@ -176,57 +175,47 @@ impl Border {
     /// The successors of this border when the point in column `col` is
     /// filled empty, black and white, as keys for the next point's bump;
     /// `None` where a chain dies.
+    #[inline]
     pub fn successors(&self, col: usize) -> [Option<u64>; 3] {
         let next_bump = if col + 1 == self.width { 0 } else { col + 1 };
         let up = self.points[col];
-        let left = if col > 0 { self.points[col - 1] } else { Point::Off };
-        let mut out = [None; 3];
-
+        let left = if col > 0 { self.points[col - 1] } else { OFF };
         let mut empty = *self;
         empty.liberate(up);
         empty.liberate(left);
-        empty.points[col] = Point::Empty;
-        out[0] = Some(empty.key(next_bump));
-
-        for colour in 0..2u8 {
-            out[1 + colour as usize] = self.with_stone(col, colour, up, left).map(|b| b.key(next_bump));
-        }
-        out
+        empty.points[col] = EMPTY;
+        [
+            Some(empty.key(next_bump)),
+            self.with_stone(col, 0, up, left).map(|b| b.key(next_bump)),
+            self.with_stone(col, 1, up, left).map(|b| b.key(next_bump)),
+        ]
     }
 
     /// This border with a stone of `colour` in column `col`; `None` when
     /// the enemy chain above loses its last border stone without a liberty.
+    #[inline]
     fn with_stone(&self, col: usize, colour: u8, up: Point, left: Point) -> Option<Border> {
-        if let Point::Hungry(c, label) = up
-            && c != colour
-            && !self.points[..self.width]
-                .iter()
-                .enumerate()
-                .any(|(i, p)| i != col && *p == Point::Hungry(c, label))
-        {
+        let points = &self.points[..self.width];
+        if up >= HUNGRY && up & 1 != colour && !points.iter().enumerate().any(|(i, &p)| i != col && p == up) {
             return None;
         }
         let mut next = *self;
-        let gives_liberty = |p: Point| p == Point::Empty || p == Point::Live(colour);
-        if gives_liberty(up) || gives_liberty(left) {
-            for p in [up, left] {
-                if matches!(p, Point::Hungry(c, _) if c == colour) {
-                    next.liberate(p);
-                }
+        let own = |p: Point| p >= HUNGRY && p & 1 == colour;
+        if up == EMPTY || left == EMPTY || up == live(colour) || left == live(colour) {
+            if own(up) {
+                next.liberate(up);
             }
-            next.points[col] = Point::Live(colour);
+            if own(left) {
+                next.liberate(left);
+            }
+            next.points[col] = live(colour);
         } else {
             // A new chain, or the own chains above and to the left merged,
-            // under a label no chain uses (labels are columns below
-            // MAX_WIDTH; the key does not depend on them).
-            let merged = Point::Hungry(colour, MAX_WIDTH as u8 + 1);
-            for p in [up, left] {
-                if matches!(p, Point::Hungry(c, _) if c == colour) {
-                    for q in &mut next.points[..self.width] {
-                        if *q == p {
-                            *q = merged;
-                        }
-                    }
+            // under a label no chain uses (the key does not depend on it).
+            let merged = hungry(colour, MERGED);
+            for q in &mut next.points[..self.width] {
+                if (own(up) && *q == up) || (own(left) && *q == left) {
+                    *q = merged;
                 }
             }
             next.points[col] = merged;
@@ -236,11 +225,12 @@ impl Border {
 
     /// Every stone of the chain of `p` gets a liberty (nothing unless `p`
     /// is a stone of a chain without one).
+    #[inline]
     fn liberate(&mut self, p: Point) {
-        if let Point::Hungry(colour, _) = p {
+        if p >= HUNGRY {
             for q in &mut self.points[..self.width] {
                 if *q == p {
-                    *q = Point::Live(colour);
+                    *q = live(p & 1);
                 }
             }
         }
@@ -257,12 +247,12 @@ mod tests {
         let mut b = Border::initial(text.len());
         for (i, ch) in text.chars().enumerate() {
             b.points[i] = match ch {
-                '#' => Point::Off,
-                '.' => Point::Empty,
-                'x' => Point::Live(0),
-                'o' => Point::Live(1),
-                'A'..='Z' => Point::Hungry(0, ch as u8 - b'A'),
-                _ => Point::Hungry(1, ch as u8 - b'a' + 10),
+                '#' => OFF,
+                '.' => EMPTY,
+                'x' => live(0),
+                'o' => live(1),
+                'A'..='Z' => hungry(0, ch as u8 - b'A'),
+                _ => hungry(1, ch as u8 - b'a' + 10),
             };
         }
         b
@@ -274,12 +264,13 @@ mod tests {
         let mut names: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
         b.points[..b.width]
             .iter()
-            .map(|p| match *p {
-                Point::Off => '#',
-                Point::Empty => '.',
-                Point::Live(0) => 'x',
-                Point::Live(_) => 'o',
-                Point::Hungry(c, label) => {
+            .map(|&p| match p {
+                OFF => '#',
+                EMPTY => '.',
+                2 => 'x',
+                3 => 'o',
+                _ => {
+                    let (c, label) = (p & 1, (p - HUNGRY) / 2);
                     let seen = &mut names[c as usize];
                     let n = seen.iter().position(|&x| x == label).unwrap_or_else(|| {
                         seen.push(label);

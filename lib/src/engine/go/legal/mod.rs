@@ -41,7 +41,8 @@ use std::time::Instant;
 
 use num_bigint::BigUint;
 use rayon::prelude::*;
-use rustc_hash::FxHashMap;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::GoError;
 use crate::Result;
@@ -60,15 +61,11 @@ pub const MAX_POINTS: usize = 361;
 /// The most limbs of an exact count.
 const MAX_LIMBS: usize = 9;
 
-/// States a worker expands before the shards take in their successors.
-const CHUNK: usize = 1 << 14;
-
 /// Bytes one border state may take at the peak of a layer, for counts of
-/// `words` 64-bit words: its key and count in the vector of the layer
-/// before and in the hash maps of the layer being built, with the maps'
-/// spare capacity and control bytes.
+/// `words` 64-bit words: its key and count in the layer before, in its
+/// successors (three, with spare capacity) and in the parts summed.
 pub fn bytes_per_state(words: usize) -> u64 {
-    4 * (8 + 8 * words as u64)
+    6 * (8 + 8 * words as u64)
 }
 
 /// Limbs of 64 bits that hold 3^points (log2 3 < 1.585).
@@ -165,12 +162,16 @@ pub fn check_board(rows: usize, cols: usize) -> Result<(), GoError> {
 }
 
 /// An estimate, with a margin, of the most border states of a width:
-/// 0.8 · 4.5^width. The states this program holds grow by a factor of
-/// about 4.3 per column (2, 9, 37, 151, 614, 2447, 9769, 39224, 160118,
-/// 661903 for widths 1 to 10, the maxima over a square board); the tests
-/// check that the estimate stays above them.
+/// 0.85 · 4^width up to width 12, and 10% more a column beyond. The
+/// states this program holds grow by a factor of about 4 a column at
+/// width 8 (2363, 9562 and 38473 at widths 6, 7 and 8), and the factor
+/// itself grows slowly: Tromp's counts of his own states (a few percent
+/// more than these) are 0.60 · 4^w at width 8, 0.75 · 4^w at 13 and
+/// 1.32 · 4^w at 19. The tests check that the estimate stays above the
+/// states held.
 pub fn estimated_states(width: usize) -> u64 {
-    (0.8 * 4.5f64.powi(width as i32)).ceil() as u64
+    let beyond = width.saturating_sub(12) as i32;
+    (0.85 * 4f64.powi(width as i32) * 1.1f64.powi(beyond)).ceil() as u64
 }
 
 /// Counts the legal positions of a `rows`×`cols` board exactly, on
@@ -367,24 +368,56 @@ fn exact<const N: usize>(shape: &Shape, label: &str, progress: Progress<'_>) -> 
     Ok((count.to_big(), max_states))
 }
 
+/// A hash of state keys that mixes every bit into every bit (the finaliser
+/// of SplitMix64): its top bits pick a state's part, its low bits the
+/// bucket in the part's map.
+#[derive(Clone, Copy, Default)]
+struct StateHash(u64);
+
+impl StateHash {
+    #[inline]
+    fn mix(key: u64) -> u64 {
+        let mut h = key.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        h = (h ^ (h >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        h = (h ^ (h >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        h ^ (h >> 31)
+    }
+}
+
+impl Hasher for StateHash {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = Self::mix(self.0 ^ u64::from(b));
+        }
+    }
+
+    #[inline]
+    fn write_u64(&mut self, key: u64) {
+        self.0 = Self::mix(self.0 ^ key);
+    }
+}
+
+/// A map from state keys to counts.
+type States<C> = HashMap<u64, C, BuildHasherDefault<StateHash>>;
+
+/// States a part holds on average: its map stays in the core's own cache.
+const PART_STATES: usize = 4096;
+
 /// The states after the last point with their counts, and the most states
 /// after any point.
-fn run<C: Count>(
-    shape: &Shape,
-    ring: C::Ring,
-    label: &str,
-    progress: Progress<'_>,
-) -> Result<(Vec<(u64, C)>, usize)> {
+fn run<C: Count>(shape: &Shape, ring: C::Ring, label: &str, progress: Progress<'_>) -> Result<(Vec<(u64, C)>, usize)> {
     let Shape { rows, cols, width, threads, memory, words } = *shape;
     let length = rows * cols / width;
     let mut layer: Vec<(u64, C)> = vec![(Border::initial(width).key(0), C::ONE)];
     let mut max_states = 1;
     let total = (length * width) as u64;
-    let mut buffers = Buffers::new(threads);
     for line in 0..length {
         for col in 0..width {
-            layer = step(&layer, col, width, ring, threads, &mut buffers)
-                .ok_or(GoError::LegalOverflow { rows, cols })?;
+            layer = step(&layer, col, width, ring, threads).ok_or(GoError::LegalOverflow { rows, cols })?;
             max_states = max_states.max(layer.len());
             let bytes = (layer.len() as u64).saturating_mul(bytes_per_state(words));
             if bytes > memory.bytes() {
@@ -396,82 +429,65 @@ fn run<C: Count>(
     Ok((layer, max_states))
 }
 
-/// Each worker's successors of its part of a chunk, one vector per shard,
-/// kept from chunk to chunk.
-struct Buffers<C>(Vec<Vec<Vec<(u64, C)>>>);
-
-impl<C: Count> Buffers<C> {
-    fn new(threads: usize) -> Buffers<C> {
-        let shards = threads;
-        Buffers((0..threads).map(|_| (0..shards).map(|_| Vec::with_capacity(3 * CHUNK / shards + 64)).collect()).collect())
-    }
-}
-
-fn shard_of(key: u64, shards: usize) -> usize {
-    ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize) % shards
-}
-
 /// One point filled in column `col`: every state of `layer` times the
-/// three colours, merged. With several threads each worker expands a part
-/// of every chunk of states into per-shard vectors, then each shard's map
-/// takes in its vectors, so every key is summed in one map. `None` when a
-/// count does not fit.
+/// three colours, summed by key. The successors are first spread into
+/// parts by the top bits of their hash (each thread expands a slice of the
+/// layer into its own parts), then each part is summed in a map small
+/// enough for the core's cache; a key falls in one part and is summed in
+/// one map, so the counts do not depend on the thread count. `None` when
+/// a count does not fit.
 fn step<C: Count>(
     layer: &[(u64, C)],
     col: usize,
     width: usize,
     ring: C::Ring,
     threads: usize,
-    buffers: &mut Buffers<C>,
 ) -> Option<Vec<(u64, C)>> {
-    if threads == 1 || layer.len() < 2 * CHUNK {
-        let mut map: FxHashMap<u64, C> = FxHashMap::default();
-        map.reserve(layer.len() + layer.len() / 4);
-        for (key, n) in layer {
-            for next in Border::decode(*key, width, col).successors(col).into_iter().flatten() {
-                if !map.entry(next).or_insert(C::ZERO).add(n, ring) {
-                    return None;
+    let parts = (layer.len() / PART_STATES).next_power_of_two().clamp(1, 1 << 14);
+    let shift = 64 - parts.trailing_zeros();
+    let part_of = |key: u64| if parts == 1 { 0 } else { (StateHash::mix(key) >> shift) as usize };
+    let slices = if layer.len() < 1 << 14 { 1 } else { threads };
+    let slice_len = layer.len().div_ceil(slices).max(1);
+    // Successors by slice, then by part.
+    let spread: Vec<Vec<Vec<(u64, C)>>> = layer
+        .par_chunks(slice_len)
+        .map(|slice| {
+            let mut out: Vec<Vec<(u64, C)>> =
+                (0..parts).map(|_| Vec::with_capacity(3 * slice.len() / parts + 16)).collect();
+            for (key, n) in slice {
+                for succ in Border::decode(*key, width, col).successors(col).into_iter().flatten() {
+                    out[part_of(succ)].push((succ, *n));
                 }
             }
-        }
-        return Some(map.into_iter().collect());
-    }
-    let shards = threads;
-    let mut maps: Vec<FxHashMap<u64, C>> = (0..shards)
-        .map(|_| {
-            let mut map = FxHashMap::default();
-            map.reserve((layer.len() + layer.len() / 4) / shards);
-            map
+            out
         })
         .collect();
-    for block in layer.chunks(CHUNK * threads) {
-        buffers.0.par_iter_mut().zip(block.par_chunks(CHUNK)).for_each(|(out, part)| {
-            for shard in out.iter_mut() {
-                shard.clear();
-            }
-            for (key, n) in part {
-                for next in Border::decode(*key, width, col).successors(col).into_iter().flatten() {
-                    out[shard_of(next, shards)].push((next, *n));
+    let summed: Vec<Option<Vec<(u64, C)>>> = (0..parts)
+        .into_par_iter()
+        .chunks(parts.div_ceil(threads * 4).max(1))
+        .map(|chunk| {
+            let mut map: States<C> = States::default();
+            let mut out = Vec::new();
+            for part in chunk {
+                map.clear();
+                for slice in &spread {
+                    for (key, n) in &slice[part] {
+                        if !map.entry(*key).or_insert(C::ZERO).add(n, ring) {
+                            return None;
+                        }
+                    }
                 }
+                out.extend(map.drain());
             }
-        });
-        let ok = maps.par_iter_mut().enumerate().all(|(shard, map)| {
-            buffers.0.iter().all(|out| out[shard].iter().all(|(k, n)| map.entry(*k).or_insert(C::ZERO).add(n, ring)))
-        });
-        if !ok {
-            return None;
-        }
-        for out in &mut buffers.0 {
-            for shard in out.iter_mut() {
-                shard.clear();
-            }
-        }
+            Some(out)
+        })
+        .collect();
+    drop(spread);
+    let mut next = Vec::with_capacity(summed.iter().flatten().map(Vec::len).sum());
+    for part in summed {
+        next.extend(part?);
     }
-    let mut out = Vec::with_capacity(maps.iter().map(FxHashMap::len).sum());
-    for map in maps {
-        out.extend(map);
-    }
-    Some(out)
+    Some(next)
 }
 
 #[cfg(test)]
