@@ -28,6 +28,7 @@ use crate::Result;
 use crate::batch::merge::{self, Merged, finish_as};
 use crate::batch::{BatchError, BatchFile, Job, Outcome, UnitRecord};
 use crate::study::alphabeta::batches::RandomSplit;
+use crate::study::go::legal::moduli::LegalModuli;
 use crate::study::kalah::units::KalahSplit;
 use crate::study::perft::split::PerftSplit;
 
@@ -42,11 +43,14 @@ pub enum Tool {
     /// Alpha-beta on random trees: units are batches of trees
     /// ([`RandomSplit`]).
     Alphabeta,
+    /// Legal Go positions by residues: units are primes
+    /// ([`LegalModuli`]).
+    GoLegal,
 }
 
 impl Tool {
     /// Every tool.
-    pub const ALL: [Tool; 3] = [Tool::Perft, Tool::Kalah, Tool::Alphabeta];
+    pub const ALL: [Tool; 4] = [Tool::Perft, Tool::Kalah, Tool::Alphabeta, Tool::GoLegal];
 
     /// The tool's name, as in batch files and on the command line: its
     /// job's [`Job::TOOL`].
@@ -59,6 +63,7 @@ impl Tool {
             Tool::Perft => PerftSplit::TOOL,
             Tool::Kalah => KalahSplit::TOOL,
             Tool::Alphabeta => RandomSplit::TOOL,
+            Tool::GoLegal => LegalModuli::TOOL,
         }
     }
 
@@ -79,6 +84,7 @@ pub fn finish_records(tool: &str, params: &Value, units: &[UnitRecord]) -> Resul
         Tool::Perft => finish_as::<PerftSplit>(params, units),
         Tool::Kalah => finish_as::<KalahSplit>(params, units),
         Tool::Alphabeta => finish_as::<RandomSplit>(params, units),
+        Tool::GoLegal => finish_as::<LegalModuli>(params, units),
     }
 }
 
@@ -161,7 +167,7 @@ mod tests {
         for tool in Tool::ALL {
             assert_eq!(Tool::from_name(tool.name()).unwrap(), tool);
         }
-        assert_eq!(Tool::ALL.map(Tool::name), ["perft", "kalah", "alphabeta"]);
+        assert_eq!(Tool::ALL.map(Tool::name), ["perft", "kalah", "alphabeta", "go-legal"]);
         let err = finish_records("go", &json!({}), &[]).unwrap_err();
         assert!(err.is_usage());
         assert_eq!(err.to_string(), "invalid batch file: its tool is \"go\"; expected one of perft, kalah, alphabeta");

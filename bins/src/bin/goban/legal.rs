@@ -2,19 +2,23 @@
 //! border program, and the game counts of tiny boards, each beside its
 //! published value.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
 use plybench::Error;
+use plybench::batch::Shard;
 use plybench::engine::go::GoError;
 use plybench::engine::go::legal::games::{check_games_board, count_games};
-use plybench::engine::go::legal::{check_board, count_legal};
+use plybench::engine::go::legal::{LegalResidue, check_board, count_legal, count_legal_modulo, moduli_for};
 use plybench::engine::limit::check_threads;
 use plybench::engine::memory::MemoryLimit;
 use plybench::engine::progress::Progress;
-use plybench::report::{Format, Tally};
+use plybench::report::{Cell, Column, Format, Table, Tally};
+use plybench::study::go::legal::moduli::{LegalModuli, Params};
 use plybench::study::go::legal::{games_table, legal_table};
-use plybench_cli::{Flag, FlagError, Usage, emit, progress};
+use plybench_cli::resume::Resume;
+use plybench_cli::{Flag, FlagError, Usage, emit, progress, run_batch};
 
 #[derive(Args)]
 pub struct LegalArgs {
@@ -33,6 +37,18 @@ pub struct LegalArgs {
     /// Memory limit for the border states, in GiB (default: 14 or 3/4 of the machine).
     #[arg(long)]
     max_memory: Option<MemoryLimit>,
+    /// Count modulo one prime only: the K-th largest prime below 2^64, from 0 (one independent part of a count by residues).
+    #[arg(long, value_name = "K", conflicts_with_all = ["checkpoint", "resume", "shard"])]
+    modulus: Option<usize>,
+    /// Count by residues in work units, one prime each, recording each in FILE as it completes (resumable with --resume; `plybench merge` finishes shards).
+    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    checkpoint: Option<PathBuf>,
+    /// Continue the count by residues recorded in FILE (a board given beside it must agree).
+    #[arg(long, value_name = "FILE")]
+    resume: Option<PathBuf>,
+    /// Count only primes i with i % N == K-1, recorded in the --checkpoint file (default: go-legal-shard-K-of-N.json); `plybench merge` recovers the count from the N files by the Chinese remainder theorem.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<Shard>,
 }
 
 #[derive(Args)]
@@ -84,10 +100,49 @@ fn name_flag(error: Error, board_flag: &'static str) -> anyhow::Error {
     }
 }
 
-pub fn run(args: LegalArgs, format: Format) -> anyhow::Result<ExitCode> {
+pub fn run(args: LegalArgs, matches: &clap::ArgMatches, format: Format) -> anyhow::Result<ExitCode> {
     let threads = check_threads(args.threads).flag("--threads")?;
+    if let Some(path) = &args.resume {
+        let resume = Resume::load::<LegalModuli>(path, matches)?;
+        if args.size.is_some() || args.rows.is_some() {
+            let (boards, flag) = boards(&args)?;
+            let recorded = (resume.params.rows, resume.params.cols);
+            let show = |(r, c): (usize, usize)| format!("{r}x{c}");
+            resume.check(
+                flag,
+                boards == [recorded],
+                boards.first().map_or(String::new(), |&b| show(b)),
+                show(recorded),
+            )?;
+        }
+        resume.agree_shard(args.shard)?;
+        let passed =
+            run_batch::<LegalModuli>(&resume.params, None, Some(resume.path.clone()), resume.shard, threads, format)?;
+        return Ok(if passed { ExitCode::SUCCESS } else { ExitCode::FAILURE });
+    }
     let (boards, flag) = boards(&args)?;
     let memory = args.max_memory.unwrap_or_default();
+    if args.checkpoint.is_some() || args.shard.is_some() {
+        let &[(rows, cols)] = boards.as_slice() else {
+            return Err(Usage::flag("--size", "a count in work units takes one board, not a range").into());
+        };
+        let params = Params::new(rows, cols).flag(flag)?;
+        let passed = run_batch::<LegalModuli>(&params, args.checkpoint.clone(), None, args.shard, threads, format)?;
+        return Ok(if passed { ExitCode::SUCCESS } else { ExitCode::FAILURE });
+    }
+    if let Some(index) = args.modulus {
+        let mut runs = Vec::new();
+        for &(rows, cols) in &boards {
+            let bar = progress::bar(0, &format!("{rows}x{cols} mod p{index}"));
+            let on_step = progress::follow(&bar);
+            let run = count_legal_modulo(rows, cols, index, threads, memory, Progress::new(&on_step))
+                .map_err(|e| name_modulus_flag(e, flag));
+            bar.finish_and_clear();
+            runs.push(run?);
+        }
+        emit(&[&residue_table(&runs)], format)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let mut runs = Vec::new();
     for &(rows, cols) in &boards {
         let bar = progress::bar(0, &format!("{rows}x{cols}"));
@@ -99,6 +154,49 @@ pub fn run(args: LegalArgs, format: Format) -> anyhow::Result<ExitCode> {
     let table = legal_table("go_legal", "Legal Go positions", &boards, &runs)?;
     emit(&[&table], format)?;
     Ok(if Tally::of([&table]).passed() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// Names `--modulus` for a prime past the list, else as [`name_flag`].
+fn name_modulus_flag(error: Error, board_flag: &'static str) -> anyhow::Error {
+    match error {
+        e @ Error::Go(GoError::LegalBoard { .. }) if e.to_string().contains("modulus") => {
+            FlagError::new("--modulus", e).into()
+        }
+        e => name_flag(e, board_flag),
+    }
+}
+
+/// The counts modulo one prime: no published value to compare with.
+fn residue_table(runs: &[LegalResidue]) -> Table {
+    let mut t = Table::new(
+        "go_legal_residue",
+        "Legal Go positions modulo a prime",
+        vec![
+            Column::new("rows", "Rows"),
+            Column::new("cols", "Columns"),
+            Column::new("modulus_index", "Modulus"),
+            Column::new("modulus", "Prime"),
+            Column::new("residue", "Legal positions mod prime"),
+            Column::new("moduli_needed", "Primes the count needs"),
+            Column::new("states", "Most border states"),
+        ],
+    );
+    for r in runs {
+        t.push(vec![
+            r.rows.into(),
+            r.cols.into(),
+            r.index.into(),
+            Cell::UInt(u128::from(r.modulus)),
+            Cell::UInt(u128::from(r.residue)),
+            moduli_for(r.rows, r.cols).into(),
+            r.max_states.into(),
+        ]);
+    }
+    t.note(
+        "One part of a count by residues: with the residues of every prime the count needs, the Chinese remainder \
+         theorem gives the count (`goban legal --shard K/N` records them in files that `plybench merge` finishes).",
+    );
+    t
 }
 
 pub fn run_games(args: GamesArgs, format: Format) -> anyhow::Result<ExitCode> {

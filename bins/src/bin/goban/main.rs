@@ -48,7 +48,10 @@ fn main() -> ExitCode {
             }
             Command::Perft(args) => perft::run_perft(args, cli.format),
             Command::Bench(args) => perft::run_bench(args, cli.format),
-            Command::Legal(args) => legal::run(args, cli.format),
+            Command::Legal(args) => {
+                let matches = matches.subcommand_matches("legal").expect("the legal subcommand's matches");
+                legal::run(args, matches, cli.format)
+            }
             Command::Games(args) => legal::run_games(args, cli.format),
         }
     })

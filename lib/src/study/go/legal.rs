@@ -3,6 +3,7 @@
 //! squares and rectangles, and the published game counts of tiny boards
 //! recomputed by enumeration, each beside its published value.
 
+pub mod moduli;
 pub mod published;
 
 use num_bigint::BigUint;
@@ -94,10 +95,12 @@ pub fn legal_table(id: &str, title: &str, boards: &[(usize, usize)], runs: &[Leg
     sources_note(&mut t, data, &keys);
     t.note(format!(
         "Computed by a dynamic program over the border (Tromp and Farnebäck's method): the states of the last \
-         points filled, one per column of the shorter side, with each stone's chain marked as having a liberty \
-         or as liberty-less with its chain label. Exact at every size it accepts (at most {MAX_POINTS} points and \
-         a shorter side of at most {MAX_WIDTH}): each count is held in as many 64-bit words as 3 to the number \
-         of points needs (nine for 19x19), and printed whole."
+         points filled, one per column of the shorter side, each point off the board, empty, a stone whose chain \
+         has a liberty, or a stone of a chain without one, the chains recorded as nested brackets (3 bits a \
+         point), each state merged with its colour swap. Exact at every size it accepts (at most {MAX_POINTS} \
+         points and a shorter side of at most {MAX_WIDTH}): the counts are kept in as many 64-bit words as 3 to \
+         the number of points needs, or modulo primes below 2^64 and recovered by the Chinese remainder theorem, \
+         and printed whole."
     ));
     Ok(t)
 }
@@ -191,10 +194,10 @@ pub fn part(budget: Budget, progress: Progress<'_>) -> Result<Part> {
     let mut squares_table =
         legal_table("go_legal_squares", "Legal Go positions on n×n boards", &squares, &square_runs)?;
     squares_table.note(format!(
-        "Counted here up to {0}x{0}. `goban legal --size 10` reproduces 10x10 (1.3 million border states, minutes); \
-         each extra column multiplies the states by about 4.1, so 11x11 and 12x12 take tens of minutes to hours \
-         and were not run; from 13x13 on the border is too wide for this program's 64-bit state keys, and 19x19 \
-         (Tromp's 2016 count) took Tromp and Farnebäck a cluster.",
+        "Counted here up to {0}x{0}. `goban legal --size N` counts the larger squares (each extra column \
+         multiplies the border states by about 4.2 and the time by about 5; reports/go/legal.md gives the times \
+         measured); past the memory of one machine, `goban legal --shard K/N` counts one prime of N a machine and \
+         `plybench merge` recovers the count. 19x19 (Tromp's 2016 count) took Tromp and Farnebäck a cluster.",
         plan.square
     ));
 

@@ -329,14 +329,7 @@ struct Shape {
 
 impl Shape {
     /// Checks the board, the width, the threads and the planned memory.
-    fn new(
-        rows: usize,
-        cols: usize,
-        width: usize,
-        threads: usize,
-        memory: MemoryLimit,
-        words: usize,
-    ) -> Result<Shape> {
+    fn new(rows: usize, cols: usize, width: usize, threads: usize, memory: MemoryLimit, words: usize) -> Result<Shape> {
         check_board(rows, cols)?;
         if width != rows && width != cols {
             return Err(GoError::LegalBoard { rows, cols, why: "the border must run along a side".to_owned() }.into());

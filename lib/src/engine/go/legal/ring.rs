@@ -219,8 +219,7 @@ mod tests {
         let n: BigUint = BigUint::from(3u32).pow(200) - 12345u32;
         let k = moduli_needed(&BigUint::from(3u32).pow(200));
         let m = moduli(k);
-        let residues: Vec<(u64, u64)> =
-            m.iter().map(|&p| (u64::try_from(&n % BigUint::from(p)).unwrap(), p)).collect();
+        let residues: Vec<(u64, u64)> = m.iter().map(|&p| (u64::try_from(&n % BigUint::from(p)).unwrap(), p)).collect();
         assert_eq!(crt(&residues), n);
         // Too few moduli (a product below n) lose it.
         assert_ne!(crt(&residues[..4]), n);

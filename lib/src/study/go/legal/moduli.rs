@@ -1,0 +1,148 @@
+//! A count of legal positions split by moduli: each unit counts the board
+//! modulo one prime ([`count_legal_modulo`]), and the finish recovers the
+//! exact count by the Chinese remainder theorem. What `goban legal
+//! --checkpoint`, `--resume` and `--shard` run, and `plybench merge`
+//! finishes: each prime of a large board can run on its own machine.
+//!
+//! ```
+//! use plybench::batch::{RunOptions, Shard, run};
+//! use plybench::study::go::legal::moduli::{LegalModuli, Params};
+//! use plybench::study::tools::merge_loaded;
+//!
+//! let params = Params::new(7, 7)?; // two primes
+//! let shard = |k| RunOptions { shard: Some(Shard::new(k, 2).unwrap()), threads: 1, ..RunOptions::default() };
+//! let one = run::<LegalModuli>(&params, &shard(1))?.file;
+//! let two = run::<LegalModuli>(&params, &shard(2))?.file;
+//! let merged = merge_loaded(&[("1.json".into(), one), ("2.json".into(), two)])?;
+//! let row = &merged.outcome.tables[0].rows[0];
+//! assert_eq!(row[2].to_string(), "83677847847984287628595");
+//! # Ok::<(), plybench::Error>(())
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+use super::legal_table;
+use crate::batch::{self, Completed, Job, Outcome};
+use crate::engine::go::legal::ring::crt;
+use crate::engine::go::legal::{Arithmetic, LegalCount, check_board, count_legal_modulo, moduli_for};
+use crate::engine::memory::MemoryLimit;
+use crate::engine::progress::Progress;
+use crate::{Error, Result};
+
+/// The board of a count by moduli, and how many primes it takes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Params {
+    /// Rows of the board.
+    pub rows: usize,
+    /// Columns of the board.
+    pub cols: usize,
+    /// Primes: their product exceeds 3^(rows·cols).
+    pub moduli: usize,
+}
+
+impl Params {
+    /// The count of a `rows`×`cols` board by as many primes as it needs.
+    pub fn new(rows: usize, cols: usize) -> Result<Params> {
+        check_board(rows, cols)?;
+        Ok(Params { rows, cols, moduli: moduli_for(rows, cols) })
+    }
+}
+
+/// One unit's result: the count modulo its prime.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Residue {
+    /// The prime.
+    pub modulus: u64,
+    /// The count modulo the prime.
+    pub residue: u64,
+    /// The most border states held after any one point.
+    pub max_states: usize,
+}
+
+/// The unit of prime `index`.
+fn unit_id(index: usize) -> String {
+    format!("modulus-{index}")
+}
+
+/// The count by moduli as a [`Job`].
+#[derive(Clone, Copy, Debug)]
+pub struct LegalModuli;
+
+impl Job for LegalModuli {
+    const TOOL: &'static str = "go-legal";
+    type Params = Params;
+    type Part = Residue;
+
+    fn units(params: &Params) -> Result<Vec<String>> {
+        check_board(params.rows, params.cols)?;
+        if params.moduli != moduli_for(params.rows, params.cols) {
+            return Err(Error::invalid(
+                "batch file",
+                format!(
+                    "a {}x{} board takes {} moduli, not {}",
+                    params.rows,
+                    params.cols,
+                    moduli_for(params.rows, params.cols),
+                    params.moduli
+                ),
+            ));
+        }
+        Ok((0..params.moduli).map(unit_id).collect())
+    }
+
+    fn run_unit(params: &Params, unit: &batch::Unit) -> Result<Residue> {
+        // Units run side by side on the run's threads, one thread each.
+        let run = count_legal_modulo(params.rows, params.cols, unit.index, 1, MemoryLimit::default(), Progress::NONE)?;
+        Ok(Residue { modulus: run.modulus, residue: run.residue, max_states: run.max_states })
+    }
+
+    fn finish(params: &Params, parts: Vec<Completed<Residue>>) -> Result<Outcome> {
+        for done in &parts {
+            if done.unit.id != unit_id(done.unit.index) {
+                return Err(Error::invalid(
+                    "batch file",
+                    format!("unit {} is `{}`, expected `{}`", done.unit.index, done.unit.id, unit_id(done.unit.index)),
+                ));
+            }
+        }
+        let residues: Vec<(u64, u64)> = parts.iter().map(|d| (d.part.residue, d.part.modulus)).collect();
+        let run = LegalCount {
+            rows: params.rows,
+            cols: params.cols,
+            count: crt(&residues),
+            max_states: parts.iter().map(|d| d.part.max_states).max().unwrap_or(0),
+            width: params.rows.min(params.cols),
+            arithmetic: Arithmetic::Moduli(parts.len()),
+            seconds: parts.iter().map(|d| d.seconds).sum(),
+        };
+        let mut table = legal_table("go_legal", "Legal Go positions", &[(params.rows, params.cols)], &[run])?;
+        table.note(format!(
+            "Recovered by the Chinese remainder theorem from {} counts modulo the largest primes below 2^64 (work \
+             units); seconds are the sum of the units' times.",
+            parts.len()
+        ));
+        Ok(Outcome { tables: vec![table], json: None })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::batch::{RunOptions, run};
+    use crate::engine::go::legal::count_legal;
+
+    #[test]
+    fn a_run_by_moduli_gives_the_exact_count() {
+        let params = Params::new(5, 6).unwrap();
+        let options = RunOptions { threads: 2, ..RunOptions::default() };
+        let outcome = run::<LegalModuli>(&params, &options).unwrap().outcome.unwrap();
+        let exact = count_legal(5, 6, 1, MemoryLimit::default(), Progress::NONE).unwrap();
+        assert_eq!(outcome.tables[0].rows[0][2].to_string(), exact.count.to_string());
+    }
+
+    #[test]
+    fn a_file_with_the_wrong_number_of_moduli_is_refused() {
+        let params = Params { rows: 5, cols: 5, moduli: 1 };
+        assert!(LegalModuli::units(&params).is_err());
+    }
+}
