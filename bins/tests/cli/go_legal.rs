@@ -82,13 +82,42 @@ fn game_counts_match_tromp_and_farneback() {
 #[test]
 fn bad_input_is_refused_with_the_flag() {
     refused(&["legal", "--size", "0"], "--size");
-    refused(&["legal", "--size", "19"], "--size");
+    refused(&["legal", "--size", "20"], "--size");
+    refused(&["legal", "--size", "19"], "--max-memory");
     refused(&["legal", "--size", "5-3"], "--size");
     refused(&["legal", "--size", "seven"], "--size");
-    refused(&["legal", "--rows", "13", "--cols", "13"], "--rows/--cols");
+    refused(&["legal", "--rows", "20", "--cols", "20"], "--rows/--cols");
+    refused(&["legal", "--size", "3", "--modulus", "16"], "--modulus");
+    refused(&["legal", "--size", "3-4", "--shard", "1/2"], "--size");
     refused(&["legal", "--size", "3", "--threads", "0"], "--threads");
     refused(&["legal", "--size", "9", "--max-memory", "0.001"], "--max-memory");
     refused(&["legal"], "--size");
     refused(&["games", "--rows", "2", "--cols", "3"], "--rows/--cols");
     refused(&["games", "--rows", "1", "--cols", "2", "--threads", "0"], "--threads");
+}
+
+#[test]
+fn shards_by_moduli_merge_into_the_exact_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = |k: u32| dir.path().join(format!("s{k}.json"));
+    for k in 1..=2 {
+        let shard = format!("{k}/2");
+        let path = file(k);
+        let out = go(&["legal", "--size", "7", "--shard", &shard, "--checkpoint", path.to_str().unwrap()]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_plybench"))
+        .args(["merge", "--format", "csv"])
+        .args([file(1), file(2)])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("7,7,83677847847984287628595,83677847847984287628595,OEIS A094777,match,"), "{text}");
+    // One residue alone: the count modulo the second prime.
+    let rows = json(&["legal", "--size", "7", "--modulus", "1"]);
+    let p = rows[0]["modulus"].as_u64().unwrap();
+    let expected = 83_677_847_847_984_287_628_595u128 % u128::from(p);
+    assert_eq!(u128::from(rows[0]["residue"].as_u64().unwrap()), expected);
+    assert_eq!(rows[0]["moduli_needed"], 2);
 }

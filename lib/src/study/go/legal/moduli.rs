@@ -142,7 +142,7 @@ mod tests {
 
     #[test]
     fn a_file_with_the_wrong_number_of_moduli_is_refused() {
-        let params = Params { rows: 5, cols: 5, moduli: 1 };
+        let params = Params { rows: 5, cols: 5, moduli: 3 };
         assert!(LegalModuli::units(&params).is_err());
     }
 }
