@@ -260,6 +260,25 @@ fn walk<G: Game>(position: &G, depth: u32, table: Option<&PerftTable>, lists: &m
 
 /// [`walk`] in place: each move made, counted below and taken back.
 fn walk_mut<M: GameMut>(position: &mut M, depth: u32, table: Option<&PerftTable>, lists: &mut [Vec<M::Move>]) -> u128 {
+    let key = if table.is_some() && depth >= 2 { position.key() } else { 0 };
+    walk_keyed(position, depth, key, table, lists)
+}
+
+/// Children whose table buckets a node fetches before it walks them, so
+/// that their cache misses overlap; a position with more moves keys the
+/// rest as it goes.
+const AHEAD: usize = 48;
+
+/// [`walk_mut`] of a position whose key (with a table, two plies or more
+/// left) is `key`. With a table, a node with three plies or more left keys
+/// its children first (make, key, unmake) and fetches their buckets.
+fn walk_keyed<M: GameMut>(
+    position: &mut M,
+    depth: u32,
+    key: u64,
+    table: Option<&PerftTable>,
+    lists: &mut [Vec<M::Move>],
+) -> u128 {
     if depth == 0 {
         return 1;
     }
@@ -269,26 +288,42 @@ fn walk_mut<M: GameMut>(position: &mut M, depth: u32, table: Option<&PerftTable>
     if depth == 1 {
         return u128::from(position.count_leaves(list));
     }
-    let key = match table {
-        Some(table) => {
-            let key = position.key();
-            if let Some(nodes) = table.probe(key, depth) {
-                return u128::from(nodes);
-            }
-            key
+    let Some(table) = table else {
+        position.legal_moves(list);
+        let mut nodes = 0u128;
+        for &mv in list.iter() {
+            let undo = position.make(mv);
+            nodes += walk_keyed(position, depth - 1, 0, None, rest);
+            position.unmake(mv, undo);
         }
-        None => 0,
+        return nodes;
     };
+    if let Some(nodes) = table.probe(key, depth) {
+        return u128::from(nodes);
+    }
     position.legal_moves(list);
-    let mut nodes = 0u128;
-    for &mv in list.iter() {
+    // The children probe the table when they have two plies or more left.
+    let keyed = depth > 2;
+    let mut keys = [0u64; AHEAD];
+    let ahead = if keyed { list.len().min(AHEAD) } else { 0 };
+    for (slot, &mv) in keys.iter_mut().zip(&list[..ahead]) {
         let undo = position.make(mv);
-        nodes += walk_mut(position, depth - 1, table, rest);
+        *slot = position.key();
+        position.unmake(mv, undo);
+        table.prefetch(*slot);
+    }
+    let mut nodes = 0u128;
+    for (i, &mv) in list.iter().enumerate() {
+        let undo = position.make(mv);
+        let child = match keys.get(i) {
+            Some(&key) if i < ahead => key,
+            _ if keyed => position.key(),
+            _ => 0,
+        };
+        nodes += walk_keyed(position, depth - 1, child, Some(table), rest);
         position.unmake(mv, undo);
     }
-    if let Some(table) = table
-        && let Ok(count) = u64::try_from(nodes)
-    {
+    if let Ok(count) = u64::try_from(nodes) {
         table.store(key, depth, count);
     }
     nodes
@@ -529,7 +564,8 @@ fn split<T: Tree>(root: &T, root_moves: &[T::Move], depth: u32, threads: usize) 
         let mut deeper = Vec::with_capacity(tasks.len() * 8);
         for task in &mut tasks {
             task.position.moves(&mut moves);
-            deeper.extend(moves.iter().map(|&mv| Task { position: task.position.child(mv), root_move: task.root_move }));
+            deeper
+                .extend(moves.iter().map(|&mv| Task { position: task.position.child(mv), root_move: task.root_move }));
         }
         tasks = deeper;
         left -= 1;

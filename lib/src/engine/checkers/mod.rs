@@ -48,8 +48,8 @@ pub use error::{CheckersError, FenProblem};
 pub use game::Driven;
 pub use moves::{MAX_JUMPS, Move};
 pub use perft::{
-    Counter, MAX_DEPTH, PerftRun, check_depth, divide, estimate, leaves_per_second, legal_moves,
-    perft, perft_hashed, play, run_perft,
+    Counter, MAX_DEPTH, PerftRun, check_depth, divide, estimate, leaves_per_second, legal_moves, perft, perft_hashed,
+    play, run_perft,
 };
 pub use position::{BLACK_CROWN, Color, Position, WHITE_CROWN};
 pub use square::{Dir, Numbering, Square};

@@ -172,8 +172,11 @@ fn counted<B: Board>(
     let (nodes, divide) = if with_divide {
         // At depth 0 each root move is one sequence, as in [`divide`] (the
         // driver's divide counts the root alone).
-        let split =
-            if depth == 0 { game::divide_mut(&mut root, 0) } else { driver.divide_mut(&root, depth, Progress::NONE)? };
+        let split = if depth == 0 {
+            game::divide_mut(&mut root, 0)
+        } else {
+            driver.divide_mut(&root, depth, Progress::NONE)?
+        };
         let divide: Vec<(Move, u64)> = split.into_iter().map(|(mv, n)| (mv, saturated(n))).collect();
         let total = if depth == 0 { 1 } else { divide.iter().fold(0, |total, &(_, n)| u64::saturating_add(total, n)) };
         (total, Some(divide))
