@@ -2,7 +2,7 @@
 //! representation, with or without the pass as a move.
 //!
 //! [`Driven`] is a [`GameMut`] (the representation's make/unmake, the moves
-//! generated in a fixed [`MoveList`] and copied out): every Go count goes
+//! generated in a [`MoveList`] it keeps and copied out): every Go count goes
 //! this way ([`super::perft()`], [`super::divide`], [`super::run_perft`]).
 //! It is a [`Game`] as well (copy-make), and the two count alike
 //! (`lib/tests/suite/game_driver.rs`). The key hashes the whole position
@@ -34,6 +34,9 @@ use crate::engine::game::{Game, GameMut};
 pub struct Driven<B> {
     board: B,
     passing: Passing,
+    /// Where [`GameMut`] generates: made once, as a fresh [`MoveList`] is
+    /// written whole (one move per point and a pass) before it is used.
+    scratch: MoveList,
 }
 
 impl<B: Board> Driven<B> {
@@ -44,7 +47,7 @@ impl<B: Board> Driven<B> {
 
     /// `board` as it stands.
     pub fn on(board: B, passing: Passing) -> Driven<B> {
-        Driven { board, passing }
+        Driven { board, passing, scratch: MoveList::new() }
     }
 
     /// A key of the whole position.
@@ -92,10 +95,9 @@ impl<B: Board> GameMut for Driven<B> {
     type Undo = B::Undo;
 
     fn legal_moves(&mut self, moves: &mut Vec<Move>) {
-        let mut list = MoveList::new();
-        generate(&mut self.board, self.passing, &mut list);
+        generate(&mut self.board, self.passing, &mut self.scratch);
         moves.clear();
-        moves.extend_from_slice(list.as_slice());
+        moves.extend_from_slice(self.scratch.as_slice());
     }
 
     fn make(&mut self, mv: Move) -> B::Undo {
@@ -115,8 +117,6 @@ impl<B: Board> GameMut for Driven<B> {
     }
 
     fn count_leaves(&mut self, _: &mut Vec<Move>) -> u64 {
-        // Both representations count without listing: the list is not
-        // written.
-        count_moves(&mut self.board, self.passing, &mut MoveList::new())
+        count_moves(&mut self.board, self.passing, &mut self.scratch)
     }
 }
