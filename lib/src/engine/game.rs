@@ -13,6 +13,10 @@
 //!   the table: the tree is cut into tasks at a fixed ply, each task's count
 //!   is exact (a table entry is checked against its whole key and depth),
 //!   and the counts are summed in task order.
+//! - [`GameMut`]: the same for a game played in place (make and unmake
+//!   instead of a copy per move), by [`perft_mut`], [`divide_mut`],
+//!   [`Driver::perft_mut`] and [`Driver::divide_mut`]. Checkers and Go
+//!   count this way; Othello, shogi and backgammon by copy ([`Game`]).
 //!
 //! Counts are `u128`: no game here comes near it, and no sum can wrap. The
 //! table holds counts below 2^56 (larger ones are computed again, never
@@ -84,6 +88,39 @@ pub trait Game: Clone + Send + Sync {
     }
 }
 
+/// A game position played in place, for games whose make/unmake is cheaper
+/// than a copy per move (checkers, Go): the same counts as [`Game`], by
+/// [`perft_mut`], [`divide_mut`], [`Driver::perft_mut`] and
+/// [`Driver::divide_mut`].
+///
+/// The walk plays each move with [`GameMut::make`] and takes it back with
+/// [`GameMut::unmake`], so one position serves the whole subtree; a task of
+/// a threaded count starts from its own copy.
+pub trait GameMut: Clone + Send + Sync {
+    /// A move, small and copyable.
+    type Move: Copy + Send + Sync + Eq + std::fmt::Debug;
+    /// What [`GameMut::unmake`] needs to restore the position.
+    type Undo;
+    /// Clears `moves` and writes the legal moves of the position into it
+    /// (see [`Game::legal_moves`]). `&mut self` for representations that
+    /// generate with working space of their own.
+    fn legal_moves(&mut self, moves: &mut Vec<Self::Move>);
+    /// Plays `mv`, which is one of `legal_moves`.
+    fn make(&mut self, mv: Self::Move) -> Self::Undo;
+    /// Takes back `mv`, played by [`GameMut::make`] which returned `undo`.
+    fn unmake(&mut self, mv: Self::Move, undo: Self::Undo);
+    /// A 64-bit key of the position, side to move included (see
+    /// [`Game::key`]). Asked only with a table.
+    fn key(&self) -> u64;
+    /// `mv` in the game's usual notation (for divide).
+    fn notation(&self, mv: Self::Move) -> String;
+    /// How many leaves one ply below (see [`Game::count_leaves`]).
+    fn count_leaves(&mut self, moves: &mut Vec<Self::Move>) -> u64 {
+        self.legal_moves(moves);
+        moves.len() as u64
+    }
+}
+
 /// The deepest count the driver accepts: the table keeps depths up to 255,
 /// and no game here is counted anywhere near it.
 pub const MAX_DEPTH: u32 = 255;
@@ -145,6 +182,47 @@ pub fn divide<G: Game>(root: &G, depth: u32) -> Vec<(G::Move, u128)> {
     moves.iter().map(|&mv| (mv, walk(&root.play(mv), depth.saturating_sub(1), None, &mut lists))).collect()
 }
 
+/// [`perft`] of a [`GameMut`] position, played in place: `root` is the
+/// same position again when the count ends.
+pub fn perft_mut<M: GameMut>(root: &mut M, depth: u32) -> u128 {
+    walk_mut(root, depth, None, &mut buffers(depth))
+}
+
+/// [`perft_mut`] with `table`, which the caller keeps (it is not emptied
+/// first: entries of an earlier count of the same game stay good). The
+/// same count, each transposition counted once while the table holds it.
+pub fn perft_mut_in<M: GameMut>(root: &mut M, depth: u32, table: &PerftTable) -> u128 {
+    walk_mut(root, depth, Some(table), &mut buffers(depth))
+}
+
+/// [`divide`] of a [`GameMut`] position, played in place.
+pub fn divide_mut<M: GameMut>(root: &mut M, depth: u32) -> Vec<(M::Move, u128)> {
+    divide_mut_with(root, depth, Progress::NONE)
+}
+
+/// [`divide_mut`], telling `progress` of each root move counted
+/// (`Step { label: "perft", done, total, nodes }`, once before the first).
+pub fn divide_mut_with<M: GameMut>(root: &mut M, depth: u32, progress: Progress<'_>) -> Vec<(M::Move, u128)> {
+    let mut moves = Vec::new();
+    root.legal_moves(&mut moves);
+    let mut lists = buffers(depth);
+    let total = moves.len() as u64;
+    let mut nodes = 0u128;
+    progress.report(Step { label: "perft", done: 0, total, nodes: 0 });
+    moves
+        .iter()
+        .enumerate()
+        .map(|(done, &mv)| {
+            let undo = root.make(mv);
+            let n = walk_mut(root, depth.saturating_sub(1), None, &mut lists);
+            root.unmake(mv, undo);
+            nodes += n;
+            progress.report(Step { label: "perft", done: done as u64 + 1, total, nodes });
+            (mv, n)
+        })
+        .collect()
+}
+
 /// The walk: bulk counting one ply above the leaves, and the table looked
 /// up before, and filled after, every node with two plies or more left.
 fn walk<G: Game>(position: &G, depth: u32, table: Option<&PerftTable>, lists: &mut [Vec<G::Move>]) -> u128 {
@@ -178,6 +256,122 @@ fn walk<G: Game>(position: &G, depth: u32, table: Option<&PerftTable>, lists: &m
         table.store(key, depth, count);
     }
     nodes
+}
+
+/// [`walk`] in place: each move made, counted below and taken back.
+fn walk_mut<M: GameMut>(position: &mut M, depth: u32, table: Option<&PerftTable>, lists: &mut [Vec<M::Move>]) -> u128 {
+    let key = if table.is_some() && depth >= 2 { position.key() } else { 0 };
+    walk_keyed(position, depth, key, table, lists)
+}
+
+/// Children whose table buckets a node fetches before it walks them, so
+/// that their cache misses overlap; a position with more moves keys the
+/// rest as it goes.
+const AHEAD: usize = 48;
+
+/// [`walk_mut`] of a position whose key (with a table, two plies or more
+/// left) is `key`. With a table, a node with three plies or more left keys
+/// its children first (make, key, unmake) and fetches their buckets.
+fn walk_keyed<M: GameMut>(
+    position: &mut M,
+    depth: u32,
+    key: u64,
+    table: Option<&PerftTable>,
+    lists: &mut [Vec<M::Move>],
+) -> u128 {
+    if depth == 0 {
+        return 1;
+    }
+    let Some((list, rest)) = lists.split_first_mut() else {
+        return 0;
+    };
+    if depth == 1 {
+        return u128::from(position.count_leaves(list));
+    }
+    let Some(table) = table else {
+        position.legal_moves(list);
+        let mut nodes = 0u128;
+        for &mv in list.iter() {
+            let undo = position.make(mv);
+            nodes += walk_keyed(position, depth - 1, 0, None, rest);
+            position.unmake(mv, undo);
+        }
+        return nodes;
+    };
+    if let Some(nodes) = table.probe(key, depth) {
+        return u128::from(nodes);
+    }
+    position.legal_moves(list);
+    // The children probe the table when they have two plies or more left.
+    let keyed = depth > 2;
+    let mut keys = [0u64; AHEAD];
+    let ahead = if keyed { list.len().min(AHEAD) } else { 0 };
+    for (slot, &mv) in keys.iter_mut().zip(&list[..ahead]) {
+        let undo = position.make(mv);
+        *slot = position.key();
+        position.unmake(mv, undo);
+        table.prefetch(*slot);
+    }
+    let mut nodes = 0u128;
+    for (i, &mv) in list.iter().enumerate() {
+        let undo = position.make(mv);
+        let child = match keys.get(i) {
+            Some(&key) if i < ahead => key,
+            _ if keyed => position.key(),
+            _ => 0,
+        };
+        nodes += walk_keyed(position, depth - 1, child, Some(table), rest);
+        position.unmake(mv, undo);
+    }
+    if let Ok(count) = u64::try_from(nodes) {
+        table.store(key, depth, count);
+    }
+    nodes
+}
+
+/// A position the threaded driver splits and counts: a [`Game`] by copy
+/// ([`Copying`]) or a [`GameMut`] in place ([`InPlace`]).
+trait Tree: Clone + Send + Sync {
+    type Move: Copy + Send + Sync + Eq + std::fmt::Debug;
+    fn moves(&mut self, moves: &mut Vec<Self::Move>);
+    fn child(&self, mv: Self::Move) -> Self;
+    fn count(&mut self, depth: u32, table: Option<&PerftTable>, lists: &mut [Vec<Self::Move>]) -> u128;
+}
+
+/// A [`Game`] for the threaded driver.
+#[derive(Clone)]
+struct Copying<G>(G);
+
+impl<G: Game> Tree for Copying<G> {
+    type Move = G::Move;
+    fn moves(&mut self, moves: &mut Vec<G::Move>) {
+        self.0.legal_moves(moves);
+    }
+    fn child(&self, mv: G::Move) -> Self {
+        Copying(self.0.play(mv))
+    }
+    fn count(&mut self, depth: u32, table: Option<&PerftTable>, lists: &mut [Vec<G::Move>]) -> u128 {
+        walk(&self.0, depth, table, lists)
+    }
+}
+
+/// A [`GameMut`] for the threaded driver.
+#[derive(Clone)]
+struct InPlace<M>(M);
+
+impl<M: GameMut> Tree for InPlace<M> {
+    type Move = M::Move;
+    fn moves(&mut self, moves: &mut Vec<M::Move>) {
+        self.0.legal_moves(moves);
+    }
+    fn child(&self, mv: M::Move) -> Self {
+        let mut child = self.0.clone();
+        child.make(mv);
+        InPlace(child)
+    }
+    fn count(&mut self, depth: u32, table: Option<&PerftTable>, lists: &mut [Vec<M::Move>]) -> u128 {
+        walk_mut(&mut self.0, depth, table, lists)
+    }
 }
 
 /// Tasks per thread a threaded count aims at, so that a thread that ends
@@ -245,7 +439,16 @@ impl Driver {
     ///
     /// [`GameError::Limit`] past [`MAX_DEPTH`].
     pub fn perft<G: Game>(&mut self, root: &G, depth: u32, progress: Progress<'_>) -> Result<u128, GameError> {
-        Ok(self.count(root, depth, progress)?.iter().map(|&(_, n)| n).sum::<u128>().max(u128::from(depth == 0)))
+        Ok(total(&self.count(Copying(root.clone()), depth, progress)?, depth))
+    }
+
+    /// [`Driver::perft`] of a [`GameMut`] position, played in place.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::Limit`] past [`MAX_DEPTH`].
+    pub fn perft_mut<M: GameMut>(&mut self, root: &M, depth: u32, progress: Progress<'_>) -> Result<u128, GameError> {
+        Ok(total(&self.count(InPlace(root.clone()), depth, progress)?, depth))
     }
 
     /// Perft of each root move, in the order of [`Game::legal_moves`], on
@@ -262,27 +465,41 @@ impl Driver {
     ) -> Result<Vec<(G::Move, u128)>, GameError> {
         // At depth 0 each root move counts 0: the root itself is the one
         // sequence.
-        self.count(root, depth, progress)
+        self.count(Copying(root.clone()), depth, progress)
+    }
+
+    /// [`Driver::divide`] of a [`GameMut`] position, played in place.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::Limit`] past [`MAX_DEPTH`].
+    pub fn divide_mut<M: GameMut>(
+        &mut self,
+        root: &M,
+        depth: u32,
+        progress: Progress<'_>,
+    ) -> Result<Vec<(M::Move, u128)>, GameError> {
+        self.count(InPlace(root.clone()), depth, progress)
     }
 
     /// The count of each root move (`depth` ≥ 1); empty at depth 0 or when
     /// the root has no move.
-    fn count<G: Game>(
+    fn count<T: Tree>(
         &mut self,
-        root: &G,
+        mut root: T,
         depth: u32,
         progress: Progress<'_>,
-    ) -> Result<Vec<(G::Move, u128)>, GameError> {
+    ) -> Result<Vec<(T::Move, u128)>, GameError> {
         check_depth(depth)?;
         if let Some(table) = &mut self.table {
             table.ready_for_count();
         }
         let mut root_moves = Vec::new();
-        root.legal_moves(&mut root_moves);
+        root.moves(&mut root_moves);
         if depth == 0 || root_moves.is_empty() {
             return Ok(root_moves.into_iter().map(|mv| (mv, 0)).collect());
         }
-        let (tasks, left) = split(root, &root_moves, depth, self.threads);
+        let (tasks, left) = split(&root, &root_moves, depth, self.threads);
         let table = self.table.as_ref();
         let done = AtomicUsize::new(0);
         let nodes = AtomicU64::new(0);
@@ -292,12 +509,12 @@ impl Driver {
         // Each worker takes tasks in turn until none is left, with its
         // buffers made once; a task's count goes to the task's slot.
         let work = || {
-            let mut lists = buffers::<G::Move>(left);
+            let mut lists = buffers::<T::Move>(left);
             let mut counted = Vec::new();
             loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(task) = tasks.get(i) else { break };
-                let n = walk(&task.position, left, table, &mut lists);
+                let n = task.position.clone().count(left, table, &mut lists);
                 counted.push((i, n));
                 let sum = nodes.fetch_add(u64::try_from(n).unwrap_or(u64::MAX), Ordering::Relaxed);
                 let finished = done.fetch_add(1, Ordering::Relaxed) as u64 + 1;
@@ -318,12 +535,18 @@ impl Driver {
         for (i, n) in counted.into_iter().flatten() {
             by_task[i] = n;
         }
-        let mut split: Vec<(G::Move, u128)> = root_moves.iter().map(|&mv| (mv, 0)).collect();
+        let mut split: Vec<(T::Move, u128)> = root_moves.iter().map(|&mv| (mv, 0)).collect();
         for (task, n) in tasks.iter().zip(by_task) {
             split[task.root_move].1 += n;
         }
         Ok(split)
     }
+}
+
+/// The count of the whole tree from the counts of the root moves: 1 at
+/// depth 0 (the root itself).
+fn total<M>(split: &[(M, u128)], depth: u32) -> u128 {
+    split.iter().map(|&(_, n)| n).sum::<u128>().max(u128::from(depth == 0))
 }
 
 /// Cuts the tree below `root` (`depth` ≥ 1) into tasks: the positions after
@@ -332,16 +555,17 @@ impl Driver {
 /// Returns the tasks and their plies left. A sequence that ends before the
 /// split ply (a position without moves) leaves no task: it counts 0 at
 /// that depth, as in the walk.
-fn split<G: Game>(root: &G, root_moves: &[G::Move], depth: u32, threads: usize) -> (Vec<Task<G>>, u32) {
-    let mut tasks: Vec<Task<G>> =
-        root_moves.iter().enumerate().map(|(i, &mv)| Task { position: root.play(mv), root_move: i }).collect();
+fn split<T: Tree>(root: &T, root_moves: &[T::Move], depth: u32, threads: usize) -> (Vec<Task<T>>, u32) {
+    let mut tasks: Vec<Task<T>> =
+        root_moves.iter().enumerate().map(|(i, &mv)| Task { position: root.child(mv), root_move: i }).collect();
     let mut left = depth - 1;
     let mut moves = Vec::new();
     while threads > 1 && tasks.len() < threads * TASKS_PER_THREAD && left > SEQUENTIAL_BELOW {
         let mut deeper = Vec::with_capacity(tasks.len() * 8);
-        for task in &tasks {
-            task.position.legal_moves(&mut moves);
-            deeper.extend(moves.iter().map(|&mv| Task { position: task.position.play(mv), root_move: task.root_move }));
+        for task in &mut tasks {
+            task.position.moves(&mut moves);
+            deeper
+                .extend(moves.iter().map(|&mv| Task { position: task.position.child(mv), root_move: task.root_move }));
         }
         tasks = deeper;
         left -= 1;
@@ -486,6 +710,47 @@ mod tests {
         assert!(total > 7, "the tree is split below the root for two threads");
         assert_eq!(steps.len() as u64, total + 1);
         assert!(steps.iter().any(|&(done, _)| done == total));
+    }
+
+    /// [`Row`] played in place: the undo record is the row before the move.
+    impl GameMut for Row {
+        type Move = u8;
+        type Undo = Row;
+        fn legal_moves(&mut self, moves: &mut Vec<u8>) {
+            Game::legal_moves(self, moves);
+        }
+        fn make(&mut self, mv: u8) -> Row {
+            std::mem::replace(self, self.play(mv))
+        }
+        fn unmake(&mut self, _: u8, undo: Row) {
+            *self = undo;
+        }
+        fn key(&self) -> u64 {
+            Game::key(self)
+        }
+        fn notation(&self, mv: u8) -> String {
+            Game::notation(self, mv)
+        }
+    }
+
+    #[test]
+    fn in_place_counts_are_the_copying_counts() {
+        for depth in 0..=10 {
+            let mut row = Row::new();
+            assert_eq!(perft_mut(&mut row, depth), naive(&Row::new(), depth), "{depth}");
+            assert_eq!(row, Row::new(), "the position is restored");
+            assert_eq!(divide_mut(&mut row, depth), divide(&Row::new(), depth));
+            let table = PerftTable::with_entries(8).unwrap();
+            assert_eq!(perft_mut_in(&mut row, depth, &table), naive(&Row::new(), depth));
+            for threads in [1, 3] {
+                let mut driver = Driver::new(threads, 1).unwrap();
+                assert_eq!(driver.perft_mut(&row, depth, Progress::NONE).unwrap(), naive(&Row::new(), depth));
+                assert_eq!(
+                    driver.divide_mut(&row, depth, Progress::NONE).unwrap(),
+                    driver.divide(&Row::new(), depth, Progress::NONE).unwrap()
+                );
+            }
+        }
     }
 
     #[test]

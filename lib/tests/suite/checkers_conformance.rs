@@ -17,8 +17,9 @@ use plybench::engine::checkers::bell_table::TableBoard;
 use plybench::engine::checkers::bitboard::BitBoard;
 use plybench::engine::checkers::samuel::SamuelBoard;
 use plybench::engine::checkers::{
-    Board, Color, Counter, Counting, Move, Position, SEQUENTIAL_BELOW, divide, perft, perft_hashed, run_perft,
+    Board, Color, Counter, Counting, Move, Position, divide, perft, perft_hashed, run_perft,
 };
+use plybench::engine::game::SEQUENTIAL_BELOW;
 use plybench::engine::rng::SplitMix;
 use plybench::engine::table::PerftTable;
 use plybench::study::checkers::published;
@@ -68,8 +69,9 @@ conformance! {
 const CI_DEPTH: u32 = 8;
 
 // The opening's count at the CI depth must split over threads below the
-// root, or the thread test below would not reach the split.
-const _: () = assert!(CI_DEPTH > SEQUENTIAL_BELOW, "CI_DEPTH must exceed checkers' SEQUENTIAL_BELOW");
+// root, or the thread test below would not reach the split (checkers
+// counts on the generic driver, `engine::game`).
+const _: () = assert!(CI_DEPTH > SEQUENTIAL_BELOW, "CI_DEPTH must exceed the driver's SEQUENTIAL_BELOW");
 
 /// Positions whose captures end where they began, which a make written as
 /// `pieces ^= from | to` would get wrong (the second is Bell's Fig. 3.7).

@@ -1,10 +1,11 @@
-//! The generic perft driver (`engine::game`) against the specialised
-//! drivers of checkers and Go: the same counts on several positions,
-//! depths, representations and conventions, on one thread and on two with
-//! a table.
+//! The generic perft driver (`engine::game`) by copy (`Game`) against the
+//! in-place walk (`GameMut`) that the checkers and Go entry points
+//! (`checkers::Counter`, `checkers::divide`, `go::run_perft`, `go::divide`)
+//! count by: the same counts on several positions, depths,
+//! representations and conventions, on one thread and on two with a table.
 
 use plybench::engine::checkers::{self, Counter, Counting, Repr as CheckersRepr};
-use plybench::engine::game::{self, Driver, Game};
+use plybench::engine::game::{self, Driver, Game, GameMut};
 use plybench::engine::go::{self, Passing, Repr as GoRepr, Size};
 use plybench::engine::progress::Progress;
 
@@ -12,6 +13,18 @@ use plybench::engine::progress::Progress;
 fn both_ways<G: Game>(root: &G, depth: u32) -> (u128, u128) {
     let mut driver = Driver::new(2, 2).unwrap();
     (game::perft(root, depth), driver.perft(root, depth, Progress::NONE).unwrap())
+}
+
+/// The in-place walk, plain and with a caller's table, and two threads with
+/// a table, on `root`.
+fn in_place<M: GameMut>(root: &M, depth: u32) -> [u128; 3] {
+    let mut driver = Driver::new(2, 2).unwrap();
+    let table = plybench::engine::table::PerftTable::with_entries(64).unwrap();
+    [
+        game::perft_mut(&mut root.clone(), depth),
+        game::perft_mut_in(&mut root.clone(), depth, &table),
+        driver.perft_mut(root, depth, Progress::NONE).unwrap(),
+    ]
 }
 
 #[test]
@@ -37,6 +50,7 @@ fn checkers_counts_are_the_checkers_drivers() {
                 assert_eq!(game::perft(&samuel, depth), expected);
                 let bits = checkers::Driven::<checkers::bitboard::BitBoard>::new(position, counting);
                 assert_eq!(both_ways(&bits, depth), (expected, expected), "{position:?} {counting:?} {depth}");
+                assert_eq!(in_place(&samuel, depth), [expected; 3], "{position:?} {counting:?} {depth}");
             }
         }
     }
@@ -76,6 +90,7 @@ fn go_counts_are_the_go_drivers() {
                 assert_eq!(game::perft(&array, depth), expected, "{passing:?} {depth}");
                 let bits = go::Driven::<go::bitboard::BitBoard>::new(position, passing);
                 assert_eq!(both_ways(&bits, depth), (expected, expected), "{passing:?} {depth}");
+                assert_eq!(in_place(&array, depth), [expected; 3], "{passing:?} {depth}");
             }
         }
     }

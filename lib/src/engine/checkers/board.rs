@@ -90,7 +90,7 @@ impl FromStr for Repr {
 /// Moves are generated with compulsory capture (only captures when one
 /// exists), every multi-capture taken to its end, and a man's move ending
 /// when it is crowned. Every path of a multi-capture is a move of its own.
-pub trait Board: Clone {
+pub trait Board: Clone + Send + Sync {
     /// Which representation this is.
     const REPR: Repr;
     /// What [`Board::unmake`] needs to restore the position.

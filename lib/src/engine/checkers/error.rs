@@ -3,6 +3,7 @@
 use crate::quote::quote;
 use std::fmt;
 
+use crate::engine::game::GameError;
 use crate::engine::limit::LimitError;
 use crate::engine::table::TableError;
 
@@ -124,6 +125,18 @@ pub enum CheckersError {
         /// What the operating system said.
         why: String,
     },
+}
+
+/// The generic driver's errors as the checkers engine's, variant for
+/// variant.
+impl From<GameError> for CheckersError {
+    fn from(e: GameError) -> CheckersError {
+        match e {
+            GameError::Limit(e) => CheckersError::Limit(e),
+            GameError::Table(e) => CheckersError::Table(e),
+            GameError::ThreadPool { threads, why } => CheckersError::ThreadPool { threads, why },
+        }
+    }
 }
 
 /// Why a text is not PDN FEN (see [`CheckersError::NotFen`]).

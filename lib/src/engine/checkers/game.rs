@@ -1,25 +1,27 @@
 //! Checkers for the generic perft driver ([`crate::engine::game`]): any
 //! representation, under either counting of multiple captures.
 //!
-//! The driver counts by copy-make and keys every node from its position;
-//! [`super::Counter`] keeps its own path (make/unmake, the key changed move
-//! by move, table buckets fetched ahead), and the two count alike
-//! (`lib/tests/suite/game_driver.rs`).
+//! [`Driven`] is a [`GameMut`]: the representation's make/unmake, keyed
+//! from its position when a table asks. Every checkers count goes this way
+//! ([`super::perft()`], [`super::divide`], [`super::perft_hashed`],
+//! [`super::Counter`]). It is a [`Game`] as well (copy-make), and the two
+//! count alike (`lib/tests/suite/game_driver.rs`).
 //!
 //! ```
 //! use plybench::engine::checkers::{Counting, Driven, Position, bitboard::BitBoard, perft};
 //! use plybench::engine::game;
 //!
-//! let root = Driven::<BitBoard>::new(&Position::start(), Counting::Paths);
+//! let mut root = Driven::<BitBoard>::new(&Position::start(), Counting::Paths);
 //! let mut board = BitBoard::from_position(&Position::start());
 //! # use plybench::engine::checkers::Board;
 //! assert_eq!(game::perft(&root, 6), u128::from(perft(&mut board, 6, Counting::Paths)));
+//! assert_eq!(game::perft_mut(&mut root, 6), game::perft(&root, 6));
 //! ```
 
 use super::board::{Board, Counting, distinct_results};
 use super::zobrist::key;
 use super::{Move, Position};
-use crate::engine::game::Game;
+use crate::engine::game::{Game, GameMut};
 
 /// A position held by the representation `B`, counted under `counting`.
 #[derive(Clone, Debug)]
@@ -31,11 +33,27 @@ pub struct Driven<B> {
 impl<B: Board> Driven<B> {
     /// `position` on the representation `B`.
     pub fn new(position: &Position, counting: Counting) -> Driven<B> {
-        Driven { board: B::from_position(position), counting }
+        Driven::on(B::from_position(position), counting)
+    }
+
+    /// `board` as it stands.
+    pub fn on(board: B, counting: Counting) -> Driven<B> {
+        Driven { board, counting }
+    }
+
+    /// The key of the position held, the two countings told apart so that
+    /// one table may serve both without mixing their counts.
+    fn counted_key(&self) -> u64 {
+        let key = key(&self.board.position());
+        match self.counting {
+            Counting::Paths => key,
+            // "results" in ASCII.
+            Counting::Results => key ^ 0x0072_6573_756C_7473,
+        }
     }
 }
 
-impl<B: Board + Send + Sync> Game for Driven<B> {
+impl<B: Board> Game for Driven<B> {
     type Move = Move;
 
     fn legal_moves(&self, moves: &mut Vec<Move>) {
@@ -52,12 +70,7 @@ impl<B: Board + Send + Sync> Game for Driven<B> {
     }
 
     fn key(&self) -> u64 {
-        // The two countings are told apart, as `Counter`'s keys are.
-        let key = key(&self.board.position());
-        match self.counting {
-            Counting::Paths => key,
-            Counting::Results => key ^ 0x0072_6573_756C_7473,
-        }
+        self.counted_key()
     }
 
     fn notation(&self, mv: Move) -> String {
@@ -65,6 +78,35 @@ impl<B: Board + Send + Sync> Game for Driven<B> {
     }
 
     fn count_leaves(&self, moves: &mut Vec<Move>) -> u64 {
+        self.board.count_moves(moves, self.counting)
+    }
+}
+
+impl<B: Board> GameMut for Driven<B> {
+    type Move = Move;
+    type Undo = B::Undo;
+
+    fn legal_moves(&mut self, moves: &mut Vec<Move>) {
+        Game::legal_moves(self, moves);
+    }
+
+    fn make(&mut self, mv: Move) -> B::Undo {
+        self.board.make(&mv)
+    }
+
+    fn unmake(&mut self, mv: Move, undo: B::Undo) {
+        self.board.unmake(&mv, undo);
+    }
+
+    fn key(&self) -> u64 {
+        self.counted_key()
+    }
+
+    fn notation(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn count_leaves(&mut self, moves: &mut Vec<Move>) -> u64 {
         self.board.count_moves(moves, self.counting)
     }
 }

@@ -12,10 +12,12 @@
 //!   (Bell's Fig. 3.8 with an explicit capture stack),
 //!   [`samuel::SamuelBoard`] (Samuel's 36-bit words with ghost squares) and
 //!   [`bitboard::BitBoard`] (a modern 32-bit layout).
-//! - [`perft()`]: the generic driver; [`Counting`] says whether the paths
-//!   of a multi-capture that end in the same position count once or once
-//!   per path. [`Counter`] counts the same with worker threads and a perft
-//!   table keyed by [`zobrist`] keys.
+//! - [`perft()`]: the count, by the generic driver of
+//!   [`crate::engine::game`] over [`Driven`] (make/unmake in place);
+//!   [`Counting`] says whether the paths of a multi-capture that end in the
+//!   same position count once or once per path. [`Counter`] counts the same
+//!   with the driver's worker threads and perft table, keyed by [`zobrist`]
+//!   keys.
 //! - [`replay`]: game records, the first illegal move and its repair.
 //! - [`CheckersError`]: what can go wrong, the reason without the input's
 //!   name.
@@ -46,8 +48,8 @@ pub use error::{CheckersError, FenProblem};
 pub use game::Driven;
 pub use moves::{MAX_JUMPS, Move};
 pub use perft::{
-    Counter, MAX_DEPTH, PerftRun, SEQUENTIAL_BELOW, check_depth, divide, estimate, leaves_per_second, legal_moves,
-    perft, perft_hashed, play, run_perft,
+    Counter, MAX_DEPTH, PerftRun, check_depth, divide, estimate, leaves_per_second, legal_moves, perft, perft_hashed,
+    play, run_perft,
 };
 pub use position::{BLACK_CROWN, Color, Position, WHITE_CROWN};
 pub use square::{Dir, Numbering, Square};

@@ -8,8 +8,10 @@
 //!
 //! A move changes few squares: its start and end, the pieces it captures,
 //! and a crowned man. [`change`] xors in exactly the pieces that differ
-//! between two positions, so the perft driver keeps the key of its position
-//! up to date move by move instead of computing it again.
+//! between two positions, so a key can be kept up to date move by move. The
+//! perft driver (the generic one of [`crate::engine::game`], over
+//! [`Driven`](super::Driven)) computes the key of each position it looks up
+//! instead: it needs one only at nodes with two plies or more left.
 //!
 //! ```
 //! use plybench::engine::checkers::{Position, legal_moves, play, Repr};

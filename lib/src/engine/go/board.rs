@@ -102,14 +102,11 @@ impl fmt::Display for Passing {
 ///
 /// Both representations make and unmake in place: the undo record is a
 /// fixed-size set of the captured points, so nothing is allocated.
-pub trait Board: Clone {
+pub trait Board: Clone + Send + Sync {
     /// Which representation this is.
     const REPR: Repr;
     /// What [`Board::unmake`] needs to restore the position.
     type Undo: Copy;
-    /// Whether the perft driver copies the board and plays the move on the
-    /// copy (copy-make) instead of make/unmake.
-    const COPY_MAKE: bool = false;
 
     /// Sets up `position`.
     fn from_position(position: &Position) -> Self;

@@ -11,7 +11,8 @@
 //! - [`Board`]: the interface, implemented by [`array::ArrayBoard`]
 //!   (Zobrist's bordered array) and [`bitboard::BitBoard`] (six 64-bit
 //!   words per colour, shift-and-flood); [`Repr`] names them;
-//! - [`perft()`]: the generic driver under a [`Passing`] convention.
+//! - [`perft()`]: the count under a [`Passing`] convention, by the generic
+//!   driver of [`crate::engine::game`] over [`Driven`] (make/unmake in place).
 //!
 //! [`influence`]: Zobrist's influence map (Figs. 3.13 to 3.16).
 //! [`legal`]: the count of legal positions over the border (Tromp).

@@ -1,13 +1,17 @@
-//! The perft driver, generic over the representation.
+//! The Go perft entry points, generic over the representation: thin
+//! wrappers of the generic driver ([`crate::engine::game`]) over
+//! [`Driven`], with the Go depth limit and `u64` counts.
 
 use std::time::Instant;
 
 use super::array::ArrayBoard;
 use super::bitboard::BitBoard;
-use super::board::{Board, Passing, Repr, count_moves, generate};
+use super::board::{Board, Passing, Repr, generate};
 use super::error::GoError;
+use super::game::Driven;
 use super::point::{Move, MoveList, Size};
 use super::position::Position;
+use crate::engine::game;
 use crate::engine::limit::{LimitError, Quantity, check_range};
 use crate::engine::progress::{Progress, Step};
 use crate::engine::work::{Work, perft_leaves};
@@ -97,40 +101,13 @@ pub fn check_depth(size: Size, depth: u32) -> Result<u32, LimitError> {
 /// # Ok::<(), plybench::engine::go::GoError>(())
 /// ```
 pub fn perft<B: Board>(board: &mut B, depth: u32, passing: Passing) -> u64 {
-    let mut lists = lists(depth);
-    walk(board, depth, passing, &mut lists)
+    saturated(game::perft_mut(&mut Driven::on(board.clone(), passing), depth))
 }
 
-/// One move list per ply left, made before the count starts.
-fn lists(depth: u32) -> Vec<MoveList> {
-    (0..depth.max(1)).map(|_| MoveList::new()).collect()
-}
-
-fn walk<B: Board>(board: &mut B, depth: u32, passing: Passing, lists: &mut [MoveList]) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let Some((list, rest)) = lists.split_first_mut() else {
-        return 0;
-    };
-    if depth == 1 {
-        return count_moves(board, passing, list);
-    }
-    generate(board, passing, list);
-    let mut nodes = 0;
-    for i in 0..list.len() {
-        let mv = list.get(i);
-        if B::COPY_MAKE {
-            let mut child = board.clone();
-            child.make(mv);
-            nodes += walk(&mut child, depth - 1, passing, rest);
-        } else {
-            let undo = board.make(mv);
-            nodes += walk(board, depth - 1, passing, rest);
-            board.unmake(mv, undo);
-        }
-    }
-    nodes
+/// A count of the driver (`u128`) as a Go count: `u64::MAX` past `u64`
+/// (which [`max_depth`] keeps counts from reaching).
+fn saturated(nodes: u128) -> u64 {
+    u64::try_from(nodes).unwrap_or(u64::MAX)
 }
 
 /// Perft of each root move ("divide"), in generation order: the stones
@@ -139,26 +116,13 @@ pub fn divide<B: Board>(board: &mut B, depth: u32, passing: Passing) -> Vec<(Mov
     divide_with(board, depth, passing, Progress::NONE)
 }
 
-/// [`divide`], telling `progress` of each root move counted.
+/// [`divide`], telling `progress` of each root move counted, labelled with
+/// the representation's name ([`game::divide_mut_with`] over [`Driven`]).
 pub fn divide_with<B: Board>(board: &mut B, depth: u32, passing: Passing, progress: Progress<'_>) -> Vec<(Move, u64)> {
-    let mut root = MoveList::new();
-    generate(board, passing, &mut root);
-    let mut lists = lists(depth);
-    let total = root.len() as u64;
-    let mut nodes = 0u64;
-    progress.report(Step { label: B::REPR.name(), done: 0, total, nodes: 0 });
-    root.as_slice()
-        .iter()
-        .enumerate()
-        .map(|(done, &mv)| {
-            let undo = board.make(mv);
-            let n = walk(board, depth.saturating_sub(1), passing, &mut lists);
-            board.unmake(mv, undo);
-            nodes = nodes.saturating_add(n);
-            progress.report(Step { label: B::REPR.name(), done: done as u64 + 1, total, nodes: u128::from(nodes) });
-            (mv, n)
-        })
-        .collect()
+    let relabel = |step: Step<'_>| progress.report(Step { label: B::REPR.name(), ..step });
+    let progress = if progress.is_some() { Progress::new(&relabel) } else { Progress::NONE };
+    let split = game::divide_mut_with(&mut Driven::on(board.clone(), passing), depth, progress);
+    split.into_iter().map(|(mv, n)| (mv, saturated(n))).collect()
 }
 
 /// One timed perft run.
