@@ -170,6 +170,9 @@ mod tests {
         assert_eq!(Tool::ALL.map(Tool::name), ["perft", "kalah", "alphabeta", "go-legal"]);
         let err = finish_records("go", &json!({}), &[]).unwrap_err();
         assert!(err.is_usage());
-        assert_eq!(err.to_string(), "invalid batch file: its tool is \"go\"; expected one of perft, kalah, alphabeta, go-legal");
+        assert_eq!(
+            err.to_string(),
+            "invalid batch file: its tool is \"go\"; expected one of perft, kalah, alphabeta, go-legal"
+        );
     }
 }

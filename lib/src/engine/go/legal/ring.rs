@@ -109,7 +109,7 @@ pub fn is_prime(n: u64) -> bool {
         return false;
     }
     for p in BASES {
-        if n % p == 0 {
+        if n.is_multiple_of(p) {
             return n == p;
         }
     }
@@ -186,7 +186,7 @@ mod tests {
 
     #[test]
     fn primality_agrees_with_trial_division_below_ten_thousand() {
-        let trial = |n: u64| n >= 2 && (2..n).take_while(|d| d * d <= n).all(|d| n % d != 0);
+        let trial = |n: u64| n >= 2 && (2..n).take_while(|d| d * d <= n).all(|d| !n.is_multiple_of(d));
         for n in 0..10_000 {
             assert_eq!(is_prime(n), trial(n), "{n}");
         }
