@@ -212,11 +212,18 @@ pub fn part(budget: Budget, progress: Progress<'_>) -> Result<Part> {
         progress.report(Step::label(&format!("goban legal {m}x{n}")));
         rect_runs.push(count_legal(m, n, threads, memory, Progress::NONE)?);
     }
+    // Every published n×(n+1) board is listed; those past the budget as not computed.
+    for n in data.almost_square_sides() {
+        if !rects.contains(&(n, n + 1)) {
+            rects.push((n, n + 1));
+        }
+    }
     let mut rect_table =
         legal_table("go_legal_rectangles", "Legal Go positions on m×n rectangles", &rects, &rect_runs)?;
     rect_table.note(
-        "Published rows: 1xn (A102620) and 2xn (A266278); the other rectangles are printed on Tromp's site but \
-         were not available to this study, so they stand without a published value.",
+        "Published: the rows 1xn (A102620) and 2xn (A266278), and the almost square boards nx(n+1) to 17x18 \
+         (Tromp and Farnebäck's table, listed whole; those past this budget are not computed here, and \
+         `goban legal --rows N --cols N+1` counts them). The other rectangles stand without a published value.",
     );
 
     // 2x1 and 3x1 are the same games turned, counted again as a check; 4x1 is not repeated.

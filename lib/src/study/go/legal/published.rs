@@ -77,6 +77,8 @@ pub struct LegalData {
     /// Source keys and their citations.
     pub sources: BTreeMap<String, Source>,
     squares: Vec<Square>,
+    /// L(n, n+1), keyed by n (the `n` of a [`Square`] entry).
+    almost_squares: Vec<Square>,
     rows: Vec<Row>,
     games: Games,
 }
@@ -84,7 +86,7 @@ pub struct LegalData {
 impl LegalData {
     /// The published number of legal positions of an m×n board (either
     /// way round), if any: from the square sequence, else the 1×n and 2×n
-    /// sequences.
+    /// sequences, else the n×(n+1) table.
     pub fn legal(&self, rows: usize, cols: usize) -> Option<PublishedCount> {
         if rows == cols {
             return self.squares.iter().find(|s| s.n == rows).map(|s| PublishedCount {
@@ -94,9 +96,20 @@ impl LegalData {
             });
         }
         let (short, long) = (rows.min(cols), rows.max(cols));
-        let row = self.rows.iter().find(|r| r.rows == short)?;
-        let digits = row.counts.get(long.checked_sub(1)?)?;
-        Some(PublishedCount { digits: digits.clone(), source: row.source.clone(), transposed: rows != short })
+        let transposed = rows != short;
+        let strip = self.rows.iter().find(|r| r.rows == short).and_then(|row| {
+            let digits = row.counts.get(long.checked_sub(1)?)?;
+            Some(PublishedCount { digits: digits.clone(), source: row.source.clone(), transposed })
+        });
+        strip.or_else(|| {
+            let entry = self.almost_squares.iter().find(|s| s.n == short && long == short + 1)?;
+            Some(PublishedCount { digits: entry.count.clone(), source: entry.source.clone(), transposed })
+        })
+    }
+
+    /// The shorter sides n of the published n×(n+1) counts.
+    pub fn almost_square_sides(&self) -> Vec<usize> {
+        self.almost_squares.iter().map(|s| s.n).collect()
     }
 
     /// The sides n of the published n×n counts.
@@ -156,7 +169,7 @@ fn parse() -> std::result::Result<LegalData, String> {
     let data: LegalData = serde_json::from_str(TEXT).map_err(|e| e.to_string())?;
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     let mut keys: Vec<(&str, &str)> = Vec::new();
-    keys.extend(data.squares.iter().map(|s| (s.source.as_str(), s.count.as_str())));
+    keys.extend(data.squares.iter().chain(&data.almost_squares).map(|s| (s.source.as_str(), s.count.as_str())));
     for row in &data.rows {
         keys.extend(row.counts.iter().map(|c| (row.source.as_str(), c.as_str())));
     }
@@ -187,13 +200,20 @@ mod tests {
         assert_eq!(strip(1, 1), data.legal(1, 1).unwrap().digits);
         assert_eq!(strip(2, 2), data.legal(2, 2).unwrap().digits);
         assert_eq!(strip(1, 2), strip(2, 1));
+        // 1x2 and 2x3 are in both the strip sequences and the almost-square table.
+        for n in [1, 2] {
+            let almost = data.almost_squares.iter().find(|s| s.n == n).unwrap();
+            assert_eq!(strip(n, n + 1), almost.count);
+        }
     }
 
     #[test]
     fn lookups_go_either_way_round() {
         let data = data().unwrap();
         assert_eq!(data.legal(3, 2), data.legal(2, 3).map(|c| PublishedCount { transposed: true, ..c }));
-        assert!(data.legal(3, 4).is_none());
+        assert!(data.legal(3, 5).is_none());
+        assert_eq!(data.legal(4, 3).unwrap().digits, "321689");
+        assert!(data.legal(4, 3).unwrap().transposed);
         assert_eq!(data.games(2, 1).unwrap().digits, "9");
         assert!(data.games(2, 1).unwrap().transposed);
         assert_eq!(data.legal(19, 19).unwrap().value().to_string().len(), 171);
