@@ -307,7 +307,7 @@ pub fn count_legal_modulo(
     let label = format!("legal {rows}x{cols} mod p{index}");
     let (last, max_states) = shape.pool()?.install(|| run::<Residue>(&shape, Modulus(modulus), &label, progress))?;
     let mut sum = Residue::ZERO;
-    for (key, n) in &last {
+    for (key, n) in last.iter().flatten() {
         if Border::is_final(*key, width) {
             sum.add(n, Modulus(modulus));
         }
@@ -353,7 +353,7 @@ impl Shape {
 fn exact<const N: usize>(shape: &Shape, label: &str, progress: Progress<'_>) -> Result<(BigUint, usize)> {
     let (last, max_states) = run::<Wide<N>>(shape, (), label, progress)?;
     let mut count = Wide::<N>::ZERO;
-    for (key, n) in &last {
+    for (key, n) in last.iter().flatten() {
         if Border::is_final(*key, shape.width) && !count.add(n, ()) {
             return Err(GoError::LegalOverflow { rows: shape.rows, cols: shape.cols }.into());
         }
@@ -400,87 +400,93 @@ type States<C> = HashMap<u64, C, BuildHasherDefault<StateHash>>;
 /// States a part holds on average: its map stays in the core's own cache.
 const PART_STATES: usize = 4096;
 
+/// The states of a layer with their counts, in the chunks they were summed
+/// in (one a thread's share of the parts).
+type Layer<C> = Vec<Vec<(u64, C)>>;
+
 /// The states after the last point with their counts, and the most states
 /// after any point.
-fn run<C: Count>(shape: &Shape, ring: C::Ring, label: &str, progress: Progress<'_>) -> Result<(Vec<(u64, C)>, usize)> {
+fn run<C: Count>(shape: &Shape, ring: C::Ring, label: &str, progress: Progress<'_>) -> Result<(Layer<C>, usize)> {
     let Shape { rows, cols, width, threads, memory, words } = *shape;
     let length = rows * cols / width;
-    let mut layer: Vec<(u64, C)> = vec![(Border::initial(width).key(0), C::ONE)];
+    let mut layer: Layer<C> = vec![vec![(Border::initial(width).key(0), C::ONE)]];
+    // The successors by chunk of the layer, then by part; kept from point
+    // to point, so that their memory is reused rather than mapped anew.
+    let mut spread: Vec<Vec<Vec<(u64, C)>>> = Vec::new();
     let mut max_states = 1;
     let total = (length * width) as u64;
     for line in 0..length {
         for col in 0..width {
-            layer = step(&layer, col, width, ring, threads).ok_or(GoError::LegalOverflow { rows, cols })?;
-            max_states = max_states.max(layer.len());
-            let bytes = (layer.len() as u64).saturating_mul(bytes_per_state(words));
+            let states = step(&mut layer, &mut spread, col, width, ring, threads)
+                .ok_or(GoError::LegalOverflow { rows, cols })?;
+            max_states = max_states.max(states);
+            let bytes = (states as u64).saturating_mul(bytes_per_state(words));
             if bytes > memory.bytes() {
                 return Err(GoError::LegalMemory { rows, cols, needed: bytes, limit: memory.bytes() }.into());
             }
-            progress.report(Step { label, done: (line * width + col + 1) as u64, total, nodes: layer.len() as u128 });
+            progress.report(Step { label, done: (line * width + col + 1) as u64, total, nodes: states as u128 });
         }
     }
     Ok((layer, max_states))
 }
 
 /// One point filled in column `col`: every state of `layer` times the
-/// three colours, summed by key. The successors are first spread into
-/// parts by the top bits of their hash (each thread expands a slice of the
-/// layer into its own parts), then each part is summed in a map small
-/// enough for the core's cache; a key falls in one part and is summed in
-/// one map, so the counts do not depend on the thread count. `None` when
-/// a count does not fit.
+/// three colours, summed by key, in place; returns the number of states.
+/// The successors are first spread into parts by the top bits of their
+/// hash (each chunk of the layer into its own parts, the chunks in
+/// parallel), then each part is summed in a map small enough for the
+/// core's cache; a key falls in one part and is summed in one map, so the
+/// counts do not depend on the thread count. `None` when a count does not
+/// fit.
 fn step<C: Count>(
-    layer: &[(u64, C)],
+    layer: &mut Layer<C>,
+    spread: &mut Vec<Vec<Vec<(u64, C)>>>,
     col: usize,
     width: usize,
     ring: C::Ring,
     threads: usize,
-) -> Option<Vec<(u64, C)>> {
-    let parts = (layer.len() / PART_STATES).next_power_of_two().clamp(1, 1 << 14);
+) -> Option<usize> {
+    let states: usize = layer.iter().map(Vec::len).sum();
+    let parts = (states / PART_STATES).next_power_of_two().clamp(1, 1 << 14);
     let shift = 64 - parts.trailing_zeros();
     let part_of = |key: u64| if parts == 1 { 0 } else { (StateHash::mix(key) >> shift) as usize };
-    let slices = if layer.len() < 1 << 14 { 1 } else { threads };
-    let slice_len = layer.len().div_ceil(slices).max(1);
-    // Successors by slice, then by part.
-    let spread: Vec<Vec<Vec<(u64, C)>>> = layer
-        .par_chunks(slice_len)
-        .map(|slice| {
-            let mut out: Vec<Vec<(u64, C)>> =
-                (0..parts).map(|_| Vec::with_capacity(3 * slice.len() / parts + 16)).collect();
-            for (key, n) in slice {
-                for succ in Border::decode(*key, width, col).successors(col).into_iter().flatten() {
-                    out[part_of(succ)].push((succ, *n));
-                }
+    spread.resize_with(layer.len(), Vec::new);
+    spread.par_iter_mut().zip(layer.par_iter()).for_each(|(out, chunk)| {
+        out.resize_with(parts, Vec::new);
+        for part in out.iter_mut() {
+            part.clear();
+        }
+        for (key, n) in chunk {
+            for succ in Border::successors_of_key(*key, width, col).into_iter().flatten() {
+                out[part_of(succ)].push((succ, *n));
             }
-            out
-        })
-        .collect();
-    let summed: Vec<Option<Vec<(u64, C)>>> = (0..parts)
-        .into_par_iter()
-        .chunks(parts.div_ceil(threads * 4).max(1))
-        .map(|chunk| {
-            let mut map: States<C> = States::default();
-            let mut out = Vec::new();
-            for part in chunk {
-                map.clear();
-                for slice in &spread {
-                    for (key, n) in &slice[part] {
-                        if !map.entry(*key).or_insert(C::ZERO).add(n, ring) {
-                            return None;
-                        }
+        }
+    });
+    // The layer's vectors, emptied, take the sums.
+    let per = parts.div_ceil(threads * 4).max(1);
+    let mut sums = std::mem::take(layer);
+    for chunk in &mut sums {
+        chunk.clear();
+    }
+    sums.resize_with(parts.div_ceil(per), Vec::new);
+    let spread = &*spread;
+    let fits = sums.par_iter_mut().enumerate().all(|(group, out)| {
+        let mut map: States<C> = States::default();
+        for part in group * per..((group + 1) * per).min(parts) {
+            map.clear();
+            for slice in spread {
+                for (key, n) in &slice[part] {
+                    if !map.entry(*key).or_insert(C::ZERO).add(n, ring) {
+                        return false;
                     }
                 }
-                out.extend(map.drain());
             }
-            Some(out)
-        })
-        .collect();
-    drop(spread);
-    let mut next = Vec::with_capacity(summed.iter().flatten().map(Vec::len).sum());
-    for part in summed {
-        next.extend(part?);
-    }
-    Some(next)
+            out.extend(map.drain());
+        }
+        true
+    });
+    *layer = sums;
+    fits.then(|| layer.iter().map(Vec::len).sum())
 }
 
 #[cfg(test)]
