@@ -114,7 +114,11 @@ pub struct DpRun {
 }
 
 /// Per state: partial chains, and the sum of their non-empty pits.
+///
+/// Aligned to 8 bytes, not a `u128`'s 16, so that a table bucket with a
+/// `u64` state takes 40 bytes and not 48.
 #[derive(Clone, Copy, Debug, Default)]
+#[repr(C, packed(8))]
 struct Acc {
     chains: u128,
     nonempty: u128,
@@ -244,11 +248,14 @@ impl Solver<'_> {
     }
 
     /// Runs the program for one skeleton, `PN` down to `P1`, with states
-    /// packed in a `u128` when they fit.
+    /// packed in a `u64` or a `u128` when they fit.
     fn solve(&mut self, skeleton: &[u32]) -> Result<SkeletonSums, KalahError> {
         let bits = u64::BITS - self.total.leading_zeros();
         let segments = skeleton.len() + 1;
-        if 1 + skeleton.len() as u32 + segments as u32 * bits <= 128 {
+        let width = 1 + skeleton.len() as u32 + segments as u32 * bits;
+        if width <= u64::BITS {
+            self.solve_with::<u64>(skeleton, bits)
+        } else if width <= u128::BITS {
             self.solve_with::<u128>(skeleton, bits)
         } else {
             self.solve_with::<Vec<u32>>(skeleton, bits)
@@ -477,37 +484,46 @@ trait StateKey: Eq + std::hash::Hash + Sized + Send + Sync {
     fn unpack(&self, ticks: &mut [u32], bits: u32) -> (u32, bool);
 }
 
-/// Packed: the empty flag in bit 0, one bit a lap, then `bits` a segment.
-impl StateKey for u128 {
-    fn heap_bytes(_segments: usize) -> u64 {
-        0
-    }
+/// Packed: the empty flag in bit 0, one bit a lap, then `bits` a segment;
+/// in a `u64` when the skeleton's states fit one (a bucket of 41 bytes
+/// instead of 49: the largest tables hold few laps), else in a `u128`.
+macro_rules! packed_key {
+    ($int:ty) => {
+        impl StateKey for $int {
+            fn heap_bytes(_segments: usize) -> u64 {
+                0
+            }
 
-    #[inline]
-    fn pack(ticks: &[u32], placed: u32, empty: bool, bits: u32) -> u128 {
-        let laps = ticks.len() as u32 - 1;
-        let mut key = u128::from(empty) | (u128::from(placed) << 1);
-        let mut shift = 1 + laps;
-        for &t in ticks {
-            key |= u128::from(t) << shift;
-            shift += bits;
-        }
-        key
-    }
+            #[inline]
+            fn pack(ticks: &[u32], placed: u32, empty: bool, bits: u32) -> $int {
+                let laps = ticks.len() as u32 - 1;
+                let mut key = <$int>::from(empty) | (<$int>::from(placed) << 1);
+                let mut shift = 1 + laps;
+                for &t in ticks {
+                    key |= <$int>::from(t) << shift;
+                    shift += bits;
+                }
+                key
+            }
 
-    #[inline]
-    fn unpack(&self, ticks: &mut [u32], bits: u32) -> (u32, bool) {
-        let laps = ticks.len() as u32 - 1;
-        let mask = (1u128 << bits) - 1;
-        let mut shift = 1 + laps;
-        for t in ticks.iter_mut() {
-            *t = ((self >> shift) & mask) as u32;
-            shift += bits;
+            #[inline]
+            fn unpack(&self, ticks: &mut [u32], bits: u32) -> (u32, bool) {
+                let laps = ticks.len() as u32 - 1;
+                let mask: $int = (1 << bits) - 1;
+                let mut shift = 1 + laps;
+                for t in ticks.iter_mut() {
+                    *t = ((self >> shift) & mask) as u32;
+                    shift += bits;
+                }
+                let placed = ((self >> 1) & ((1 << laps) - 1)) as u32;
+                (placed, self & 1 == 1)
+            }
         }
-        let placed = ((self >> 1) & ((1u128 << laps) - 1)) as u32;
-        (placed, self & 1 == 1)
-    }
+    };
 }
+
+packed_key!(u64);
+packed_key!(u128);
 
 /// Unpacked, for states too wide for a `u128`: the ticks, then the laps
 /// placed with the empty flag in bit 31.
@@ -1004,6 +1020,9 @@ mod tests {
                 let packed = solver.solve_with::<u128>(skeleton, bits).unwrap();
                 let unpacked = solver.solve_with::<Vec<u32>>(skeleton, bits).unwrap();
                 assert_eq!(packed, unpacked, "{own:?} {skeleton:?}");
+                if 1 + skeleton.len() as u32 * (1 + bits) + bits <= u64::BITS {
+                    assert_eq!(solver.solve_with::<u64>(skeleton, bits).unwrap(), packed, "{own:?} {skeleton:?}");
+                }
             }
         }
     }
