@@ -101,7 +101,7 @@ impl Gen<'_, '_> {
             Op::Switch(x, cases) => {
                 let mut s = format!("let v = {};\n", e(x));
                 for (c, t) in cases {
-                    let _ = write!(s, "if {} == v {{ pc = {t}; continue; }}\n", e(c));
+                    let _ = writeln!(s, "if ({}) == v {{ pc = {t}; continue; }}", e(c));
                 }
                 s.push_str("return Err(());");
                 s
