@@ -264,6 +264,7 @@ pub fn part(budget: Budget, _progress: Progress<'_>) -> Result<Part> {
         let counted = match engine {
             Engine::Interp => tree(&mut Interpreted::new(Interpreter::new(&ttt)?), &mut state, 9)?,
             Engine::Compiled => tree(&mut Compiled::new(&ttt)?, &mut state, 9)?,
+            Engine::Native => tree(&mut native(&ttt, Limits::default(), None)?, &mut state, 9)?,
         };
         let mut verdict = Comparison::new(Some(counted.ended), published.as_ref()).verdict;
         if counted.ended != u128::from(hand.leaves) {
