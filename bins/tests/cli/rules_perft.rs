@@ -141,8 +141,7 @@ fn native_cache() -> String {
 #[test]
 fn the_three_engines_agree_on_connect_four() {
     let cache = native_cache();
-    let rows =
-        json(&["perft", "--game", "connect4", "--depth", "4", "--engine", "all", "--native-cache", &cache]);
+    let rows = json(&["perft", "--game", "connect4", "--depth", "4", "--engine", "all", "--native-cache", &cache]);
     let got = counts(&rows);
     let engines: Vec<&str> = got.iter().map(|(e, _)| e.as_str()).collect();
     assert_eq!(engines, ["interp", "compiled", "native"], "{rows}");
@@ -152,7 +151,16 @@ fn the_three_engines_agree_on_connect_four() {
     // The divide by the native engine: one row per empty square, summing
     // to the total.
     let doc = json(&[
-        "perft", "--game", "tictactoe", "--depth", "3", "--engine", "native", "--divide", "--native-cache", &cache,
+        "perft",
+        "--game",
+        "tictactoe",
+        "--depth",
+        "3",
+        "--engine",
+        "native",
+        "--divide",
+        "--native-cache",
+        &cache,
     ]);
     assert_eq!(counts(&doc["rules_perft"]), [("native".to_string(), "504".to_string())]);
     let divide = doc["rules_divide"].as_array().expect("divide rows");
@@ -165,7 +173,19 @@ fn a_missing_rustc_is_one_line_and_status_2() {
     let cache = format!("{}/rules-native-none", env!("CARGO_TARGET_TMPDIR"));
     let _ = std::fs::remove_dir_all(&cache);
     refused(
-        &["perft", "--game", "tictactoe", "--depth", "2", "--engine", "native", "--rustc", "/nonexistent/rustc", "--native-cache", &cache],
+        &[
+            "perft",
+            "--game",
+            "tictactoe",
+            "--depth",
+            "2",
+            "--engine",
+            "native",
+            "--rustc",
+            "/nonexistent/rustc",
+            "--native-cache",
+            &cache,
+        ],
         "needs rustc",
     );
 }

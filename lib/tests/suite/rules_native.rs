@@ -10,8 +10,8 @@ use std::sync::Mutex;
 
 use plybench::engine::chess::Setup;
 use plybench::engine::rules::RulesError;
-use plybench::engine::rules::bridge::chess;
 use plybench::engine::rules::ast::Program;
+use plybench::engine::rules::bridge::chess;
 use plybench::engine::rules::games;
 use plybench::engine::rules::interp::Interpreter;
 use plybench::engine::rules::limits::Limits;
@@ -26,7 +26,10 @@ use proptest::prelude::*;
 static BUILD: Mutex<()> = Mutex::new(());
 
 fn options() -> NativeOptions {
-    NativeOptions { rustc: PathBuf::from("rustc"), cache: PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("rules-native") }
+    NativeOptions {
+        rustc: PathBuf::from("rustc"),
+        cache: PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("rules-native"),
+    }
 }
 
 fn program(name: &str) -> Program {

@@ -130,7 +130,8 @@ pub fn part(budget: Budget, progress: Progress<'_>) -> Result<Part> {
         Budget::Default => (2, 5, 3),
         Budget::Full => (3, 8, 5),
     };
-    let bench = bench_table(BenchSpec { chess_depth: chess_bench, draughts_depth: draughts_bench, runs, native: None })?;
+    let bench =
+        bench_table(BenchSpec { chess_depth: chess_bench, draughts_depth: draughts_bench, runs, native: None })?;
     Ok(Part {
         tables: vec![table, bench],
         plots: Vec::new(),

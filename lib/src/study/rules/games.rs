@@ -7,12 +7,12 @@ use std::time::Instant;
 
 use crate::Result;
 use crate::engine::progress::Progress;
+use crate::engine::rules::RulesError;
 use crate::engine::rules::ast::Program;
 use crate::engine::rules::compile::Compiled;
 use crate::engine::rules::conditions::{Output, Words};
 use crate::engine::rules::games;
 use crate::engine::rules::interp::Interpreter;
-use crate::engine::rules::RulesError;
 use crate::engine::rules::limits::Limits;
 use crate::engine::rules::native::{Native, NativeError, NativeOptions};
 use crate::engine::rules::notation::Notation;
@@ -72,10 +72,12 @@ pub fn runs(program: &Program, state: &State, depth: u32, engines: &[Engine], li
 
 /// The native code of `program`, built with `native`'s rustc and cache.
 pub fn native<'p>(program: &'p Program, limits: Limits, native: Option<&NativeOptions>) -> Result<Native<'p>> {
-    let options = native.ok_or_else(|| RulesError::Native(NativeError::Rustc {
-        rustc: "rustc".into(),
-        why: "no rustc and cache given to the native engine".into(),
-    }))?;
+    let options = native.ok_or_else(|| {
+        RulesError::Native(NativeError::Rustc {
+            rustc: "rustc".into(),
+            why: "no rustc and cache given to the native engine".into(),
+        })
+    })?;
     Ok(Native::new(program, limits, options)?)
 }
 

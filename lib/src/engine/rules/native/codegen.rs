@@ -137,7 +137,8 @@ impl Gen<'_, '_> {
                 match op {
                     Op::LoopStart { .. } => s.push_str("let mut j: usize = 0;\n"),
                     Op::LoopNext { .. } => {
-                        let _ = writeln!(s, "if ln{state} == 0 {{ return Err(()); }}\nlet mut j: usize = lj{state} + 1;");
+                        let _ =
+                            writeln!(s, "if ln{state} == 0 {{ return Err(()); }}\nlet mut j: usize = lj{state} + 1;");
                     }
                     _ => {
                         let _ = writeln!(
@@ -222,7 +223,9 @@ impl Gen<'_, '_> {
                     e(a),
                     e(c)
                 ),
-                CSub::Capture(a) => format!("{{ let (x1, y1) = b.sq({})?; m.push(NSub {{ k: 2, x1, y1, ..NONE }})?; }}", e(a)),
+                CSub::Capture(a) => {
+                    format!("{{ let (x1, y1) = b.sq({})?; m.push(NSub {{ k: 2, x1, y1, ..NONE }})?; }}", e(a))
+                }
                 CSub::Put(n, a) | CSub::Promotion(n, a) => {
                     let k = if matches!(sub, CSub::Put(..)) { 3 } else { 4 };
                     format!(
@@ -237,10 +240,16 @@ impl Gen<'_, '_> {
                         (false, _) => "0u8".to_string(),
                         (true, None) => format!("{player}u8"),
                         (true, Some(q)) => {
-                            format!("{{ let p = as_int({})?; if p != 1 && p != 2 {{ return Err(()); }} p as u8 }}", e(q))
+                            format!(
+                                "{{ let p = as_int({})?; if p != 1 && p != 2 {{ return Err(()); }} p as u8 }}",
+                                e(q)
+                            )
                         }
                     };
-                    format!("{{ let v = as_int({})?; let p = {who}; m.push(NSub {{ k: 5, n: {id}, p, v, ..NONE }})?; }}", e(v))
+                    format!(
+                        "{{ let v = as_int({})?; let p = {who}; m.push(NSub {{ k: 5, n: {id}, p, v, ..NONE }})?; }}",
+                        e(v)
+                    )
                 }
                 CSub::Held(q) => format!("m.append(&q{q})?;"),
             };
