@@ -30,11 +30,9 @@ use super::limits::Limits;
 use super::perft::Rules;
 use super::state::{MAX_SUBS, RuleMove, Square, State, Sub};
 use super::view::View;
+pub use codegen::ABI;
 pub use error::NativeError;
 
-/// The version of the entry points' ABI; a library built with another is
-/// refused (its cache key differs anyway, since the source holds it).
-pub const ABI: u32 = 1;
 
 /// Where rustc is and where built libraries are kept.
 #[derive(Clone, Debug, PartialEq, Eq)]

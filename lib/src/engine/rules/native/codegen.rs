@@ -12,7 +12,10 @@ use super::super::ast::{Outcome, Relation, Value};
 use super::super::compile::{CExpr, CStep, CSub, Code, Compiled, Op};
 use super::super::interp::Op as Arith;
 use super::super::state::State;
-use super::ABI;
+
+/// The version of the entry points' ABI; a library built with another is
+/// refused (its cache key differs anyway, since the source holds it).
+pub const ABI: u32 = 1;
 
 /// The run-time part every generated file starts with.
 const PRELUDE: &str = include_str!("prelude.in");
