@@ -228,7 +228,8 @@ impl<'p> Native<'p> {
         }
     }
 
-    /// Calls `entry` for `player` on `state`; `Ok(ctx)` when it succeeded.
+    /// Calls `entry` for `player` on `state`: whether it succeeded (its
+    /// output is in `ctx` and the buffers).
     #[allow(unsafe_code)]
     fn call(&self, entry: Entry, state: &State, player: u8, ctx: &mut Ctx) -> bool {
         let (cells, values) = (state.cells(), state.values());
