@@ -33,7 +33,6 @@ use super::view::View;
 pub use codegen::ABI;
 pub use error::NativeError;
 
-
 /// Where rustc is and where built libraries are kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NativeOptions {
