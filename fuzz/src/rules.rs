@@ -49,6 +49,7 @@ fn outcome<T: PartialEq + std::fmt::Debug>(r: Result<T, RulesError>, input: &str
             RulesError::Parse { at, .. } => ("parse", at.line),
             RulesError::Memory { .. } => ("memory", 0),
             RulesError::Position { .. } => ("position", 0),
+            RulesError::Native(_) => ("native", 0),
         }
     })
 }

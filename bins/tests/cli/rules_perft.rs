@@ -131,3 +131,61 @@ fn bench_puts_every_engine_beside_the_interpreter() {
         );
     }
 }
+
+/// The native engine's cache for the tests: the test target's, shared with
+/// the library's tests (the same source builds the same library).
+fn native_cache() -> String {
+    format!("{}/rules-native", env!("CARGO_TARGET_TMPDIR"))
+}
+
+#[test]
+fn the_three_engines_agree_on_connect_four() {
+    let cache = native_cache();
+    let rows = json(&["perft", "--game", "connect4", "--depth", "4", "--engine", "all", "--native-cache", &cache]);
+    let got = counts(&rows);
+    let engines: Vec<&str> = got.iter().map(|(e, _)| e.as_str()).collect();
+    assert_eq!(engines, ["interp", "compiled", "native"], "{rows}");
+    for (engine, nodes) in &got {
+        assert_eq!(nodes, "2401", "{engine}");
+    }
+    // The divide by the native engine: one row per empty square, summing
+    // to the total.
+    let doc = json(&[
+        "perft",
+        "--game",
+        "tictactoe",
+        "--depth",
+        "3",
+        "--engine",
+        "native",
+        "--divide",
+        "--native-cache",
+        &cache,
+    ]);
+    assert_eq!(counts(&doc["rules_perft"]), [("native".to_string(), "504".to_string())]);
+    let divide = doc["rules_divide"].as_array().expect("divide rows");
+    assert_eq!(divide.len(), 9);
+    assert_eq!(divide.iter().map(|r| r["nodes"].as_u64().expect("a count")).sum::<u64>(), 504);
+}
+
+#[test]
+fn a_missing_rustc_is_one_line_and_status_2() {
+    let cache = format!("{}/rules-native-none", env!("CARGO_TARGET_TMPDIR"));
+    let _ = std::fs::remove_dir_all(&cache);
+    refused(
+        &[
+            "perft",
+            "--game",
+            "tictactoe",
+            "--depth",
+            "2",
+            "--engine",
+            "native",
+            "--rustc",
+            "/nonexistent/rustc",
+            "--native-cache",
+            &cache,
+        ],
+        "needs rustc",
+    );
+}

@@ -26,6 +26,7 @@ mod properties;
 mod report_schema;
 mod rules_checkers;
 mod rules_chess;
+mod rules_native;
 mod rules_state;
 mod shogi;
 mod shogi_oracle;

@@ -9,6 +9,8 @@ use plybench::report::Format;
 use plybench::study::rules::agree::{BenchSpec, bench_table};
 use plybench_cli::{Usage, emit};
 
+use crate::source::NativeArgs;
+
 /// Flags of `rules bench`.
 #[derive(Args)]
 pub struct BenchArgs {
@@ -21,6 +23,11 @@ pub struct BenchArgs {
     /// Runs of each engine; the median time is reported.
     #[arg(long, default_value_t = 3)]
     runs: usize,
+    /// Also the native code's rows (built by rustc, cached, before the clock starts).
+    #[arg(long)]
+    native: bool,
+    #[command(flatten)]
+    native_args: NativeArgs,
 }
 
 pub fn run(args: BenchArgs, format: Format) -> anyhow::Result<ExitCode> {
@@ -33,7 +40,12 @@ pub fn run(args: BenchArgs, format: Format) -> anyhow::Result<ExitCode> {
     if args.runs == 0 {
         return Err(Usage::flag("--runs", "0; expected at least 1").into());
     }
-    let spec = BenchSpec { chess_depth: args.chess_depth, draughts_depth: args.draughts_depth, runs: args.runs };
+    let spec = BenchSpec {
+        chess_depth: args.chess_depth,
+        draughts_depth: args.draughts_depth,
+        runs: args.runs,
+        native: args.native.then(|| args.native_args.options()),
+    };
     emit(&[&bench_table(spec)?], format)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -10,7 +10,7 @@ use plybench::report::{Format, Tally};
 use plybench::study::rules::games::{Engine, PerftSpec, perft_tables};
 use plybench_cli::{Usage, emit};
 
-use crate::source::{self, LimitArgs, RuleFile};
+use crate::source::{self, LimitArgs, NativeArgs, RuleFile};
 
 /// The deepest perft `rules perft` accepts: the per-ply move buffers are
 /// allocated for every ply, and no described game is searched deeper in
@@ -26,6 +26,10 @@ pub enum Engines {
     Compiled,
     /// Both, side by side; they must agree.
     Both,
+    /// The compiled form as native code, built by rustc (cached) and loaded.
+    Native,
+    /// The interpreter, the compiled form and the native code, side by side.
+    All,
 }
 
 #[derive(Args)]
@@ -46,6 +50,8 @@ pub struct PerftArgs {
     divide: bool,
     #[command(flatten)]
     limits: LimitArgs,
+    #[command(flatten)]
+    native: NativeArgs,
 }
 
 pub fn run(args: PerftArgs, format: Format) -> anyhow::Result<ExitCode> {
@@ -59,7 +65,10 @@ pub fn run(args: PerftArgs, format: Format) -> anyhow::Result<ExitCode> {
         Engines::Interp => &[Engine::Interp],
         Engines::Compiled => &[Engine::Compiled],
         Engines::Both => &[Engine::Interp, Engine::Compiled],
+        Engines::Native => &[Engine::Native],
+        Engines::All => &[Engine::Interp, Engine::Compiled, Engine::Native],
     };
+    let native = args.native.options();
     let key = args.file.key(&program);
     let spec = PerftSpec {
         program: &program,
@@ -69,6 +78,7 @@ pub fn run(args: PerftArgs, format: Format) -> anyhow::Result<ExitCode> {
         engines,
         divide: args.divide,
         limits,
+        native: Some(&native),
     };
     let tables = perft_tables(spec).map_err(|e| args.file.blame(e))?;
     let passed = Tally::of(&tables).passed();

@@ -12,6 +12,7 @@ use plybench::engine::rules::RulesError;
 use plybench::engine::rules::ast::Program;
 use plybench::engine::rules::games;
 use plybench::engine::rules::limits::Limits;
+use plybench::engine::rules::native::NativeOptions;
 use plybench::engine::rules::parse::{MAX_TEXT, parse};
 use plybench::engine::rules::state::State;
 use plybench_cli::{Flag, FlagError, Usage};
@@ -76,6 +77,7 @@ impl RuleFile {
         let flag = match &error {
             Error::Rules(RulesError::Steps { .. }) => "--max-steps",
             Error::Rules(RulesError::Moves { .. } | RulesError::Memory { .. }) => "--max-memory",
+            Error::Rules(RulesError::Native(_)) => "--rustc",
             _ => self.flag(),
         };
         FlagError::new(flag, error).into()
@@ -130,5 +132,32 @@ impl LimitArgs {
     /// The limits of an analysis.
     pub fn analysis(&self) -> Result<Limits, FlagError> {
         Ok(Limits { steps: self.steps()?, ..Limits::with_memory(self.memory()) })
+    }
+}
+
+/// Where the native engine finds rustc and keeps what it builds.
+#[derive(Args)]
+pub struct NativeArgs {
+    /// The rustc that builds the native code of `--engine native`.
+    #[arg(long, value_name = "PATH", default_value = "rustc")]
+    rustc: PathBuf,
+    /// Where the native libraries are kept, one per rule file and version of plybench (default:
+    /// $XDG_CACHE_HOME/plybench/rules, else ~/.cache/plybench/rules, else the temporary directory).
+    #[arg(long, value_name = "DIR")]
+    native_cache: Option<PathBuf>,
+}
+
+impl NativeArgs {
+    /// The engine's options.
+    pub fn options(&self) -> NativeOptions {
+        let cache = self.native_cache.clone().unwrap_or_else(|| {
+            let base = std::env::var_os("XDG_CACHE_HOME")
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+                .or_else(|| std::env::var_os("HOME").filter(|v| !v.is_empty()).map(|h| PathBuf::from(h).join(".cache")))
+                .unwrap_or_else(std::env::temp_dir);
+            base.join("plybench").join("rules")
+        });
+        NativeOptions { rustc: self.rustc.clone(), cache }
     }
 }

@@ -25,7 +25,7 @@ use super::view::{Placed, View};
 
 /// A compiled expression.
 #[derive(Clone, Debug)]
-enum CExpr {
+pub(super) enum CExpr {
     Const(Value),
     Var(usize),
     LoopW(usize),
@@ -44,14 +44,14 @@ enum CExpr {
 
 /// A compiled increment of a LOOP.
 #[derive(Clone, Debug)]
-enum CStep {
+pub(super) enum CStep {
     Var(CExpr),
     Row(usize, CExpr),
 }
 
 /// A compiled sub-move.
 #[derive(Clone, Debug)]
-enum CSub {
+pub(super) enum CSub {
     Travel(CExpr, CExpr),
     Capture(CExpr),
     Put(CExpr, CExpr),
@@ -62,7 +62,7 @@ enum CSub {
 
 /// One operation; `usize` targets index the operations.
 #[derive(Clone, Debug)]
-enum Op {
+pub(super) enum Op {
     Assign(usize, CExpr),
     AssignX(usize, CExpr),
     AssignY(usize, CExpr),
@@ -82,27 +82,27 @@ enum Op {
 
 /// One algorithm compiled for one player.
 #[derive(Clone, Debug, Default)]
-struct Code {
-    ops: Vec<Op>,
+pub(super) struct Code {
+    pub(super) ops: Vec<Op>,
     /// The statement of each operation, for messages.
-    stmt: Vec<usize>,
+    pub(super) stmt: Vec<usize>,
     /// What each operation costs: its statement's cost.
-    cost: Vec<u64>,
+    pub(super) cost: Vec<u64>,
     /// Initial values of the variables that are not constants.
-    inits: Vec<(usize, Value)>,
+    pub(super) inits: Vec<(usize, Value)>,
 }
 
 /// A rule file compiled: each algorithm for each player.
 #[derive(Clone, Debug)]
 pub struct Compiled<'p> {
-    program: &'p Program,
-    moves: [Code; 2],
-    result: Option<[Code; 2]>,
-    vars: usize,
-    loops: usize,
-    move_vars: usize,
-    tables: Vec<HashMap<i64, Vec<Value>>>,
-    royal: Option<u8>,
+    pub(super) program: &'p Program,
+    pub(super) moves: [Code; 2],
+    pub(super) result: Option<[Code; 2]>,
+    pub(super) vars: usize,
+    pub(super) loops: usize,
+    pub(super) move_vars: usize,
+    pub(super) tables: Vec<HashMap<i64, Vec<Value>>>,
+    pub(super) royal: Option<u8>,
     /// Each variable slot's name, for messages.
     var_names: Vec<Name>,
     limits: Limits,

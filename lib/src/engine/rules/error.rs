@@ -133,6 +133,9 @@ pub enum RulesError {
         /// The limit, in MiB.
         limit_mib: u64,
     },
+    /// The native code of a rule file could not be built or loaded.
+    #[error("{0}")]
+    Native(#[from] super::native::error::NativeError),
     /// A position whose text does not fit the rules (`docs/rules.md`,
     /// "Positions").
     #[error("position `{}`: {why}", excerpt(.text))]

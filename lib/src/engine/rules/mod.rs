@@ -13,6 +13,7 @@
 //! - [`interp`]: the interpreter, which walks the statements.
 //! - [`limits`]: what one run may spend (steps, moves, memory).
 //! - [`compile`]: the compiler, to a faster form.
+//! - [`native`]: the compiled form as Rust, built by rustc and loaded.
 //! - [`perft`]: perft over a rule file.
 //! - [`flow`]: the flowchart and the conjugués.
 //! - [`conditions`]: necessary conditions, modifications.
@@ -31,6 +32,7 @@ pub mod games;
 pub mod interp;
 pub mod limits;
 pub mod moves;
+pub mod native;
 pub mod notation;
 pub mod parse;
 pub mod perft;

@@ -27,7 +27,9 @@ use super::view::View;
 pub const MAX_INDIC_VALUES: usize = 16;
 
 /// One square's content: its owner (0 empty, 1 or 2) and the nature.
+/// `repr(C)`: the native code reads the board as pairs of bytes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[repr(C)]
 pub struct Cell {
     /// 0 empty, else the player (1 or 2).
     pub owner: u8,
@@ -313,7 +315,20 @@ impl State {
         })
     }
 
-    fn value_at(&self, id: u8, player: u8) -> Option<usize> {
+    /// The squares, row by row from ordinate 1, abscissa first (for the
+    /// native code).
+    pub(crate) fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// The indicatifs' values (for the native code).
+    pub(crate) fn values(&self) -> &[i64] {
+        &self.values
+    }
+
+    /// Where indicatif `id` of `player` (0: the game's) is kept in
+    /// [`Self::values`], if it exists.
+    pub(crate) fn value_at(&self, id: u8, player: u8) -> Option<usize> {
         let &(base, per_player) = self.layout.get(usize::from(id))?;
         Some(if per_player && player == 2 { base + 1 } else { base })
     }

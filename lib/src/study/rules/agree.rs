@@ -13,6 +13,8 @@ use crate::engine::rules::bridge;
 use crate::engine::rules::compile::Compiled;
 use crate::engine::rules::games;
 use crate::engine::rules::interp::Interpreter;
+use crate::engine::rules::limits::Limits;
+use crate::engine::rules::native::{Native, NativeOptions};
 use crate::engine::rules::parse::parse;
 use crate::engine::rules::perft::{self, Buffers, Interpreted};
 use crate::engine::rules::state::State;
@@ -128,7 +130,8 @@ pub fn part(budget: Budget, progress: Progress<'_>) -> Result<Part> {
         Budget::Default => (2, 5, 3),
         Budget::Full => (3, 8, 5),
     };
-    let bench = bench_table(BenchSpec { chess_depth: chess_bench, draughts_depth: draughts_bench, runs })?;
+    let bench =
+        bench_table(BenchSpec { chess_depth: chess_bench, draughts_depth: draughts_bench, runs, native: None })?;
     Ok(Part {
         tables: vec![table, bench],
         plots: Vec::new(),
@@ -167,7 +170,7 @@ pub fn anchors() -> Result<Vec<Anchor>> {
 
 /// What `rules bench` measures: the depths and how many runs each engine
 /// gets (the median is kept).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct BenchSpec {
     /// Perft depth of chess from the initial position.
     pub chess_depth: u32,
@@ -175,6 +178,13 @@ pub struct BenchSpec {
     pub draughts_depth: u32,
     /// Runs of each engine; the median time is reported.
     pub runs: usize,
+    /// rustc and the cache of the native engine: its rows, when given.
+    pub native: Option<NativeOptions>,
+}
+
+fn native_perft(rules: &mut Native<'_>, program: &Program, text: &str, depth: u32) -> Result<u128> {
+    let mut state = State::from_text(program, text)?;
+    Ok(perft::perft(rules, &mut state, depth, &mut Buffers::default())?)
 }
 
 fn median_seconds(runs: usize, mut f: impl FnMut() -> Result<u128>) -> Result<(u128, f64)> {
@@ -249,6 +259,12 @@ pub fn bench_table(spec: BenchSpec) -> Result<Table> {
     let base = if base > 0.0 { base } else { f64::MIN_POSITIVE };
     let (n, s) = median_seconds(spec.runs, || compiled_perft(&chess_rules, &text, d))?;
     push("chess", "rules compiled", d, n, s, base, quote("pitrat_compiler"));
+    if let Some(options) = &spec.native {
+        // Built (or found in the cache) before the clock starts.
+        let mut native = Native::new(&chess_rules, Limits::default(), options)?;
+        let (n, s) = median_seconds(spec.runs, || native_perft(&mut native, &chess_rules, &text, d))?;
+        push("chess", "rules native", d, n, s, base, quote("pitrat_compiler"));
+    }
     for repr in [chess::Repr::Bitboard, chess::Repr::X88] {
         let (n, s) = median_seconds(spec.runs, || Ok(u128::from(dispatch::perft_on(repr, &start, d)?)))?;
         push("chess", repr.name(), d, n, s, base, quote("rbg_over_ludii_chess"));
@@ -263,6 +279,11 @@ pub fn bench_table(spec: BenchSpec) -> Result<Table> {
     let base = if base > 0.0 { base } else { f64::MIN_POSITIVE };
     let (n, s) = median_seconds(spec.runs, || compiled_perft(&draughts, &text, d))?;
     push("draughts", "rules compiled", d, n, s, base, quote("pitrat_compiler"));
+    if let Some(options) = &spec.native {
+        let mut native = Native::new(&draughts, Limits::default(), options)?;
+        let (n, s) = median_seconds(spec.runs, || native_perft(&mut native, &draughts, &text, d))?;
+        push("draughts", "rules native", d, n, s, base, quote("pitrat_compiler"));
+    }
     for repr in [checkers::Repr::Bitboard, checkers::Repr::Table] {
         let (n, s) = median_seconds(spec.runs, || {
             Ok(u128::from(checkers::run_perft(repr, &opening, d, Counting::Paths, false)?.nodes))
@@ -273,7 +294,7 @@ pub fn bench_table(spec: BenchSpec) -> Result<Table> {
         table.note(format!("~{}x, {}: {}", a.ratio, a.what, a.source));
     }
     table.note(
-        "ratio of the rules compiled row: compiled over interpreted (Pitrat's ~20x); of the other rows: \
+        "ratio of the rules compiled and native rows: over interpreted (Pitrat's ~20x); of the other rows: \
          the hand-written generator over the interpreter (divide by the compiled row's ratio for \
          hand-written over compiled, beside the RBG ~37x).",
     );

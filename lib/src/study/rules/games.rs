@@ -7,12 +7,14 @@ use std::time::Instant;
 
 use crate::Result;
 use crate::engine::progress::Progress;
+use crate::engine::rules::RulesError;
 use crate::engine::rules::ast::Program;
 use crate::engine::rules::compile::Compiled;
 use crate::engine::rules::conditions::{Output, Words};
 use crate::engine::rules::games;
 use crate::engine::rules::interp::Interpreter;
 use crate::engine::rules::limits::Limits;
+use crate::engine::rules::native::{Native, NativeError, NativeOptions};
 use crate::engine::rules::notation::Notation;
 use crate::engine::rules::parse::parse;
 use crate::engine::rules::perft::{Buffers, Interpreted, Rules, divide, perft, tree};
@@ -30,6 +32,8 @@ pub enum Engine {
     Interp,
     /// The compiled form.
     Compiled,
+    /// The compiled form as native code (rustc, loaded at run time).
+    Native,
 }
 
 impl Engine {
@@ -38,6 +42,7 @@ impl Engine {
         match self {
             Engine::Interp => "interp",
             Engine::Compiled => "compiled",
+            Engine::Native => "native",
         }
     }
 }
@@ -59,8 +64,34 @@ fn timed<R: Rules>(rules: &mut R, state: &mut State, depth: u32) -> Result<(u128
     Ok((n, start.elapsed().as_secs_f64()))
 }
 
-/// Perft of `state` to `depth` by each engine, every run kept to `limits`.
+/// Perft of `state` to `depth` by each engine, every run kept to `limits`
+/// (without the native engine, which needs [`NativeOptions`]).
 pub fn runs(program: &Program, state: &State, depth: u32, engines: &[Engine], limits: Limits) -> Result<Vec<Run>> {
+    runs_with(program, state, depth, engines, limits, None)
+}
+
+/// The native code of `program`, built with `native`'s rustc and cache.
+pub fn native<'p>(program: &'p Program, limits: Limits, native: Option<&NativeOptions>) -> Result<Native<'p>> {
+    let options = native.ok_or_else(|| {
+        RulesError::Native(NativeError::Rustc {
+            rustc: "rustc".into(),
+            why: "no rustc and cache given to the native engine".into(),
+        })
+    })?;
+    Ok(Native::new(program, limits, options)?)
+}
+
+/// Perft of `state` to `depth` by each engine, every run kept to `limits`,
+/// the native engine built with `native`'s rustc and cache. The native
+/// code is built (or found in the cache) before its run's clock starts.
+pub fn runs_with(
+    program: &Program,
+    state: &State,
+    depth: u32,
+    engines: &[Engine],
+    limits: Limits,
+    native_options: Option<&NativeOptions>,
+) -> Result<Vec<Run>> {
     let mut out = Vec::new();
     for &engine in engines {
         let mut state = state.clone();
@@ -69,6 +100,7 @@ pub fn runs(program: &Program, state: &State, depth: u32, engines: &[Engine], li
                 timed(&mut Interpreted::new(Interpreter::with_limits(program, limits)?), &mut state, depth)?
             }
             Engine::Compiled => timed(&mut Compiled::with_limits(program, limits)?, &mut state, depth)?,
+            Engine::Native => timed(&mut native(program, limits, native_options)?, &mut state, depth)?,
         };
         out.push(Run { engine, nodes, seconds });
     }
@@ -95,6 +127,8 @@ pub struct PerftSpec<'a> {
     pub divide: bool,
     /// The limits of every run.
     pub limits: Limits,
+    /// rustc and the cache of the native engine, if it runs.
+    pub native: Option<&'a NativeOptions>,
 }
 
 /// The tables of `rules perft`: one row per engine, beside the published
@@ -103,7 +137,7 @@ pub struct PerftSpec<'a> {
 /// in the game's usual notation ([`Notation`]).
 pub fn perft_tables(spec: PerftSpec<'_>) -> Result<Vec<Table>> {
     let PerftSpec { program, key, state, depth, engines, limits, .. } = spec;
-    let runs = runs(program, state, depth, engines, limits)?;
+    let runs = runs_with(program, state, depth, engines, limits, spec.native)?;
     let agree = runs.windows(2).all(|w| w[0].nodes == w[1].nodes);
     let published = super::published::published_perft(key, program, state, depth)?;
     let label = state.to_text(program);
@@ -149,6 +183,7 @@ pub fn perft_tables(spec: PerftSpec<'_>) -> Result<Vec<Table>> {
                 divide(&mut Interpreted::new(Interpreter::with_limits(program, limits)?), &mut root, depth)?
             }
             Engine::Compiled => divide(&mut Compiled::with_limits(program, limits)?, &mut root, depth)?,
+            Engine::Native => divide(&mut native(program, limits, spec.native)?, &mut root, depth)?,
         };
         let notation = Notation::of(key, program);
         let words = Words { header: &program.header, player: state.player() };
@@ -231,6 +266,7 @@ pub fn part(budget: Budget, _progress: Progress<'_>) -> Result<Part> {
         let counted = match engine {
             Engine::Interp => tree(&mut Interpreted::new(Interpreter::new(&ttt)?), &mut state, 9)?,
             Engine::Compiled => tree(&mut Compiled::new(&ttt)?, &mut state, 9)?,
+            Engine::Native => tree(&mut native(&ttt, Limits::default(), None)?, &mut state, 9)?,
         };
         let mut verdict = Comparison::new(Some(counted.ended), published.as_ref()).verdict;
         if counted.ended != u128::from(hand.leaves) {
