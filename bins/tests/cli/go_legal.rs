@@ -65,8 +65,11 @@ fn rectangles_either_way_round() {
         (a[0]["computed"].clone(), a[0]["verdict"].clone())
     );
     assert!(b[0]["source"].as_str().unwrap().contains("turned"));
+    // An almost square board, from Tromp and Farnebäck's table.
+    let almost = json(&["legal", "--rows", "4", "--cols", "3"]);
+    assert_eq!((almost[0]["computed"].as_u64(), almost[0]["verdict"].as_str()), (Some(321_689), Some("match")));
     // Unpublished here: computed, with no verdict against anything.
-    let c = json(&["legal", "--rows", "3", "--cols", "4"]);
+    let c = json(&["legal", "--rows", "3", "--cols", "5"]);
     assert_eq!(c[0]["verdict"], "no published value");
     assert!(c[0]["published"].is_null());
 }
