@@ -10,7 +10,7 @@ use plybench::Error;
 use plybench::batch::Shard;
 use plybench::engine::go::GoError;
 use plybench::engine::go::legal::games::{check_games_board, count_games};
-use plybench::engine::go::legal::{LegalResidue, check_board, count_legal, count_legal_modulo, moduli_for};
+use plybench::engine::go::legal::{LegalResidue, check_board, count_positions, count_positions_modulo, moduli_for};
 use plybench::engine::limit::check_threads;
 use plybench::engine::memory::MemoryLimit;
 use plybench::engine::progress::Progress;
@@ -34,7 +34,7 @@ pub struct LegalArgs {
     /// Threads; the counts do not depend on them.
     #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
     threads: usize,
-    /// Memory limit for the border states, in GiB (default: 14 or 3/4 of the machine).
+    /// Memory limit for the border states, in GiB (default: 14 or 3/4 of the machine); in work units (--checkpoint, --shard, --resume), shared by the --threads units that run at once.
     #[arg(long)]
     max_memory: Option<MemoryLimit>,
     /// Count modulo one prime only: the K-th largest prime below 2^64, from 0 (one independent part of a count by residues).
@@ -103,7 +103,8 @@ fn name_flag(error: Error, board_flag: &'static str) -> anyhow::Error {
 pub fn run(args: LegalArgs, matches: &clap::ArgMatches, format: Format) -> anyhow::Result<ExitCode> {
     let threads = check_threads(args.threads).flag("--threads")?;
     if let Some(path) = &args.resume {
-        let resume = Resume::load::<LegalModuli>(path, matches)?;
+        let mut resume = Resume::load::<LegalModuli>(path, matches)?;
+        resume.params.share_memory(args.max_memory.unwrap_or_default(), threads);
         if args.size.is_some() || args.rows.is_some() {
             let (boards, flag) = boards(&args)?;
             let recorded = (resume.params.rows, resume.params.cols);
@@ -126,7 +127,8 @@ pub fn run(args: LegalArgs, matches: &clap::ArgMatches, format: Format) -> anyho
         let &[(rows, cols)] = boards.as_slice() else {
             return Err(Usage::flag("--size", "a count in work units takes one board, not a range").into());
         };
-        let params = Params::new(rows, cols).flag(flag)?;
+        let mut params = Params::new(rows, cols).flag(flag)?;
+        params.share_memory(memory, threads);
         let passed = run_batch::<LegalModuli>(&params, args.checkpoint.clone(), None, args.shard, threads, format)?;
         return Ok(if passed { ExitCode::SUCCESS } else { ExitCode::FAILURE });
     }
@@ -135,7 +137,7 @@ pub fn run(args: LegalArgs, matches: &clap::ArgMatches, format: Format) -> anyho
         for &(rows, cols) in &boards {
             let bar = progress::bar(0, &format!("{rows}x{cols} mod p{index}"));
             let on_step = progress::follow(&bar);
-            let run = count_legal_modulo(rows, cols, index, threads, memory, Progress::new(&on_step))
+            let run = count_positions_modulo(rows, cols, index, threads, memory, Progress::new(&on_step))
                 .map_err(|e| name_modulus_flag(e, flag));
             bar.finish_and_clear();
             runs.push(run?);
@@ -147,7 +149,7 @@ pub fn run(args: LegalArgs, matches: &clap::ArgMatches, format: Format) -> anyho
     for &(rows, cols) in &boards {
         let bar = progress::bar(0, &format!("{rows}x{cols}"));
         let on_step = progress::follow(&bar);
-        let run = count_legal(rows, cols, threads, memory, Progress::new(&on_step)).map_err(|e| name_flag(e, flag));
+        let run = count_positions(rows, cols, threads, memory, Progress::new(&on_step)).map_err(|e| name_flag(e, flag));
         bar.finish_and_clear();
         runs.push(run?);
     }

@@ -11,7 +11,7 @@ use num_traits::ToPrimitive;
 
 use crate::Result;
 use crate::engine::go::legal::games::{GameCount, count_games};
-use crate::engine::go::legal::{LegalCount, MAX_POINTS, MAX_WIDTH, count_legal};
+use crate::engine::go::legal::{LegalCount, MAX_POINTS, MAX_WIDTH, count_positions};
 use crate::engine::memory::MemoryLimit;
 use crate::engine::progress::{Progress, Step};
 use crate::report::machine::logical_cores;
@@ -189,7 +189,7 @@ pub fn part(budget: Budget, progress: Progress<'_>) -> Result<Part> {
     let mut square_runs = Vec::new();
     for n in 1..=plan.square {
         progress.report(Step::label(&format!("goban legal {n}x{n}")));
-        square_runs.push(count_legal(n, n, threads, memory, Progress::NONE)?);
+        square_runs.push(count_positions(n, n, threads, memory, Progress::NONE)?);
     }
     let mut squares_table =
         legal_table("go_legal_squares", "Legal Go positions on n×n boards", &squares, &square_runs)?;
@@ -210,7 +210,7 @@ pub fn part(budget: Budget, progress: Progress<'_>) -> Result<Part> {
     let mut rect_runs = Vec::new();
     for &(m, n) in &rects {
         progress.report(Step::label(&format!("goban legal {m}x{n}")));
-        rect_runs.push(count_legal(m, n, threads, memory, Progress::NONE)?);
+        rect_runs.push(count_positions(m, n, threads, memory, Progress::NONE)?);
     }
     // Every published n×(n+1) board is listed; those past the budget as not computed.
     for n in data.almost_square_sides() {
@@ -273,7 +273,7 @@ mod tests {
 
     #[test]
     fn a_wrong_count_is_a_difference() {
-        let mut run = count_legal(2, 2, 1, MemoryLimit::default(), Progress::NONE).unwrap();
+        let mut run = count_positions(2, 2, 1, MemoryLimit::default(), Progress::NONE).unwrap();
         run.count += 1u32;
         let t = legal_table("t", "t", &[(2, 2)], &[run]).unwrap();
         assert_eq!(Tally::of([&t]).differs, 1);

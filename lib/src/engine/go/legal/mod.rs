@@ -20,7 +20,7 @@
 //! to 80 points, nine for 19×19), or residues modulo primes just below
 //! 2^64, as many as the same bound needs, turned back into the count by the
 //! Chinese remainder theorem ([`ring`]). A count modulo one prime is an
-//! independent job ([`count_legal_modulo`]), so the primes of a large board
+//! independent job ([`count_positions_modulo`]), so the primes of a large board
 //! can run on different machines.
 //!
 //! The states of a layer are merged in hash maps, sharded by key across
@@ -100,7 +100,7 @@ pub enum Arithmetic {
     Moduli(usize),
 }
 
-/// The outcome of [`count_legal`].
+/// The outcome of [`count_positions`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct LegalCount {
     /// Rows of the board.
@@ -119,7 +119,7 @@ pub struct LegalCount {
     pub seconds: f64,
 }
 
-/// The outcome of [`count_legal_modulo`]: L(rows, cols) modulo one prime.
+/// The outcome of [`count_positions_modulo`]: L(rows, cols) modulo one prime.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LegalResidue {
     /// Rows of the board.
@@ -138,7 +138,7 @@ pub struct LegalResidue {
 
 /// Checks that an m×n board can be counted: both sides at least 1, the
 /// shorter at most [`MAX_WIDTH`], at most [`MAX_POINTS`] points. Memory
-/// and time are checked separately ([`count_legal`]).
+/// and time are checked separately ([`count_positions`]).
 ///
 /// ```
 /// use plybench::engine::go::legal::check_board;
@@ -181,15 +181,15 @@ pub fn estimated_states(width: usize) -> u64 {
 /// a fifth at 13×13). Refuses before it starts when neither fits.
 ///
 /// ```
-/// use plybench::engine::go::legal::count_legal;
+/// use plybench::engine::go::legal::count_positions;
 /// use plybench::engine::memory::MemoryLimit;
 /// use plybench::engine::progress::Progress;
 ///
-/// let run = count_legal(3, 3, 1, MemoryLimit::default(), Progress::NONE)?;
+/// let run = count_positions(3, 3, 1, MemoryLimit::default(), Progress::NONE)?;
 /// assert_eq!(run.count.to_string(), "12675");
 /// # Ok::<(), plybench::Error>(())
 /// ```
-pub fn count_legal(
+pub fn count_positions(
     rows: usize,
     cols: usize,
     threads: usize,
@@ -207,7 +207,7 @@ pub fn count_legal(
     }
 }
 
-/// [`count_legal`] with the border along a side of the caller's choice,
+/// [`count_positions`] with the border along a side of the caller's choice,
 /// in limbs: `width` must be `rows` or `cols`. L(m, n) = L(n, m), so the
 /// two widths must agree; the tests use this as a check.
 pub fn count_with_width(
@@ -243,7 +243,7 @@ pub fn count_with_width(
     })
 }
 
-/// [`count_legal`] modulo every prime it needs, one after the other, then
+/// [`count_positions`] modulo every prime it needs, one after the other, then
 /// the Chinese remainder theorem.
 pub fn count_by_moduli(
     rows: usize,
@@ -257,7 +257,7 @@ pub fn count_by_moduli(
     let mut residues = Vec::with_capacity(k);
     let mut max_states = 0;
     for index in 0..k {
-        let run = count_legal_modulo(rows, cols, index, threads, memory, progress)?;
+        let run = count_positions_modulo(rows, cols, index, threads, memory, progress)?;
         max_states = max_states.max(run.max_states);
         residues.push((run.residue, run.modulus));
     }
@@ -276,15 +276,15 @@ pub fn count_by_moduli(
 /// one independent part of a count by residues.
 ///
 /// ```
-/// use plybench::engine::go::legal::count_legal_modulo;
+/// use plybench::engine::go::legal::count_positions_modulo;
 /// use plybench::engine::memory::MemoryLimit;
 /// use plybench::engine::progress::Progress;
 ///
-/// let run = count_legal_modulo(4, 4, 0, 1, MemoryLimit::default(), Progress::NONE)?;
+/// let run = count_positions_modulo(4, 4, 0, 1, MemoryLimit::default(), Progress::NONE)?;
 /// assert_eq!(run.residue, 24_318_165); // below the modulus: the count itself
 /// # Ok::<(), plybench::Error>(())
 /// ```
-pub fn count_legal_modulo(
+pub fn count_positions_modulo(
     rows: usize,
     cols: usize,
     index: usize,
@@ -494,7 +494,7 @@ mod tests {
     use super::*;
 
     fn count(rows: usize, cols: usize) -> u128 {
-        let run = count_legal(rows, cols, 1, MemoryLimit::default(), Progress::NONE).unwrap();
+        let run = count_positions(rows, cols, 1, MemoryLimit::default(), Progress::NONE).unwrap();
         u128::try_from(run.count).unwrap()
     }
 
@@ -519,8 +519,8 @@ mod tests {
 
     #[test]
     fn threads_do_not_change_the_count() {
-        let one = count_legal(5, 5, 1, MemoryLimit::default(), Progress::NONE).unwrap();
-        let three = count_legal(5, 5, 3, MemoryLimit::default(), Progress::NONE).unwrap();
+        let one = count_positions(5, 5, 1, MemoryLimit::default(), Progress::NONE).unwrap();
+        let three = count_positions(5, 5, 3, MemoryLimit::default(), Progress::NONE).unwrap();
         assert_eq!(one.count, three.count);
         assert_eq!(one.max_states, three.max_states);
     }
@@ -528,7 +528,7 @@ mod tests {
     #[test]
     fn states_stay_below_the_estimate() {
         for w in 1..=6 {
-            let run = count_legal(w, w + 2, 1, MemoryLimit::default(), Progress::NONE).unwrap();
+            let run = count_positions(w, w + 2, 1, MemoryLimit::default(), Progress::NONE).unwrap();
             assert!((run.max_states as u64) < estimated_states(w), "width {w}: {}", run.max_states);
         }
     }
@@ -537,17 +537,17 @@ mod tests {
     fn bad_sizes_are_refused() {
         use crate::Error::Go;
         let d = MemoryLimit::default();
-        assert!(matches!(count_legal(0, 4, 1, d, Progress::NONE), Err(Go(GoError::LegalBoard { .. }))));
-        assert!(matches!(count_legal(19, 20, 1, d, Progress::NONE), Err(Go(GoError::LegalBoard { .. }))));
-        assert!(matches!(count_legal(19, 19, 1, d, Progress::NONE), Err(Go(GoError::LegalMemory { .. }))));
-        assert!(matches!(count_legal(1, 362, 1, d, Progress::NONE), Err(Go(GoError::LegalBoard { .. }))));
+        assert!(matches!(count_positions(0, 4, 1, d, Progress::NONE), Err(Go(GoError::LegalBoard { .. }))));
+        assert!(matches!(count_positions(19, 20, 1, d, Progress::NONE), Err(Go(GoError::LegalBoard { .. }))));
+        assert!(matches!(count_positions(19, 19, 1, d, Progress::NONE), Err(Go(GoError::LegalMemory { .. }))));
+        assert!(matches!(count_positions(1, 362, 1, d, Progress::NONE), Err(Go(GoError::LegalBoard { .. }))));
         let tight = MemoryLimit::from_bytes(1 << 20);
-        assert!(matches!(count_legal(9, 9, 1, tight, Progress::NONE), Err(Go(GoError::LegalMemory { .. }))));
+        assert!(matches!(count_positions(9, 9, 1, tight, Progress::NONE), Err(Go(GoError::LegalMemory { .. }))));
         // A limit below the estimate refuses 14x14 before it starts, by
         // residues too (about 12 GiB planned).
         let eight = MemoryLimit::from_bytes(8 << 30);
-        assert!(matches!(count_legal(14, 14, 1, eight, Progress::NONE), Err(Go(GoError::LegalMemory { .. }))));
-        assert!(count_legal(3, 3, 0, MemoryLimit::default(), Progress::NONE).is_err());
+        assert!(matches!(count_positions(14, 14, 1, eight, Progress::NONE), Err(Go(GoError::LegalMemory { .. }))));
+        assert!(count_positions(3, 3, 0, MemoryLimit::default(), Progress::NONE).is_err());
     }
 
     #[test]
@@ -570,7 +570,7 @@ mod tests {
         #[test]
         fn random_small_rectangles_agree_with_enumeration(rows in 1usize..=5, cols in 1usize..=5, threads in 1usize..=3) {
             proptest::prop_assume!(rows * cols <= 11);
-            let run = count_legal(rows, cols, threads, MemoryLimit::default(), Progress::NONE).unwrap();
+            let run = count_positions(rows, cols, threads, MemoryLimit::default(), Progress::NONE).unwrap();
             proptest::prop_assert_eq!(run.count, BigUint::from(brute::count_brute(rows, cols).unwrap()));
         }
     }
@@ -579,7 +579,7 @@ mod tests {
     fn long_strips_need_more_limbs_and_keep_the_recurrence() {
         // 1x90 needs three limbs (3^90 > 2^128): the long strip obeys
         // A102620's recurrence a(n) = 3a(n-1) - a(n-2) + a(n-3).
-        let strip = |n: usize| count_legal(1, n, 1, MemoryLimit::default(), Progress::NONE).unwrap();
+        let strip = |n: usize| count_positions(1, n, 1, MemoryLimit::default(), Progress::NONE).unwrap();
         let (a, b, c, d) = (strip(87), strip(88), strip(89), strip(90));
         assert_eq!(d.arithmetic, Arithmetic::Exact(3));
         assert_eq!(d.count + b.count, c.count * 3u32 + a.count);
@@ -588,12 +588,12 @@ mod tests {
     #[test]
     fn residues_and_limbs_give_the_same_count() {
         for (rows, cols, threads) in [(5, 5, 1), (6, 7, 2), (4, 9, 3), (7, 7, 2)] {
-            let exact = count_legal(rows, cols, threads, MemoryLimit::default(), Progress::NONE).unwrap();
+            let exact = count_positions(rows, cols, threads, MemoryLimit::default(), Progress::NONE).unwrap();
             let by_moduli = count_by_moduli(rows, cols, threads, MemoryLimit::default(), Progress::NONE).unwrap();
             assert_eq!(exact.count, by_moduli.count, "{rows}x{cols}");
             assert_eq!(by_moduli.arithmetic, Arithmetic::Moduli(moduli_for(rows, cols)));
             let p = ring::moduli(2)[1];
-            let one = count_legal_modulo(rows, cols, 1, threads, MemoryLimit::default(), Progress::NONE).unwrap();
+            let one = count_positions_modulo(rows, cols, 1, threads, MemoryLimit::default(), Progress::NONE).unwrap();
             assert_eq!((one.modulus, BigUint::from(one.residue)), (p, &exact.count % p));
         }
     }
@@ -601,6 +601,6 @@ mod tests {
     #[test]
     fn a_modulus_past_the_list_is_refused() {
         let d = MemoryLimit::default();
-        assert!(count_legal_modulo(3, 3, ring::MAX_MODULI, 1, d, Progress::NONE).is_err());
+        assert!(count_positions_modulo(3, 3, ring::MAX_MODULI, 1, d, Progress::NONE).is_err());
     }
 }

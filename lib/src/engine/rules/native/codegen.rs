@@ -1,8 +1,12 @@
 //! Rust source from a [`Compiled`] program: one function per algorithm
-//! and player, its operations the arms of a `match` on the operation's
-//! index inside a loop (LLVM threads the jumps whose target is known),
-//! every variable slot, loop state and move variable a local, the
-//! constants folded by the compiler written as literals. The run-time part
+//! and player, every variable slot, loop state, move variable and the
+//! budget of steps a local, the constants folded by the compiler written
+//! as literals. Control flow is a loop over a `match` on the operation's
+//! index (`pc`), but an operation that only one other reaches is written
+//! inside that one, after it, under a branch on `pc`'s new value: most
+//! steps then take a direct, predictable branch, and only the joins of
+//! the flowchart go through the `match`'s indirect jump. Moves are built
+//! in place and never cleared. The run-time part
 //! (values, the board, sub-moves, the checks of a move, the entry points)
 //! is `prelude.in`, written ahead of the generated functions.
 
@@ -47,6 +51,97 @@ pub fn source(compiled: &Compiled<'_>) -> String {
     out
 }
 
+/// The deepest an operation is written inside others; past it, an
+/// operation is an arm of the dispatch (rustc's parser recurses on nesting).
+const MAX_NESTING: usize = 24;
+
+/// The operations `op` (at `pc`) may go to next, by index (`ops.len()`:
+/// the end of the algorithm).
+fn targets(op: &Op, pc: usize) -> Vec<usize> {
+    match op {
+        Op::Assign(..)
+        | Op::AssignX(..)
+        | Op::AssignY(..)
+        | Op::Result(_)
+        | Op::Move(_)
+        | Op::Build(..) => vec![pc + 1],
+        Op::Jump(t) => vec![*t],
+        Op::Switch(_, cases) => cases.iter().map(|(_, t)| *t).collect(),
+        Op::If(_, _, _, t, f) => vec![*t, *f],
+        Op::Halt => Vec::new(),
+        Op::ScanStart { out, then, .. }
+        | Op::ScanNext { out, then, .. }
+        | Op::LoopStart { out, then, .. }
+        | Op::LoopNext { out, then, .. }
+        | Op::LoopFurther { out, then, .. } => vec![*then, *out],
+    }
+}
+
+/// Where each operation is written. An operation with one predecessor
+/// (other than the first) is written inside it, after it, so that going
+/// there is a branch on a known value of `pc` rather than the dispatch's
+/// indirect jump; the others are the dispatch's arms.
+struct Placement {
+    /// The operation each is written inside, or `None` for an arm.
+    parent: Vec<Option<usize>>,
+    /// The operations written inside each.
+    children: Vec<Vec<usize>>,
+}
+
+fn placement(ops: &[Op]) -> Placement {
+    let n = ops.len();
+    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (i, op) in ops.iter().enumerate() {
+        for t in targets(op, i) {
+            if t < n && !preds[t].contains(&i) {
+                preds[t].push(i);
+            }
+        }
+    }
+    let mut parent: Vec<Option<usize>> = (0..n).map(|t| (t != 0 && preds[t].len() == 1).then(|| preds[t][0])).collect();
+    // Each operation's nesting: 0 for an arm. A chain of parents that
+    // closes on itself (a loop nothing enters) or nests too deep is cut:
+    // the operation where it is cut becomes an arm.
+    let mut depth: Vec<Option<usize>> = vec![None; n];
+    let mut path = Vec::new();
+    for t in 0..n {
+        path.clear();
+        let mut u = t;
+        while depth[u].is_none() {
+            match parent[u] {
+                None => depth[u] = Some(0),
+                Some(_) if path.contains(&u) => {
+                    parent[u] = None;
+                    depth[u] = Some(0);
+                }
+                Some(p) => {
+                    path.push(u);
+                    u = p;
+                }
+            }
+        }
+        for &v in path.iter().rev() {
+            if depth[v].is_some() {
+                continue;
+            }
+            let d = parent[v].and_then(|p| depth[p]).map_or(0, |d| d + 1);
+            if d > MAX_NESTING {
+                parent[v] = None;
+                depth[v] = Some(0);
+            } else {
+                depth[v] = Some(d);
+            }
+        }
+    }
+    let mut children = vec![Vec::new(); n];
+    for (t, p) in parent.iter().enumerate() {
+        if let Some(p) = p {
+            children[*p].push(t);
+        }
+    }
+    Placement { parent, children }
+}
+
 fn value(v: Value) -> String {
     match v {
         Value::Int(x) => format!("V {{ t: 1, x: {x}, y: 0 }}"),
@@ -62,11 +157,23 @@ struct Gen<'c, 'p> {
 impl Gen<'_, '_> {
     fn function(&self, out: &mut String, name: &str, code: Option<&Code>, player: u8) {
         let c = self.compiled;
-        let _ = writeln!(out, "fn {name}<const MODE: u8, const OUTER: bool>(b: &B, ctx: &mut Ctx) -> R<()> {{");
         let Some(code) = code else {
+            let _ = writeln!(out, "fn {name}<const MODE: u8, const OUTER: bool>(b: &B, ctx: &mut Ctx) -> R<()> {{");
             let _ = writeln!(out, "    Ok(())\n}}\n");
             return;
         };
+        // The budget is a local of the body (a register), written back to
+        // `ctx` when the body returns and around an `ATTACKED`'s own run.
+        let _ = writeln!(
+            out,
+            "fn {name}<const MODE: u8, const OUTER: bool>(b: &B, ctx: &mut Ctx) -> R<()> {{\n    let mut fuel = \
+             ctx.fuel;\n    let r = {name}_body::<MODE, OUTER>(b, ctx, &mut fuel);\n    ctx.fuel = fuel;\n    r\n}}\n"
+        );
+        let _ = writeln!(
+            out,
+            "#[inline(always)]\nfn {name}_body<const MODE: u8, const OUTER: bool>(b: &B, ctx: &mut Ctx, fuel: &mut \
+             u64) -> R<()> {{"
+        );
         for s in 0..c.vars {
             let _ = writeln!(out, "    let mut v{s} = UNSET;");
         }
@@ -76,19 +183,50 @@ impl Gen<'_, '_> {
         for q in 0..c.move_vars {
             let _ = writeln!(out, "    let mut q{q} = EMPTY_MOVE;");
         }
+        let _ = writeln!(out, "    let mut mm = EMPTY_MOVE;");
         for (slot, v) in &code.inits {
             let _ = writeln!(out, "    v{slot} = {};", value(*v));
         }
+        let placed = placement(&code.ops);
         let _ = writeln!(out, "    let mut pc: usize = 0;\n    loop {{\n        match pc {{");
-        for (i, op) in code.ops.iter().enumerate() {
-            let _ = writeln!(out, "            {i} => {{\n                burn(ctx, {})?;", code.cost[i]);
-            self.op(out, op, i, player);
-            let _ = writeln!(out, "            }}");
+        for (i, parent) in placed.parent.iter().enumerate() {
+            if parent.is_none() {
+                let _ = writeln!(out, "            {i} => {{");
+                self.block(out, code, &placed, i, player, 4);
+                let _ = writeln!(out, "            }}");
+            }
         }
-        let _ = writeln!(out, "            _ => return Ok(()),\n        }}\n    }}\n}}\n");
+        let _ = writeln!(
+            out,
+            "            {} => return Ok(()),\n            _ => return Err(()),\n        }}\n    }}\n}}\n",
+            code.ops.len()
+        );
     }
 
-    fn op(&self, out: &mut String, op: &Op, pc: usize, player: u8) {
+    /// Operation `i` and, after it, the operations written inside it (those
+    /// whose only predecessor it is), each under the value of `pc` that
+    /// leads there; `depth`: the indentation, in steps of four spaces.
+    fn block(&self, out: &mut String, code: &Code, placed: &Placement, i: usize, player: u8, depth: usize) {
+        let pad = "    ".repeat(depth);
+        let _ = writeln!(out, "{pad}burn(fuel, {})?;", code.cost[i]);
+        self.op(out, &code.ops[i], i, player, &pad);
+        let inside = &placed.children[i];
+        if inside.is_empty() {
+            return;
+        }
+        let _ = writeln!(out, "{pad}match pc {{");
+        for &t in inside {
+            let _ = writeln!(out, "{pad}    {t} => {{");
+            self.block(out, code, placed, t, player, depth + 2);
+            let _ = writeln!(out, "{pad}    }}");
+        }
+        let _ = writeln!(out, "{pad}    _ => {{}}\n{pad}}}");
+    }
+
+    /// Operation `op` (at `pc`): it leaves by `return` or with `pc` set to
+    /// the operation that follows (never by `continue`, so that what is
+    /// written after it runs).
+    fn op(&self, out: &mut String, op: &Op, pc: usize, player: u8, pad: &str) {
         let next = pc + 1;
         let e = |x: &CExpr| self.expr(x, player, false);
         let body = match op {
@@ -102,11 +240,11 @@ impl Gen<'_, '_> {
             }
             Op::Jump(t) => format!("pc = {t};"),
             Op::Switch(x, cases) => {
-                let mut s = format!("let v = {};\n", e(x));
+                let mut s = format!("let v = {};\npc = ", e(x));
                 for (c, t) in cases {
-                    let _ = writeln!(s, "if ({}) == v {{ pc = {t}; continue; }}", e(c));
+                    let _ = write!(s, "if ({}) == v {{ {t} }} else ", e(c));
                 }
-                s.push_str("return Err(());");
+                s.push_str("{ return Err(()); };");
                 s
             }
             Op::If(a, r, b2, t, f) => {
@@ -146,20 +284,25 @@ impl Gen<'_, '_> {
                     _ => {
                         let _ = writeln!(
                             s,
-                            "if ln{state} == 0 {{ return Err(()); }}\nlet mut j: usize = lj{state};\nif let Some((dx, \
-                             dy)) = {} {{\n    let o = v{var};\n    if o.t != 2 {{ return Err(()); }}\n    let (nx, ny) \
-                             = step_by(o.x, o.y, dx, dy);\n    if b.on(nx, ny) {{ v{var} = pair(nx, ny); ln{state} += \
-                             1; pc = {then}; continue; }}\n}}\nj += 1;",
+                            "if ln{state} == 0 {{ return Err(()); }}\nlet mut j: usize = lj{state};\npc = 'further: \
+                             {{\nif let Some((dx, dy)) = {} {{\n    let o = v{var};\n    if o.t != 2 {{ return \
+                             Err(()); }}\n    let (nx, ny) = step_by(o.x, o.y, dx, dy);\n    if b.on(nx, ny) {{ \
+                             v{var} = pair(nx, ny); ln{state} += 1; break 'further {then}; }}\n}}\nj += 1;",
                             self.increment(steps, "j", player)
                         );
                     }
                 }
+                let further = matches!(op, Op::LoopFurther { .. });
+                if !further {
+                    s.push_str("pc = ");
+                }
                 let _ = write!(
                     s,
-                    "pc = loop {{\n    let Some((dx, dy)) = {} else {{ break {o} }};\n    let o = v{origin};\n    if \
+                    "loop {{\n    let Some((dx, dy)) = {} else {{ break {o} }};\n    let o = v{origin};\n    if \
                      o.t != 2 {{ return Err(()); }}\n    let (nx, ny) = step_by(o.x, o.y, dx, dy);\n    if b.on(nx, \
-                     ny) {{ lj{state} = j; ln{state} = 1; v{var} = pair(nx, ny); break {then}; }}\n    j += 1;\n}};",
-                    self.increment(steps, "j", player)
+                     ny) {{ lj{state} = j; ln{state} = 1; v{var} = pair(nx, ny); break {then}; }}\n    j += 1;\n}}{}",
+                    self.increment(steps, "j", player),
+                    if further { "\n};" } else { ";" }
                 );
                 s
             }
@@ -173,17 +316,28 @@ impl Gen<'_, '_> {
                 format!("if result::<MODE>(ctx, {o}) {{ return Ok(()); }}\npc = {next};")
             }
             Op::Move(subs) => format!(
-                "let mut m = EMPTY_MOVE;\n{}check(b, {player}, &m)?;\nif emit::<MODE>(ctx, &m)? {{ return Ok(()); \
-                 }}\npc = {next};",
-                self.subs(subs, player)
+                "mm.n = 0;\n{}check(b, {player}, &mm)?;\nif emit::<MODE>(ctx, &mm)? {{ return Ok(()); }}\npc = \
+                 {next};",
+                self.subs(subs, player, "mm")
             ),
+            // A move variable is built in place, unless its own old value
+            // is appended to it.
+            Op::Build(q, r, subs) if !subs.iter().any(|s| matches!(s, CSub::Held(h) if h == q)) => {
+                let target = format!("q{q}");
+                let start = match r {
+                    Some(r) if r == q => String::new(),
+                    Some(r) => format!("{target}.n = 0;\n{target}.append(&q{r})?;\n"),
+                    None => format!("{target}.n = 0;\n"),
+                };
+                format!("{start}{}pc = {next};", self.subs(subs, player, &target))
+            }
             Op::Build(q, r, subs) => {
                 let start = r.map_or_else(|| "EMPTY_MOVE".to_string(), |r| format!("q{r}"));
-                format!("let mut m = {start};\n{}q{q} = m;\npc = {next};", self.subs(subs, player))
+                format!("let mut m = {start};\n{}q{q} = m;\npc = {next};", self.subs(subs, player, "m"))
             }
         };
         for line in body.lines() {
-            let _ = writeln!(out, "                {line}");
+            let _ = writeln!(out, "{pad}{line}");
         }
     }
 
@@ -214,25 +368,25 @@ impl Gen<'_, '_> {
         s
     }
 
-    /// The statements that append `subs` to the move `m`.
-    fn subs(&self, subs: &[CSub], player: u8) -> String {
+    /// The statements that append `subs` to the move variable `m`.
+    fn subs(&self, subs: &[CSub], player: u8, m: &str) -> String {
         let mut s = String::new();
         let e = |x: &CExpr| self.expr(x, player, true);
         for sub in subs {
             let line = match sub {
                 CSub::Travel(a, c) => format!(
-                    "{{ let (x1, y1) = b.sq({})?; let (x2, y2) = b.sq({})?; m.push(NSub {{ k: 1, x1, y1, x2, y2, \
+                    "{{ let (x1, y1) = b.sq({})?; let (x2, y2) = b.sq({})?; {m}.push(NSub {{ k: 1, x1, y1, x2, y2, \
                      ..NONE }})?; }}",
                     e(a),
                     e(c)
                 ),
                 CSub::Capture(a) => {
-                    format!("{{ let (x1, y1) = b.sq({})?; m.push(NSub {{ k: 2, x1, y1, ..NONE }})?; }}", e(a))
+                    format!("{{ let (x1, y1) = b.sq({})?; {m}.push(NSub {{ k: 2, x1, y1, ..NONE }})?; }}", e(a))
                 }
                 CSub::Put(n, a) | CSub::Promotion(n, a) => {
                     let k = if matches!(sub, CSub::Put(..)) { 3 } else { 4 };
                     format!(
-                        "{{ let n = nature({})?; let (x1, y1) = b.sq({})?; m.push(NSub {{ k: {k}, n, x1, y1, ..NONE \
+                        "{{ let n = nature({})?; let (x1, y1) = b.sq({})?; {m}.push(NSub {{ k: {k}, n, x1, y1, ..NONE \
                          }})?; }}",
                         e(n),
                         e(a)
@@ -250,11 +404,11 @@ impl Gen<'_, '_> {
                         }
                     };
                     format!(
-                        "{{ let v = as_int({})?; let p = {who}; m.push(NSub {{ k: 5, n: {id}, p, v, ..NONE }})?; }}",
+                        "{{ let v = as_int({})?; let p = {who}; {m}.push(NSub {{ k: 5, n: {id}, p, v, ..NONE }})?; }}",
                         e(v)
                     )
                 }
-                CSub::Held(q) => format!("m.append(&q{q})?;"),
+                CSub::Held(q) => format!("{m}.append(&q{q})?;"),
             };
             s.push_str(&line);
             s.push('\n');
@@ -296,7 +450,11 @@ impl Gen<'_, '_> {
                     return zero;
                 }
                 let asked = match self.compiled.royal {
-                    Some(royal) => format!("attacked(b, ctx, {}, {player}, {royal})?", x(a)),
+                    Some(royal) => format!(
+                        "{{ let v = {}; ctx.fuel = *fuel; let r = attacked(b, ctx, v, {player}, {royal}); *fuel = \
+                         ctx.fuel; r? }}",
+                        x(a)
+                    ),
                     None => format!("{{ {}; return Err(()); }}", x(a)),
                 };
                 format!("(if OUTER {{ {asked} }} else {zero})")
@@ -308,5 +466,31 @@ impl Gen<'_, '_> {
                 x(k)
             ),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_operation_with_one_predecessor_is_written_inside_it() {
+        // 0 → 1 ⇄ 2; 5 → 4 → 3 (3 halts); 6 ⇄ 7, which nothing enters.
+        let ops = vec![Op::Jump(1), Op::Jump(2), Op::Jump(1), Op::Halt, Op::Jump(3), Op::Jump(4), Op::Jump(7), Op::Jump(6)];
+        let placed = placement(&ops);
+        assert_eq!(&placed.parent[..6], &[None, None, Some(1), Some(4), Some(5), None]);
+        // The closed loop is cut once: one of its two operations is an arm.
+        assert_eq!(placed.parent[6..].iter().filter(|p| p.is_none()).count(), 1);
+        assert_eq!(placed.children[5], vec![4]);
+        assert_eq!(placed.children[1], vec![2]);
+    }
+
+    #[test]
+    fn a_long_straight_run_is_cut_into_arms_past_the_nesting_limit() {
+        let n = 3 * MAX_NESTING;
+        let ops: Vec<Op> = (0..n).map(|i| Op::Jump(i + 1)).collect();
+        let placed = placement(&ops);
+        let arms: Vec<usize> = (0..n).filter(|&i| placed.parent[i].is_none()).collect();
+        assert_eq!(arms, vec![0, MAX_NESTING + 1, 2 * MAX_NESTING + 2]);
     }
 }

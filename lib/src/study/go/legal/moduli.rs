@@ -1,5 +1,5 @@
 //! A count of legal positions split by moduli: each unit counts the board
-//! modulo one prime ([`count_legal_modulo`]), and the finish recovers the
+//! modulo one prime ([`count_positions_modulo`]), and the finish recovers the
 //! exact count by the Chinese remainder theorem. What `goban legal
 //! --checkpoint`, `--resume` and `--shard` run, and `plybench merge`
 //! finishes: each prime of a large board can run on its own machine.
@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use super::legal_table;
 use crate::batch::{self, Completed, Job, Outcome};
 use crate::engine::go::legal::ring::crt;
-use crate::engine::go::legal::{Arithmetic, LegalCount, check_board, count_legal_modulo, moduli_for};
+use crate::engine::go::legal::{Arithmetic, LegalCount, check_board, count_positions_modulo, moduli_for};
 use crate::engine::memory::MemoryLimit;
 use crate::engine::progress::Progress;
 use crate::{Error, Result};
@@ -38,13 +38,23 @@ pub struct Params {
     pub cols: usize,
     /// Primes: their product exceeds 3^(rows·cols).
     pub moduli: usize,
+    /// The memory limit of each unit: the run's limit shared by the units
+    /// that run at once. Not recorded in the batch file: a resumed run or
+    /// another shard sets its own.
+    #[serde(skip)]
+    pub memory: MemoryLimit,
 }
 
 impl Params {
     /// The count of a `rows`×`cols` board by as many primes as it needs.
     pub fn new(rows: usize, cols: usize) -> Result<Params> {
         check_board(rows, cols)?;
-        Ok(Params { rows, cols, moduli: moduli_for(rows, cols) })
+        Ok(Params { rows, cols, moduli: moduli_for(rows, cols), memory: MemoryLimit::default() })
+    }
+
+    /// Shares `limit` among `units_at_once` units running side by side.
+    pub fn share_memory(&mut self, limit: MemoryLimit, units_at_once: usize) {
+        self.memory = MemoryLimit::from_bytes(limit.bytes() / units_at_once.max(1) as u64);
     }
 }
 
@@ -91,8 +101,9 @@ impl Job for LegalModuli {
     }
 
     fn run_unit(params: &Params, unit: &batch::Unit) -> Result<Residue> {
-        // Units run side by side on the run's threads, one thread each.
-        let run = count_legal_modulo(params.rows, params.cols, unit.index, 1, MemoryLimit::default(), Progress::NONE)?;
+        // Units run side by side on the run's threads, one thread each,
+        // each within its share of the memory.
+        let run = count_positions_modulo(params.rows, params.cols, unit.index, 1, params.memory, Progress::NONE)?;
         Ok(Residue { modulus: run.modulus, residue: run.residue, max_states: run.max_states })
     }
 
@@ -129,20 +140,29 @@ impl Job for LegalModuli {
 mod tests {
     use super::*;
     use crate::batch::{RunOptions, run};
-    use crate::engine::go::legal::count_legal;
+    use crate::engine::go::legal::count_positions;
 
     #[test]
     fn a_run_by_moduli_gives_the_exact_count() {
         let params = Params::new(5, 6).unwrap();
         let options = RunOptions { threads: 2, ..RunOptions::default() };
         let outcome = run::<LegalModuli>(&params, &options).unwrap().outcome.unwrap();
-        let exact = count_legal(5, 6, 1, MemoryLimit::default(), Progress::NONE).unwrap();
+        let exact = count_positions(5, 6, 1, MemoryLimit::default(), Progress::NONE).unwrap();
         assert_eq!(outcome.tables[0].rows[0][2].to_string(), exact.count.to_string());
     }
 
     #[test]
     fn a_file_with_the_wrong_number_of_moduli_is_refused() {
-        let params = Params { rows: 5, cols: 5, moduli: 3 };
+        let params = Params { moduli: 3, ..Params::new(5, 5).unwrap() };
         assert!(LegalModuli::units(&params).is_err());
+    }
+
+    #[test]
+    fn a_unit_keeps_to_its_share_of_the_memory() {
+        let mut params = Params::new(9, 9).unwrap();
+        params.share_memory(MemoryLimit::from_bytes(4 << 20), 2);
+        assert_eq!(params.memory.bytes(), 2 << 20);
+        let refused = LegalModuli::run_unit(&params, &batch::Unit::new(0, unit_id(0)));
+        assert!(matches!(refused, Err(Error::Go(crate::engine::go::GoError::LegalMemory { .. }))), "{refused:?}");
     }
 }
