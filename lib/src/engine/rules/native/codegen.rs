@@ -59,12 +59,9 @@ const MAX_NESTING: usize = 24;
 /// the end of the algorithm).
 fn targets(op: &Op, pc: usize) -> Vec<usize> {
     match op {
-        Op::Assign(..)
-        | Op::AssignX(..)
-        | Op::AssignY(..)
-        | Op::Result(_)
-        | Op::Move(_)
-        | Op::Build(..) => vec![pc + 1],
+        Op::Assign(..) | Op::AssignX(..) | Op::AssignY(..) | Op::Result(_) | Op::Move(_) | Op::Build(..) => {
+            vec![pc + 1]
+        }
         Op::Jump(t) => vec![*t],
         Op::Switch(_, cases) => cases.iter().map(|(_, t)| *t).collect(),
         Op::If(_, _, _, t, f) => vec![*t, *f],
@@ -476,7 +473,8 @@ mod tests {
     #[test]
     fn an_operation_with_one_predecessor_is_written_inside_it() {
         // 0 → 1 ⇄ 2; 5 → 4 → 3 (3 halts); 6 ⇄ 7, which nothing enters.
-        let ops = vec![Op::Jump(1), Op::Jump(2), Op::Jump(1), Op::Halt, Op::Jump(3), Op::Jump(4), Op::Jump(7), Op::Jump(6)];
+        let ops =
+            vec![Op::Jump(1), Op::Jump(2), Op::Jump(1), Op::Halt, Op::Jump(3), Op::Jump(4), Op::Jump(7), Op::Jump(6)];
         let placed = placement(&ops);
         assert_eq!(&placed.parent[..6], &[None, None, Some(1), Some(4), Some(5), None]);
         // The closed loop is cut once: one of its two operations is an arm.
