@@ -95,6 +95,11 @@ fn bad_input_is_refused_with_the_flag() {
     refused(&["legal", "--size", "3", "--threads", "0"], "--threads");
     refused(&["legal", "--size", "9", "--max-memory", "0.001"], "--max-memory");
     refused(&["legal"], "--size");
+    // Work units keep to their share of the limit.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("units.json");
+    let file = file.to_str().unwrap();
+    refused(&["legal", "--size", "9", "--checkpoint", file, "--max-memory", "0.001", "--threads", "2"], "--max-memory");
     refused(&["games", "--rows", "2", "--cols", "3"], "--rows/--cols");
     refused(&["games", "--rows", "1", "--cols", "2", "--threads", "0"], "--threads");
 }

@@ -118,7 +118,8 @@ pub fn run(args: LegalArgs, matches: &clap::ArgMatches, format: Format) -> anyho
         }
         resume.agree_shard(args.shard)?;
         let passed =
-            run_batch::<LegalModuli>(&resume.params, None, Some(resume.path.clone()), resume.shard, threads, format)?;
+            run_batch::<LegalModuli>(&resume.params, None, Some(resume.path.clone()), resume.shard, threads, format)
+                .map_err(|e| name_unit_flag(e, "--size"))?;
         return Ok(if passed { ExitCode::SUCCESS } else { ExitCode::FAILURE });
     }
     let (boards, flag) = boards(&args)?;
@@ -129,7 +130,8 @@ pub fn run(args: LegalArgs, matches: &clap::ArgMatches, format: Format) -> anyho
         };
         let mut params = Params::new(rows, cols).flag(flag)?;
         params.share_memory(memory, threads);
-        let passed = run_batch::<LegalModuli>(&params, args.checkpoint.clone(), None, args.shard, threads, format)?;
+        let passed = run_batch::<LegalModuli>(&params, args.checkpoint.clone(), None, args.shard, threads, format)
+            .map_err(|e| name_unit_flag(e, flag))?;
         return Ok(if passed { ExitCode::SUCCESS } else { ExitCode::FAILURE });
     }
     if let Some(index) = args.modulus {
@@ -156,6 +158,15 @@ pub fn run(args: LegalArgs, matches: &clap::ArgMatches, format: Format) -> anyho
     let table = legal_table("go_legal", "Legal Go positions", &boards, &runs)?;
     emit(&[&table], format)?;
     Ok(if Tally::of([&table]).passed() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// Names the flag to change when a work unit's count is refused (as
+/// [`name_flag`]); other errors of a batch run pass unchanged.
+fn name_unit_flag(error: anyhow::Error, board_flag: &'static str) -> anyhow::Error {
+    match error.downcast::<Error>() {
+        Ok(e) => name_flag(e, board_flag),
+        Err(e) => e,
+    }
 }
 
 /// Names `--modulus` for a prime past the list, else as [`name_flag`].
