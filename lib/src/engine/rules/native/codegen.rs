@@ -193,9 +193,13 @@ impl Gen<'_, '_> {
                 let _ = writeln!(out, "            }}");
             }
         }
+        // Past the last operation the run ends, as in the compiled form; an
+        // operation written inside another is never dispatched to (if it
+        // were, the error sends the call to the compiled form, which then
+        // reports the disagreement).
         let _ = writeln!(
             out,
-            "            {} => return Ok(()),\n            _ => return Err(()),\n        }}\n    }}\n}}\n",
+            "            _ if pc >= {} => return Ok(()),\n            _ => return Err(()),\n        }}\n    }}\n}}\n",
             code.ops.len()
         );
     }
