@@ -485,8 +485,9 @@ trait StateKey: Eq + std::hash::Hash + Sized + Send + Sync {
 }
 
 /// Packed: the empty flag in bit 0, one bit a lap, then `bits` a segment;
-/// in a `u64` when the skeleton's states fit one (a bucket of 41 bytes
-/// instead of 49: the largest tables hold few laps), else in a `u128`.
+/// in a `u64` when the skeleton's states fit one (a bucket of 40 bytes
+/// instead of 48, beside [`Acc`]: the largest tables hold few laps), else
+/// in a `u128`.
 macro_rules! packed_key {
     ($int:ty) => {
         impl StateKey for $int {

@@ -401,7 +401,8 @@ mod tests {
                     assert_eq!(Border::successors_of_key(key, width, col), slow, "{key:o}, width {width}, col {col}");
                     let up = (key >> (3 * col)) & 7;
                     let left = if col > 0 { (key >> (3 * (col - 1))) & 7 } else { 0 };
-                    fast += usize::from(up < 4 && left < 4);
+                    let hungry = u64::from(HUNGRY);
+                    fast += usize::from(up < hungry && left < hungry);
                     next.extend(slow.into_iter().flatten());
                 }
                 layer = next;
