@@ -29,6 +29,7 @@
 //! - [`search`]: random and real game trees, move orders and the search
 //!   algorithms with their node counts.
 //! - [`table`]: the perft transposition table of chess and checkers.
+//! - [`spill`]: tables too large for memory, as sorted runs on disk.
 //! - [`rng`], [`memory`], [`limit`], [`progress`], [`work`]: what every engine
 //!   shares (the last: the estimate of a long run, and its bound).
 //! - [`hint`]: huge pages and prefetch, the library's only `unsafe` code.
@@ -53,6 +54,7 @@ pub mod rng;
 pub mod rules;
 pub mod search;
 pub mod shogi;
+pub mod spill;
 pub mod table;
 pub mod tictactoe;
 pub mod tictactoe_rows;

@@ -14,6 +14,7 @@ use super::position::{Pit, Position, ScanOrder};
 use super::sow::{Rules, sow};
 use super::stack::{self, Observer, Scan, Silent, StackRun};
 use crate::engine::memory::MemoryLimit;
+use crate::engine::spill::Spill;
 
 /// How the counts are obtained. The methods are exact; stack and memo share
 /// only the sowing rule, and the dynamic program shares nothing with them
@@ -190,6 +191,8 @@ pub struct LapStats {
     /// stored, because the table after one of them would not fit in the
     /// memory limit: slower, but within it.
     pub walked_tails: usize,
+    /// Pit steps of the dynamic program whose table went to disk.
+    pub spilled_steps: usize,
 }
 
 /// Counts move sequences, stack heights and, optionally, distinct terminal
@@ -225,13 +228,47 @@ pub struct LapStats {
 /// [`KalahError::TooManySkeletons`] for a position whose laps take too many
 /// shapes (`auto` falls back on [`Method::auto_without_dp`] then).
 pub fn count(position: &Position, options: CountOptions, progress: Progress<'_>) -> Result<Count, KalahError> {
+    count_spilling(position, options, None, progress)
+}
+
+/// [`count()`], with a directory where the dynamic program's tables that
+/// would pass [`CountOptions::memory`] go as sorted runs instead of
+/// refusing the count (other methods do not use it).
+///
+/// ```
+/// use plybench::engine::kalah::{CountOptions, Method, Position, count, count_spilling};
+/// use plybench::engine::memory::MemoryLimit;
+/// use plybench::engine::progress::Progress;
+/// use plybench::engine::spill::Spill;
+///
+/// let dir = tempfile::tempdir().unwrap();
+/// let spill = Spill::new(dir.path(), 1 << 30);
+/// let position = Position::board_test(18)?;
+/// let options = CountOptions { method: Some(Method::Dp), ..Default::default() };
+/// let small = CountOptions { memory: MemoryLimit::from_bytes(512 << 10), ..options };
+/// let on_disk = count_spilling(&position, small, Some(&spill), Progress::NONE)?;
+/// assert_eq!(on_disk.sequences, count(&position, options, Progress::NONE)?.sequences);
+/// assert!(on_disk.laps.unwrap().spilled_steps > 0);
+/// # Ok::<(), plybench::engine::kalah::KalahError>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`count()`], and [`KalahError::Spill`] when the runs would pass the
+/// disk budget or cannot be written or read.
+pub fn count_spilling(
+    position: &Position,
+    options: CountOptions,
+    spill: Option<&Spill>,
+    progress: Progress<'_>,
+) -> Result<Count, KalahError> {
     let started = Instant::now();
     let mut method = Method::chosen(position, options);
     if method == Method::Dp {
         if options.terminal_positions {
             return Err(KalahError::DpTerminals);
         }
-        match dp::count(position.own(), options.memory, options.threads, progress) {
+        match dp::count(position.own(), options.memory, options.threads, spill, progress) {
             Ok(run) => {
                 return Ok(Count {
                     sequences: run.sequences,
@@ -244,6 +281,7 @@ pub fn count(position: &Position, options: CountOptions, progress: Progress<'_>)
                         skeletons: run.skeletons,
                         max_states: run.max_states,
                         walked_tails: run.walked_tails,
+                        spilled_steps: run.spilled_steps,
                     }),
                     method,
                     states: None,

@@ -62,12 +62,15 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use std::borrow::Borrow;
+
 use rustc_hash::FxHashMap;
 
 use super::error::KalahError;
 use crate::engine::limit::LimitError;
 use crate::engine::memory::MemoryLimit;
 use crate::engine::progress::{Progress, Step};
+use crate::engine::spill::{self, Buffer, Merge, Record, Run, Spill};
 
 /// The most skeletons (lists of laps) one count may solve before it is
 /// refused: far more than the board test needs (a few hundred at 30 pits),
@@ -111,6 +114,9 @@ pub struct DpRun {
     /// fit in the memory limit, so that those pits were walked from the
     /// table before it instead of stored.
     pub walked_tails: usize,
+    /// Pit steps whose table did not fit in memory and went to disk as
+    /// sorted runs (with a spill directory).
+    pub spilled_steps: usize,
 }
 
 /// Per state: partial chains, and the sum of their non-empty pits.
@@ -122,6 +128,58 @@ pub struct DpRun {
 struct Acc {
     chains: u128,
     nonempty: u128,
+}
+
+impl Acc {
+    /// `self + other`, or `None` past `u128`.
+    fn plus(self, other: Acc) -> Option<Acc> {
+        Some(Acc {
+            chains: self.chains.checked_add(other.chains)?,
+            nonempty: self.nonempty.checked_add(other.nonempty)?,
+        })
+    }
+}
+
+/// A state and its sums, as a record of a table on disk.
+#[derive(Clone, Debug)]
+struct Entry<K> {
+    key: K,
+    acc: Acc,
+}
+
+impl<K: StateKey> Record for Entry<K> {
+    type Key = K;
+    const BYTES: usize = K::BYTES + 32;
+
+    #[inline]
+    fn key(&self) -> K {
+        self.key.clone()
+    }
+
+    #[inline]
+    fn absorb(&mut self, other: &Self) -> bool {
+        match self.acc.plus(other.acc) {
+            Some(acc) => {
+                self.acc = acc;
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn write(&self, out: &mut [u8]) {
+        let (key, sums) = out.split_at_mut(K::BYTES);
+        self.key.write_bytes(key);
+        let Acc { chains, nonempty } = self.acc;
+        sums[..16].copy_from_slice(&chains.to_le_bytes());
+        sums[16..32].copy_from_slice(&nonempty.to_le_bytes());
+    }
+
+    fn read(bytes: &[u8]) -> Self {
+        let (key, sums) = bytes.split_at(K::BYTES);
+        let word = |at: usize| u128::from_le_bytes(sums[at..at + 16].try_into().expect("16 bytes"));
+        Entry { key: K::read_bytes(key), acc: Acc { chains: word(0), nonempty: word(16) } }
+    }
 }
 
 /// What one skeleton's program found over the chains with exactly these
@@ -148,10 +206,15 @@ fn add(a: u128, b: u128) -> Result<u128, KalahError> {
 /// [`KalahError::Limit`] before the state is stored. A pit with many
 /// states before it is stepped on `threads` threads, each taking a share
 /// of them; the count does not depend on `threads`.
+///
+/// With a `spill` directory, a table that would pass `memory` is written
+/// there as sorted runs instead (see [`crate::engine::spill`]), and the
+/// pits after it are stepped from disk; the count is the same.
 pub(crate) fn count(
     own: &[u32],
     memory: MemoryLimit,
     threads: usize,
+    spill: Option<&Spill>,
     progress: Progress<'_>,
 ) -> Result<DpRun, KalahError> {
     let n = own.len();
@@ -162,6 +225,7 @@ pub(crate) fn count(
         total,
         memory,
         threads,
+        spill,
         parallel_from: PARALLEL_STATES,
         run: DpRun::default(),
         by_laps: Vec::new(),
@@ -197,6 +261,7 @@ struct Solver<'a> {
     total: u64,
     memory: MemoryLimit,
     threads: usize,
+    spill: Option<&'a Spill>,
     /// The fewest states before a pit that are stepped on several threads.
     parallel_from: usize,
     run: DpRun,
@@ -204,7 +269,7 @@ struct Solver<'a> {
     by_laps: Vec<SkeletonSums>,
 }
 
-impl Solver<'_> {
+impl<'a> Solver<'a> {
     /// Solves `skeleton`, then every skeleton one lap longer that starts
     /// with it, while they have chains. `spent` is the own counters the
     /// laps so far take off the mover's side at the least.
@@ -278,64 +343,282 @@ impl Solver<'_> {
     fn solve_with<K: StateKey>(&mut self, skeleton: &[u32], bits: u32) -> Result<SkeletonSums, KalahError> {
         let laps = skeleton.len();
         let segments = laps + 1;
-        let threads = self.threads.max(1);
         // Every table held at once (the states before a pit, each thread's
-        // states after it) draws on one budget, checked before it grows.
+        // states after it, the buffers of a table going to disk) draws on
+        // one budget, checked before it grows.
         let room = Room { memory: self.memory, held: AtomicU64::new(0), key_heap: K::heap_bytes(segments) };
-        let mut states: FxHashMap<K, Acc> = FxHashMap::default();
+        let mut first: FxHashMap<K, Acc> = FxHashMap::default();
+        room.add(&mut first, K::pack(&vec![0u32; segments], 0, true, bits), Acc { chains: 1, nonempty: 0 })?;
+        let mut layer = Layer::Table(first);
+        let shape = Shape { segments, bits };
         let mut walked_tail = false;
-        let ticks = vec![0u32; segments];
-        room.add(&mut states, K::pack(&ticks, 0, true, bits), Acc { chains: 1, nonempty: 0 })?;
+        let mut spilled = 0;
+        let mut max_states = 0;
         // The last pits from the table before them: their chains are only
         // summed, so they are added up as they come instead of stored
         // (`Tail`): the pits above `P1` down to `P(index + 1)` walked.
-        let tail_sums = |index: usize, states: &FxHashMap<K, Acc>| -> Result<SkeletonSums, KalahError> {
+        let tail_sums = |index: usize, layer: &Layer<K>| -> Result<(SkeletonSums, usize), KalahError> {
             let walked: Vec<PitStep<'_>> = (1..=index).rev().map(|i| self.pit(i, skeleton)).collect();
             let tail = Tail { walked: &walked, last: self.pit(0, skeleton), laps };
-            if states.len() < self.parallel_from {
-                return tail.sum(states.iter(), segments, bits);
-            }
+            let (parts, seen) = layer.in_parts(self.parts(layer), &SumTail { tail: &tail, shape }, &room)?;
             let mut total = SkeletonSums::default();
-            for part in in_parts(states, threads, |share| tail.sum(share, segments, bits))? {
+            for part in parts {
                 total.add(part)?;
             }
-            Ok(total)
+            Ok((total, seen))
         };
         let mut sums = SkeletonSums::default();
-        let mut max_states = 0;
         for index in (0..self.own.len()).rev() {
             if index < TAIL_PITS {
-                sums = tail_sums(index, &states)?;
+                let (tail, seen) = tail_sums(index, &layer)?;
+                (sums, max_states) = (tail, max_states.max(seen));
                 break;
             }
             let pit = self.pit(index, skeleton);
-            let stepped = if states.len() < self.parallel_from {
-                pit.step(states.iter(), segments, bits, &room)
-            } else {
-                in_parts(&states, threads, |share| pit.step(share, segments, bits, &room))
-                    .and_then(|parts| room.merge(parts))
+            let to_disk = matches!(layer, Layer::Runs(_));
+            let stepped = match (to_disk, self.spill) {
+                (true, Some(spill)) => self.step_to_disk(&pit, &layer, shape, spill, &room),
+                _ => self.step_to_table(&pit, &layer, shape, &room),
             };
-            let next = match stepped {
+            let (next, seen) = match stepped {
                 Ok(next) => next,
-                // The table after this pit does not fit, but few pits are
-                // left: walk them from the table before it instead, trading
-                // time for memory. The failed step's tables are freed.
+                // The table after this pit does not fit: with a spill
+                // directory it goes to disk, and so does every table after
+                // it in this skeleton. The failed step's tables are freed.
+                Err(KalahError::Limit(_)) if !to_disk && self.spill.is_some() => {
+                    let spill = self.spill.expect("checked");
+                    self.step_to_disk(&pit, &layer, shape, spill, &room)?
+                }
+                // Or, when few pits are left, they are walked from the
+                // table before it instead, trading time for memory.
                 Err(KalahError::Limit(_)) if index < FALLBACK_TAIL_PITS => {
                     walked_tail = true;
-                    sums = tail_sums(index, &states)?;
+                    let (tail, seen) = tail_sums(index, &layer)?;
+                    (sums, max_states) = (tail, max_states.max(seen));
                     break;
                 }
                 Err(error) => return Err(error),
             };
-            max_states = max_states.max(next.len());
-            room.drop_table(std::mem::replace(&mut states, next));
-            if states.is_empty() {
+            spilled += usize::from(matches!(next, Layer::Runs(_)));
+            max_states = max_states.max(seen).max(next.table_len());
+            layer.free(&room);
+            layer = next;
+            if layer.is_empty() {
                 break;
             }
         }
+        layer.free(&room);
         self.run.max_states = self.run.max_states.max(max_states);
         self.run.walked_tails += usize::from(walked_tail);
+        self.run.spilled_steps += spilled;
         Ok(sums)
+    }
+
+    /// The threads to step `layer` on: one for a small table.
+    fn parts<K: StateKey>(&self, layer: &Layer<K>) -> usize {
+        if layer.records() < self.parallel_from as u64 { 1 } else { self.threads.max(1) }
+    }
+
+    /// Steps `pit` from `layer` into a table in memory; also returns the
+    /// distinct states read (when the layer is on disk).
+    fn step_to_table<K: StateKey>(
+        &self,
+        pit: &PitStep<'_>,
+        layer: &Layer<K>,
+        shape: Shape,
+        room: &Room,
+    ) -> Result<(Layer<K>, usize), KalahError> {
+        // A step that fails has dropped every table it built: their bytes
+        // are given back at once.
+        let before = room.held.load(Ordering::Relaxed);
+        let stepped = layer
+            .in_parts(self.parts(layer), &ToTable { pit, shape, room }, room)
+            .and_then(|(parts, seen)| Ok((Layer::Table(room.merge(parts)?), seen)));
+        if stepped.is_err() {
+            room.held.store(before, Ordering::Relaxed);
+        }
+        stepped
+    }
+
+    /// Steps `pit` from `layer` into sorted runs on disk: each thread fills
+    /// a buffer of its share of the memory left, written out as it fills.
+    fn step_to_disk<K: StateKey>(
+        &self,
+        pit: &PitStep<'_>,
+        layer: &Layer<K>,
+        shape: Shape,
+        spill: &Spill,
+        room: &Room,
+    ) -> Result<(Layer<K>, usize), KalahError> {
+        let parts = self.parts(layer);
+        let record = std::mem::size_of::<Entry<K>>() as u64 + room.key_heap;
+        let free = self.memory.bytes().saturating_sub(room.held.load(Ordering::Relaxed));
+        let records = (free / 4 * 3 / parts as u64 / record).min(MAX_BUFFER_RECORDS);
+        if records < MIN_BUFFER_RECORDS {
+            return Err(memory_error(room.held.load(Ordering::Relaxed) + MIN_BUFFER_RECORDS * record, self.memory));
+        }
+        let buffers = records * record * parts as u64;
+        room.take(buffers)?;
+        let work = ToDisk { pit, shape, spill, records: records as usize };
+        let stepped = layer.in_parts(parts, &work, room);
+        room.give_back(buffers);
+        let (parts, seen) = stepped?;
+        Ok((Layer::Runs(parts.into_iter().flatten().collect()), seen))
+    }
+}
+
+/// The most records one thread's buffer holds when a table goes to disk
+/// (6 GiB of 48-byte records): a larger buffer sorts more slowly than it
+/// saves writing.
+const MAX_BUFFER_RECORDS: u64 = 1 << 27;
+
+/// The fewest records a buffer may hold: below, the memory left is too
+/// little to step to disk.
+const MIN_BUFFER_RECORDS: u64 = 64;
+
+/// The smallest read buffer of a run being merged.
+const MIN_READ_BUFFER: u64 = 4 << 10;
+
+/// The shape of one skeleton's states.
+#[derive(Clone, Copy)]
+struct Shape {
+    segments: usize,
+    bits: u32,
+}
+
+/// The states after a pit: a table in memory, or sorted runs on disk.
+enum Layer<K: StateKey> {
+    Table(FxHashMap<K, Acc>),
+    Runs(Vec<Run<Entry<K>>>),
+}
+
+impl<K: StateKey> Layer<K> {
+    /// States in a table, or records in the runs (states with repeats).
+    fn records(&self) -> u64 {
+        match self {
+            Layer::Table(map) => map.len() as u64,
+            Layer::Runs(runs) => runs.iter().map(Run::len).sum(),
+        }
+    }
+
+    /// The states of a table in memory (0 for runs, counted as read).
+    fn table_len(&self) -> usize {
+        match self {
+            Layer::Table(map) => map.len(),
+            Layer::Runs(_) => 0,
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.records() == 0
+    }
+
+    /// Gives a table's memory back (runs give their disk back when dropped).
+    fn free(&mut self, room: &Room) {
+        if let Layer::Table(map) = self {
+            room.drop_table(std::mem::take(map));
+        }
+    }
+
+    /// `work` over the states on `parts` threads, each given its share: a
+    /// slice of a table, or a range of keys of the runs read back. The
+    /// results come in part order, with the distinct states read.
+    fn in_parts<W: PartWork<K>>(
+        &self,
+        parts: usize,
+        work: &W,
+        room: &Room,
+    ) -> Result<(Vec<W::Out>, usize), KalahError> {
+        match self {
+            Layer::Table(map) => {
+                let len = map.len();
+                let outs = on_threads(parts, |part| {
+                    let (from, to) = (len * part / parts, len * (part + 1) / parts);
+                    work.run(map.iter().skip(from).take(to - from).map(|(key, &acc)| (key, acc)))
+                })?;
+                Ok((outs, len))
+            }
+            Layer::Runs(runs) => {
+                let cuts = spill::split(runs, parts)?;
+                let mut bounds = vec![None];
+                bounds.extend(cuts.into_iter().map(Some));
+                bounds.push(None);
+                let ranges = bounds.len() - 1;
+                // The readers' buffers, from the memory budget: up to a
+                // half of what is left, shared by every run of every range.
+                let free = room.memory.bytes().saturating_sub(room.held.load(Ordering::Relaxed));
+                let sources = (runs.len() * ranges).max(1) as u64;
+                let buffer = (free / 2 / sources).clamp(MIN_READ_BUFFER, spill::READ_BUFFER_BYTES as u64);
+                let readers = sources * buffer;
+                room.take(readers)?;
+                let results = on_threads(ranges, |part| {
+                    let mut merge = Merge::new(runs, bounds[part].clone(), bounds[part + 1].clone(), buffer as usize)?;
+                    let mut seen = 0usize;
+                    let out = work.run(merge.by_ref().inspect(|_| seen += 1).map(|entry| (entry.key, entry.acc)))?;
+                    merge.finish()?;
+                    Ok((out, seen))
+                });
+                room.give_back(readers);
+                let (outs, seen): (Vec<_>, Vec<_>) = results?.into_iter().unzip();
+                Ok((outs, seen.into_iter().sum()))
+            }
+        }
+    }
+}
+
+/// What each thread does with its share of a layer's states.
+trait PartWork<K: StateKey>: Sync {
+    type Out: Send;
+    fn run<Q: Borrow<K>>(&self, states: impl Iterator<Item = (Q, Acc)>) -> Result<Self::Out, KalahError>;
+}
+
+/// One pit stepped into a table in memory.
+struct ToTable<'p, 'r> {
+    pit: &'p PitStep<'p>,
+    shape: Shape,
+    room: &'r Room,
+}
+
+impl<K: StateKey> PartWork<K> for ToTable<'_, '_> {
+    type Out = FxHashMap<K, Acc>;
+
+    fn run<Q: Borrow<K>>(&self, states: impl Iterator<Item = (Q, Acc)>) -> Result<Self::Out, KalahError> {
+        let mut next = FxHashMap::default();
+        self.pit.step(states, self.shape, &mut |key, acc| self.room.add(&mut next, key, acc))?;
+        Ok(next)
+    }
+}
+
+/// One pit stepped into sorted runs on disk.
+struct ToDisk<'p, 's> {
+    pit: &'p PitStep<'p>,
+    shape: Shape,
+    spill: &'s Spill,
+    /// Records in a buffer.
+    records: usize,
+}
+
+impl<K: StateKey> PartWork<K> for ToDisk<'_, '_> {
+    type Out = Vec<Run<Entry<K>>>;
+
+    fn run<Q: Borrow<K>>(&self, states: impl Iterator<Item = (Q, Acc)>) -> Result<Self::Out, KalahError> {
+        let mut buffer = Buffer::new(self.records);
+        self.pit.step(states, self.shape, &mut |key, acc| Ok(buffer.push(Entry { key, acc }, self.spill)?))?;
+        Ok(buffer.finish(self.spill)?)
+    }
+}
+
+/// The last pits summed.
+struct SumTail<'t> {
+    tail: &'t Tail<'t>,
+    shape: Shape,
+}
+
+impl<K: StateKey> PartWork<K> for SumTail<'_> {
+    type Out = SkeletonSums;
+
+    fn run<Q: Borrow<K>>(&self, states: impl Iterator<Item = (Q, Acc)>) -> Result<Self::Out, KalahError> {
+        self.tail.sum(states, self.shape)
     }
 }
 
@@ -476,9 +759,15 @@ impl SkeletonSums {
 
 /// A state of the program: the ticks of each segment, the laps placed and
 /// whether every pit so far ends empty.
-trait StateKey: Eq + std::hash::Hash + Sized + Send + Sync {
+trait StateKey: Ord + Clone + std::hash::Hash + Sized + Send + Sync {
+    /// Bytes of a key written to disk.
+    const BYTES: usize;
     /// Heap bytes a stored key owns beside its bucket.
     fn heap_bytes(segments: usize) -> u64;
+    /// Writes the key into `out`, [`Self::BYTES`] long.
+    fn write_bytes(&self, out: &mut [u8]);
+    /// Reads a key [`Self::write_bytes`] wrote.
+    fn read_bytes(bytes: &[u8]) -> Self;
     fn pack(ticks: &[u32], placed: u32, empty: bool, bits: u32) -> Self;
     /// Writes the ticks, returns the laps placed and the empty flag.
     fn unpack(&self, ticks: &mut [u32], bits: u32) -> (u32, bool);
@@ -491,8 +780,18 @@ trait StateKey: Eq + std::hash::Hash + Sized + Send + Sync {
 macro_rules! packed_key {
     ($int:ty) => {
         impl StateKey for $int {
+            const BYTES: usize = std::mem::size_of::<$int>();
+
             fn heap_bytes(_segments: usize) -> u64 {
                 0
+            }
+
+            fn write_bytes(&self, out: &mut [u8]) {
+                out.copy_from_slice(&self.to_le_bytes());
+            }
+
+            fn read_bytes(bytes: &[u8]) -> $int {
+                <$int>::from_le_bytes(bytes.try_into().expect("a key's bytes"))
             }
 
             #[inline]
@@ -529,9 +828,26 @@ packed_key!(u128);
 /// Unpacked, for states too wide for a `u128`: the ticks, then the laps
 /// placed with the empty flag in bit 31.
 impl StateKey for Vec<u32> {
+    /// A length, then up to a tick per segment and the flags.
+    const BYTES: usize = 4 * (MAX_LAPS + 3);
+
     fn heap_bytes(segments: usize) -> u64 {
         // The ticks and the flags, and the allocator's header.
         4 * (segments as u64 + 1) + 16
+    }
+
+    fn write_bytes(&self, out: &mut [u8]) {
+        out.fill(0);
+        let words = std::iter::once(self.len() as u32).chain(self.iter().copied());
+        for (chunk, word) in out.chunks_exact_mut(4).zip(words) {
+            chunk.copy_from_slice(&word.to_le_bytes());
+        }
+    }
+
+    fn read_bytes(bytes: &[u8]) -> Vec<u32> {
+        let mut words = bytes.chunks_exact(4).map(|chunk| u32::from_le_bytes(chunk.try_into().expect("4 bytes")));
+        let len = words.next().unwrap_or(0) as usize;
+        words.take(len).collect()
     }
 
     fn pack(ticks: &[u32], placed: u32, empty: bool, _bits: u32) -> Vec<u32> {
@@ -597,20 +913,19 @@ struct Walk {
 }
 
 impl PitStep<'_> {
-    /// The states after this pit of `states`, the states before it.
-    fn step<'s, K: StateKey + 's>(
+    /// The states after this pit of `states`, the states before it, each
+    /// given to `add` (several times over: `add` sums them).
+    fn step<K: StateKey, Q: Borrow<K>>(
         &self,
-        states: impl Iterator<Item = (&'s K, &'s Acc)>,
-        segments: usize,
-        bits: u32,
-        room: &Room,
-    ) -> Result<FxHashMap<K, Acc>, KalahError> {
-        let mut next = FxHashMap::default();
+        states: impl Iterator<Item = (Q, Acc)>,
+        Shape { segments, bits }: Shape,
+        add: &mut impl FnMut(K, Acc) -> Result<(), KalahError>,
+    ) -> Result<(), KalahError> {
         let mut ticks = vec![0u32; segments];
         let mut key = vec![0u32; segments];
         let mut failed = None;
         for (state, acc) in states {
-            let (placed, empty_so_far) = state.unpack(&mut ticks, bits);
+            let (placed, empty_so_far) = state.borrow().unpack(&mut ticks, bits);
             // The walk keeps to at most `total` plays, which also keeps the
             // packed key's fields within `bits`.
             self.walk(&ticks, placed, &mut key, &mut |new_ticks, new_placed, content| {
@@ -619,7 +934,7 @@ impl PitStep<'_> {
                 }
                 let new_key = K::pack(new_ticks, new_placed, empty_so_far && content == 0, bits);
                 let added = match acc.nonempty.checked_add(if content > 0 { acc.chains } else { 0 }) {
-                    Some(nonempty) => room.add(&mut next, new_key, Acc { chains: acc.chains, nonempty }),
+                    Some(nonempty) => add(new_key, Acc { chains: acc.chains, nonempty }),
                     None => Err(KalahError::Overflow),
                 };
                 failed = added.err();
@@ -628,7 +943,7 @@ impl PitStep<'_> {
                 return Err(error);
             }
         }
-        Ok(next)
+        Ok(())
     }
 
     /// Every way pit `Pj` can play, starting from a state's `ticks` and
@@ -761,17 +1076,16 @@ struct LastWays {
 
 impl Tail<'_> {
     /// The sums of the chains from `states`, the states before the tail.
-    fn sum<'s, K: StateKey + 's>(
+    fn sum<K: StateKey, Q: Borrow<K>>(
         &self,
-        states: impl Iterator<Item = (&'s K, &'s Acc)>,
-        segments: usize,
-        bits: u32,
+        states: impl Iterator<Item = (Q, Acc)>,
+        Shape { segments, bits }: Shape,
     ) -> Result<SkeletonSums, KalahError> {
         let mut sums = SkeletonSums::default();
         let mut ticks = vec![0u32; segments];
         let mut scratch: Vec<Vec<u32>> = self.walked.iter().map(|_| vec![0u32; segments]).collect();
-        for (state, &acc) in states {
-            let (placed, empty_so_far) = state.unpack(&mut ticks, bits);
+        for (state, acc) in states {
+            let (placed, empty_so_far) = state.borrow().unpack(&mut ticks, bits);
             self.through(self.walked, &ticks, placed, empty_so_far, acc, &mut scratch, &mut sums)?;
         }
         Ok(sums)
@@ -878,21 +1192,14 @@ impl Tail<'_> {
     }
 }
 
-/// `work` on `parts` threads, each given its share of `states` (the caller
+/// `share(part)` for each of `parts` parts, on as many threads (the caller
 /// takes the first); the results in part order. A thread that cannot start
 /// leaves its share to the caller's thread.
-fn in_parts<'s, K, T, F>(states: &'s FxHashMap<K, Acc>, parts: usize, work: F) -> Result<Vec<T>, KalahError>
+fn on_threads<T, F>(parts: usize, share: F) -> Result<Vec<T>, KalahError>
 where
-    K: StateKey,
     T: Send,
-    F: Fn(std::iter::Take<std::iter::Skip<std::collections::hash_map::Iter<'s, K, Acc>>>) -> Result<T, KalahError>
-        + Sync,
+    F: Fn(usize) -> Result<T, KalahError> + Sync,
 {
-    let len = states.len();
-    let share = |part: usize| {
-        let (from, to) = (len * part / parts, len * (part + 1) / parts);
-        work(states.iter().skip(from).take(to - from))
-    };
     std::thread::scope(|scope| {
         let share = &share;
         let started: Vec<_> = (1..parts)
@@ -917,7 +1224,7 @@ mod tests {
     use crate::engine::kalah::memo;
 
     fn dp(own: &[u32]) -> DpRun {
-        count(own, MemoryLimit::from_bytes(1 << 30), 1, Progress::NONE).unwrap()
+        count(own, MemoryLimit::from_bytes(1 << 30), 1, None, Progress::NONE).unwrap()
     }
 
     fn memo(own: &[u32]) -> u128 {
@@ -967,6 +1274,7 @@ mod tests {
                     total,
                     memory: MemoryLimit::from_bytes(1 << 30),
                     threads,
+                    spill: None,
                     // Every pit in parts, however few its states.
                     parallel_from: 1,
                     run: DpRun::default(),
@@ -989,7 +1297,7 @@ mod tests {
         let reference = dp(&own);
         let (mut walked, mut refused) = (0, 0);
         for shift in 8..=24 {
-            match count(&own, MemoryLimit::from_bytes(1 << shift), 1, Progress::NONE) {
+            match count(&own, MemoryLimit::from_bytes(1 << shift), 1, None, Progress::NONE) {
                 Ok(run) => {
                     assert_eq!((run.sequences, run.lap_sequences), (reference.sequences, reference.lap_sequences));
                     walked += usize::from(run.walked_tails > 0);
@@ -1003,6 +1311,79 @@ mod tests {
     }
 
     #[test]
+    fn tables_spilled_to_disk_count_the_same() {
+        let own: Vec<u32> = (1..=30).collect();
+        let reference = dp(&own);
+        let dir = tempfile::tempdir().unwrap();
+        let spill = Spill::new(dir.path(), 1 << 30);
+        let mut spilled = 0;
+        // Limits from a fifth of the largest table's buckets to far more.
+        let table = reference.max_states as u64 * 49;
+        for (limit, threads) in [(table / 5, 1), (table / 3, 2), (table / 2, 1), (table, 3), (1 << 30, 2)] {
+            let run = count(&own, MemoryLimit::from_bytes(limit), threads, Some(&spill), Progress::NONE)
+                .unwrap_or_else(|error| panic!("limit {limit}: {error}"));
+            assert_eq!((run.sequences, run.lap_sequences), (reference.sequences, reference.lap_sequences));
+            assert_eq!((run.walked_tails, run.max_states), (0, reference.max_states), "limit {limit}");
+            spilled += usize::from(run.spilled_steps > 0);
+        }
+        assert!(spilled >= 3, "limits that spilled: {spilled} (largest table {} states)", reference.max_states);
+        assert!(spill.peak_bytes() > 0);
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "every run is removed");
+        // Too little disk: refused, and nothing left behind.
+        let small = Spill::new(dir.path(), 4096);
+        let refused = count(&own, MemoryLimit::from_bytes(table / 3), 1, Some(&small), Progress::NONE);
+        assert!(refused.as_ref().is_err_and(KalahError::is_disk), "{refused:?}");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
+
+    #[test]
+    fn every_key_spills_on_any_threads() {
+        let own: Vec<u32> = (1..=30).collect();
+        let total: u64 = own.iter().map(|&c| u64::from(c)).sum();
+        let dir = tempfile::tempdir().unwrap();
+        let spill = Spill::new(dir.path(), 1 << 30);
+        let solver = |memory: u64, threads: usize, spill: Option<&Spill>| {
+            let mut solver = Solver {
+                own: &own,
+                cycle: 2 * own.len() as u64 + 1,
+                total,
+                memory: MemoryLimit::from_bytes(memory),
+                threads,
+                spill,
+                parallel_from: 1,
+                run: DpRun::default(),
+                by_laps: Vec::new(),
+            };
+            let bits = u64::BITS - total.leading_zeros();
+            let mut sums = Vec::new();
+            for skeleton in [&[][..], &[1]] {
+                sums.push(solver.solve_with::<u64>(skeleton, bits)?);
+                sums.push(solver.solve_with::<u128>(skeleton, bits)?);
+                sums.push(solver.solve_with::<Vec<u32>>(skeleton, bits)?);
+            }
+            Ok::<_, KalahError>((sums, solver.run.spilled_steps))
+        };
+        let (reference, none) = solver(1 << 30, 1, None).unwrap();
+        assert_eq!(none, 0);
+        assert!(reference[0].chains > 1);
+        let table = dp(&own).max_states as u64 * 49;
+        for threads in [1, 2, 3] {
+            let mut spilled = 0;
+            // The smallest limits may leave too little for the buffers.
+            for memory in [table / 8, table / 4, table / 2] {
+                match solver(memory, threads, Some(&spill)) {
+                    Ok((sums, steps)) => {
+                        assert_eq!(sums, reference, "{threads} threads, {memory} bytes");
+                        spilled += steps;
+                    }
+                    Err(error) => assert!(error.is_memory(), "{error}"),
+                }
+            }
+            assert!(spilled > 0, "{threads} threads: nothing spilled");
+        }
+    }
+
+    #[test]
     fn packed_and_unpacked_states_agree() {
         for own in [vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], vec![30, 0, 7], vec![5, 40, 3, 9]] {
             let total: u64 = own.iter().map(|&c| u64::from(c)).sum();
@@ -1012,6 +1393,7 @@ mod tests {
                 total,
                 memory: MemoryLimit::from_bytes(1 << 30),
                 threads: 1,
+                spill: None,
                 parallel_from: PARALLEL_STATES,
                 run: DpRun::default(),
                 by_laps: Vec::new(),

@@ -1,6 +1,7 @@
 //! The errors of the kalah engine.
 
 use crate::engine::limit::LimitError;
+use crate::engine::spill::SpillError;
 use crate::quote::quote;
 
 /// What can go wrong in the kalah engine. Messages give the reason only:
@@ -157,6 +158,18 @@ pub enum KalahError {
     /// A size or a memory need past what a computation accepts.
     #[error(transparent)]
     Limit(#[from] LimitError),
+    /// A table on disk that could not be written, read or held.
+    #[error(transparent)]
+    Spill(SpillError),
+}
+
+impl From<SpillError> for KalahError {
+    fn from(error: SpillError) -> KalahError {
+        match error {
+            SpillError::Overflow => KalahError::Overflow,
+            other => KalahError::Spill(other),
+        }
+    }
 }
 
 impl KalahError {
@@ -165,5 +178,11 @@ impl KalahError {
     /// memory limit rather than by changing the position.
     pub fn is_memory(&self) -> bool {
         matches!(self, KalahError::Limit(LimitError::Memory { .. }))
+    }
+
+    /// Whether this is a count stopped by its disk budget
+    /// ([`SpillError::Disk`]).
+    pub fn is_disk(&self) -> bool {
+        matches!(self, KalahError::Spill(SpillError::Disk { .. }))
     }
 }

@@ -36,7 +36,9 @@ mod stack;
 pub mod sweep;
 pub mod trace;
 
-pub use count::{Count, CountOptions, LapStats, Method, SMALL_POSITION_COUNTERS, count, count_sequences, is_small};
+pub use count::{
+    Count, CountOptions, LapStats, Method, SMALL_POSITION_COUNTERS, count, count_sequences, count_spilling, is_small,
+};
 pub use dp::{MAX_DP_SECONDS, MAX_SKELETONS};
 pub use error::KalahError;
 pub use estimate::{Basis, Estimate, MAX_STACK_SEQUENCES, MEMO_ROWS_PER_SECOND, STACK_SEQUENCES_PER_SECOND, estimate};
