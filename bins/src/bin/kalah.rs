@@ -11,11 +11,13 @@ use plybench::batch::Shard;
 use plybench::engine::kalah::sweep::{longest_on_pits, pattern_for_counters};
 use plybench::engine::kalah::trace::trace;
 use plybench::engine::kalah::{
-    CountOptions, Estimate, KalahError, Method, Position, Rules, ScanOrder, count, estimate, is_small, parse_counts,
+    CountOptions, Estimate, KalahError, Method, Position, Rules, ScanOrder, count_spilling, estimate, is_small,
+    parse_counts,
 };
 use plybench::engine::limit::check_threads;
 use plybench::engine::memory::MemoryLimit;
 use plybench::engine::progress::Progress;
+use plybench::engine::spill::{Spill, available_bytes};
 use plybench::report::{Format, Tally};
 use plybench::study::kalah::results::{self, TERMINALS_NOT_COUNTED, TableOptions, check_table_pits};
 use plybench::study::kalah::units::{KalahSplit, Params};
@@ -118,6 +120,63 @@ struct CountArgs {
     /// Threads: units counted at once in a checkpointed or sharded run, or the dynamic program's threads (default: every core). Counts do not depend on it.
     #[arg(long)]
     threads: Option<usize>,
+    /// Directory where the dynamic program's tables that would pass --max-memory go, as sorted runs removed once read; the count is the same.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["trace", "checkpoint", "resume", "shard", "split_counters"])]
+    spill_dir: Option<PathBuf>,
+    /// Disk the runs in --spill-dir may hold at once, in GiB (default: the directory's free space less 1 GiB).
+    #[arg(long, value_name = "GIB", requires = "spill_dir", value_parser = gib)]
+    max_disk: Option<u64>,
+}
+
+/// A size in GiB, as bytes: positive, at most 1 PiB.
+fn gib(text: &str) -> Result<u64, String> {
+    const MOST: f64 = (1u64 << 50) as f64;
+    match text.trim().parse::<f64>() {
+        Ok(gib) if gib > 0.0 && gib * (1u64 << 30) as f64 <= MOST => Ok((gib * (1u64 << 30) as f64) as u64),
+        Ok(_) => Err("expected a size in GiB above 0 and at most 1048576 (1 PiB), e.g. 40 or 2.5".to_owned()),
+        Err(_) => Err(format!("{text:?} is not a number of GiB; write e.g. 40 or 2.5")),
+    }
+}
+
+/// The directory and disk budget of `--spill-dir` and `--max-disk`,
+/// checked before the count starts: a directory one can write to, with the
+/// room asked for.
+fn spill_dir(args: &CountArgs) -> anyhow::Result<Option<Spill>> {
+    const GIB: u64 = 1 << 30;
+    let Some(dir) = &args.spill_dir else {
+        return Ok(None);
+    };
+    if !dir.is_dir() {
+        return Err(Usage::flag(
+            "--spill-dir",
+            format!("{} is not a directory; create it or name another", dir.display()),
+        )
+        .into());
+    }
+    let probe = dir.join(format!(".plybench-probe-{}", std::process::id()));
+    if let Err(error) = std::fs::File::create(&probe) {
+        return Err(Usage::flag("--spill-dir", format!("cannot write in {}: {error}", dir.display())).into());
+    }
+    let _ = std::fs::remove_file(&probe);
+    let free = available_bytes(dir).map_err(|error| Usage::flag("--spill-dir", error))?;
+    let gib = |bytes: u64| bytes as f64 / GIB as f64;
+    let budget = match args.max_disk {
+        Some(asked) if asked > free => {
+            return Err(Usage::flag(
+                "--max-disk",
+                format!(
+                    "{:.1} GiB asked, but {} has {:.1} GiB free; lower it or free room",
+                    gib(asked),
+                    dir.display(),
+                    gib(free)
+                ),
+            )
+            .into());
+        }
+        Some(asked) => asked,
+        None => free.saturating_sub(GIB),
+    };
+    Ok(Some(Spill::new(dir, budget)))
 }
 
 #[derive(Args)]
@@ -229,14 +288,14 @@ fn own_pits(args: &CountArgs) -> anyhow::Result<Position> {
     })
 }
 
-/// Names `--max-memory` when a count stopped at its memory limit; any
-/// other error goes through as it is.
+/// Names `--max-memory` when a count stopped at its memory limit, and
+/// `--max-disk` at its disk budget; any other error goes through as it is.
 fn memory_flag(error: impl Into<Error>) -> anyhow::Error {
     let error = error.into();
-    if matches!(&error, Error::Kalah(kalah) if kalah.is_memory()) {
-        FlagError::new("--max-memory", error).into()
-    } else {
-        error.into()
+    match &error {
+        Error::Kalah(kalah) if kalah.is_memory() => FlagError::new("--max-memory", error).into(),
+        Error::Kalah(kalah) if kalah.is_disk() => FlagError::new("--max-disk", error).into(),
+        _ => error.into(),
     }
 }
 
@@ -301,6 +360,14 @@ fn main() -> ExitCode {
                     (method, _) => method,
                 };
                 let dp = method == Some(Method::Dp);
+                if args.spill_dir.is_some() && !matches!(method, None | Some(Method::Dp)) {
+                    return Err(Usage::flag(
+                        "--spill-dir",
+                        "serves the dynamic program only; pass --method dp or auto",
+                    )
+                    .into());
+                }
+                let spill = spill_dir(&args)?;
                 if dp && args.terminals == Terminals::Always {
                     return Err(FlagError::new("--terminals", KalahError::DpTerminals).into());
                 }
@@ -329,9 +396,18 @@ fn main() -> ExitCode {
                 };
                 let bar = progress::bar(0, "counting");
                 let on_step = progress::follow(&bar);
-                let figures = count(&position, options, Progress::new(&on_step)).map_err(memory_flag)?;
+                let figures =
+                    count_spilling(&position, options, spill.as_ref(), Progress::new(&on_step)).map_err(memory_flag)?;
                 bar.finish_and_clear();
                 let mut table = results::count_table(&position, &figures, options);
+                if let Some(spill) = spill.filter(|spill| spill.written_bytes() > 0) {
+                    table.note(format!(
+                        "Tables past the memory limit went to {}: {:.2} GiB written, at most {:.2} GiB held at once.",
+                        spill.dir().display(),
+                        spill.written_bytes() as f64 / f64::from(1u32 << 30),
+                        spill.peak_bytes() as f64 / f64::from(1u32 << 30),
+                    ));
+                }
                 if figures.terminal_positions.is_none() {
                     let how = if figures.method.sees_stacks() {
                         "pass --terminals always to count them"

@@ -289,3 +289,56 @@ fn an_estimate_is_not_printed_when_stderr_is_not_a_terminal() {
     assert!(out.status.success());
     assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+/// Every table of a JSON output (one object, or an array of them).
+fn tables(value: &Value) -> Vec<&Value> {
+    match value {
+        Value::Array(all) => all.iter().collect(),
+        one => vec![one],
+    }
+}
+
+#[test]
+fn a_dp_count_spilled_to_disk_equals_the_count_in_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let spill = dir.path().to_str().unwrap();
+    let field = |value: &Value, key: &str| tables(value).into_iter().find_map(|table| table.get(key).cloned());
+    let memory = json(&["count", "--pits", "34", "--method", "dp", "--lap-stats"]);
+    // 2 MiB holds a few tables of 34 pits, not the largest (about 200,000 states).
+    let disk = json(&["count", "--pits", "34", "--lap-stats", "--max-memory", "0.002", "--spill-dir", spill]);
+    assert_eq!(field(&disk, "move_sequences"), field(&memory, "move_sequences"));
+    assert_eq!(field(&disk, "max_states"), field(&memory, "max_states"));
+    assert_eq!(field(&memory, "spilled_steps"), Some(Value::from(0)));
+    assert!(field(&disk, "spilled_steps").and_then(|steps| steps.as_u64()).is_some_and(|steps| steps > 0), "{disk}");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "the runs are removed");
+
+    // Past the disk budget: one line naming --max-disk, and no run left.
+    let out = kalah(&["count", "--pits", "34", "--max-memory", "0.002", "--spill-dir", spill, "--max-disk", "0.0001"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("--max-disk") && stderr.lines().count() == 1, "{stderr}");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "the runs are removed");
+}
+
+#[test]
+fn bad_spill_flags_are_refused_naming_the_flag() {
+    let dir = tempfile::tempdir().unwrap();
+    let spill = dir.path().to_str().unwrap();
+    let missing = dir.path().join("missing");
+    let missing = missing.to_str().unwrap();
+    let cases: [(&[&str], &str); 5] = [
+        (&["count", "--pits", "30", "--spill-dir", missing], "--spill-dir"),
+        (&["count", "--pits", "30", "--spill-dir", spill, "--max-disk", "0"], "--max-disk"),
+        (&["count", "--pits", "30", "--spill-dir", spill, "--max-disk", "1048576"], "--max-disk"),
+        (&["count", "--pits", "30", "--max-disk", "5"], "--spill-dir"),
+        (&["count", "--pits", "12", "--method", "memo", "--spill-dir", spill], "--spill-dir"),
+    ];
+    for (args, flag) in cases {
+        let out = kalah(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(flag), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "no probe is left behind");
+}

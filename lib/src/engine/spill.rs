@@ -71,6 +71,12 @@ fn io_error(path: &Path, error: std::io::Error) -> SpillError {
     SpillError::Io { path: path.display().to_string(), message: error.to_string() }
 }
 
+/// Bytes free for an unprivileged user in the file system of `dir`.
+pub fn available_bytes(dir: &Path) -> Result<u64, SpillError> {
+    let stat = rustix::fs::statvfs(dir).map_err(|error| io_error(dir, error.into()))?;
+    Ok(stat.f_bavail.saturating_mul(stat.f_frsize))
+}
+
 /// A directory for runs and the bytes they may take there.
 ///
 /// Clones share the budget. File names start with the process id, so that
@@ -490,6 +496,14 @@ mod tests {
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0, "dropped runs leave no file");
         assert_eq!(spill.inner.held.load(Ordering::Relaxed), 0);
         assert!(spill.peak_bytes() > 0);
+    }
+
+    #[test]
+    fn a_directory_has_free_space_and_a_missing_one_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(available_bytes(dir.path()).unwrap() > 0);
+        let missing = dir.path().join("missing");
+        assert!(matches!(available_bytes(&missing), Err(SpillError::Io { .. })));
     }
 
     #[test]

@@ -354,6 +354,7 @@ impl<'a> Solver<'a> {
         let mut walked_tail = false;
         let mut spilled = 0;
         let mut max_states = 0;
+        let mut previous = 0;
         // The last pits from the table before them: their chains are only
         // summed, so they are added up as they come instead of stored
         // (`Tail`): the pits above `P1` down to `P(index + 1)` walked.
@@ -375,7 +376,11 @@ impl<'a> Solver<'a> {
                 break;
             }
             let pit = self.pit(index, skeleton);
-            let to_disk = matches!(layer, Layer::Runs(_));
+            // With a spill directory, a table whose growth so far says it
+            // would not fit goes to disk at once, not after filling memory.
+            let to_disk =
+                matches!(layer, Layer::Runs(_)) || (self.spill.is_some() && !room.may_hold::<K>(&layer, previous));
+            previous = layer.records();
             let stepped = match (to_disk, self.spill) {
                 (true, Some(spill)) => self.step_to_disk(&pit, &layer, shape, spill, &room),
                 _ => self.step_to_table(&pit, &layer, shape, &room),
@@ -684,6 +689,20 @@ impl Room {
     /// buckets (4 for an empty table).
     fn grown_bytes<K>(capacity: usize) -> u64 {
         Self::bucket_bytes::<K>((2 * Self::buckets(capacity)).max(4))
+    }
+
+    /// Whether the table after `layer` may fit, if it grows from `layer`
+    /// as `layer` grew from the `previous` states: at its last growth its
+    /// old and new buckets are both held.
+    fn may_hold<K: StateKey>(&self, layer: &Layer<K>, previous: u64) -> bool {
+        let now = layer.records();
+        if previous == 0 || now <= previous {
+            return true;
+        }
+        let next = now as f64 * now as f64 / previous as f64;
+        let buckets = ((next * 8.0 / 7.0) as u64).clamp(1, 1 << 50).next_power_of_two();
+        let peak = Self::bucket_bytes::<K>(buckets as usize) + Self::bucket_bytes::<K>(buckets as usize / 2);
+        self.held.load(Ordering::Relaxed).saturating_add(peak) <= self.memory.bytes()
     }
 
     /// Takes `bytes` more from the budget, or fails before they are used.

@@ -50,6 +50,7 @@ pub fn lap_table(position: &Position, figures: &Count) -> Option<Table> {
             ("skeletons", "Skeletons (lists of laps)", Cell::from(laps.skeletons)),
             ("max_states", "Most states at one pit", Cell::from(laps.max_states)),
             ("walked_tails", "Skeletons walked at the end to fit memory", Cell::from(laps.walked_tails)),
+            ("spilled_steps", "Pit steps whose table went to disk", Cell::from(laps.spilled_steps)),
         ],
     );
     table.note(format!(
