@@ -11,8 +11,8 @@ use plybench::batch::Shard;
 use plybench::engine::kalah::sweep::{longest_on_pits, pattern_for_counters};
 use plybench::engine::kalah::trace::trace;
 use plybench::engine::kalah::{
-    CountOptions, Estimate, KalahError, Method, Position, Rules, ScanOrder, count_spilling, estimate, is_small,
-    parse_counts,
+    CountOptions, DpCheckpoint, Estimate, KalahError, Method, OnDisk, Position, Rules, ScanOrder, count_on_disk,
+    estimate, is_small, parse_counts,
 };
 use plybench::engine::limit::check_threads;
 use plybench::engine::memory::MemoryLimit;
@@ -20,6 +20,7 @@ use plybench::engine::progress::Progress;
 use plybench::engine::spill::{Spill, available_bytes};
 use plybench::report::{Format, Tally};
 use plybench::study::kalah::results::{self, TERMINALS_NOT_COUNTED, TableOptions, check_table_pits};
+use plybench::study::kalah::saved::SavedCount;
 use plybench::study::kalah::units::{KalahSplit, Params};
 use plybench_cli::progress;
 use plybench_cli::resume::{Resume, list, named};
@@ -100,15 +101,15 @@ struct CountArgs {
     #[arg(long, value_enum, default_value_t)]
     terminals: Terminals,
     /// Print the laps among the continuations (sequences with a lap, most laps in one); counts by the dynamic program.
-    #[arg(long, conflicts_with_all = ["trace", "checkpoint", "resume", "shard", "split_counters"])]
+    #[arg(long, conflicts_with_all = ["trace", "shard", "split_counters"])]
     lap_stats: bool,
     /// Memory the count may plan to hold, in GiB (default: 14 or 3/4 of the machine's memory, whichever is less).
     #[arg(long, value_name = "GIB")]
     max_memory: Option<MemoryLimit>,
-    /// Record each completed work unit (a subtree) in FILE, rewritten atomically at least every 2 s; Ctrl-C or SIGTERM saves it and exits 130.
+    /// Record each completed work unit (a subtree) in FILE, rewritten atomically at least every 2 s; Ctrl-C or SIGTERM saves it and exits 130. With --spill-dir: the dynamic program's progress, saved after each skeleton and each table on disk.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["resume", "trace"])]
     checkpoint: Option<PathBuf>,
-    /// Continue the run recorded in FILE, with its position, rules, method, cut and shard (a flag given beside it must agree); the counts equal an uninterrupted run's.
+    /// Continue the run recorded in FILE, with its position, rules, method, cut and shard (a flag given beside it must agree), or the dynamic program's count saved there; the counts equal an uninterrupted run's.
     #[arg(long, value_name = "FILE", group = "start", conflicts_with = "trace")]
     resume: Option<PathBuf>,
     /// Compute only units i with i % N == K-1 and write them to the --checkpoint file (default: kalah-shard-K-of-N.json); `plybench merge` sums the N files.
@@ -120,11 +121,11 @@ struct CountArgs {
     /// Threads: units counted at once in a checkpointed or sharded run, or the dynamic program's threads (default: every core). Counts do not depend on it.
     #[arg(long)]
     threads: Option<usize>,
-    /// Directory where the dynamic program's tables that would pass --max-memory go, as sorted runs removed once read; the count is the same.
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["trace", "checkpoint", "resume", "shard", "split_counters"])]
+    /// Directory where the dynamic program's tables that would pass --max-memory go, as sorted runs removed once read; the count is the same. A resumed count takes the one it recorded by default.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["trace", "shard", "split_counters"])]
     spill_dir: Option<PathBuf>,
     /// Disk the runs in --spill-dir may hold at once, in GiB (default: the directory's free space less 1 GiB).
-    #[arg(long, value_name = "GIB", requires = "spill_dir", value_parser = gib)]
+    #[arg(long, value_name = "GIB", value_parser = gib)]
     max_disk: Option<u64>,
 }
 
@@ -138,14 +139,12 @@ fn gib(text: &str) -> Result<u64, String> {
     }
 }
 
-/// The directory and disk budget of `--spill-dir` and `--max-disk`,
-/// checked before the count starts: a directory one can write to, with the
-/// room asked for.
-fn spill_dir(args: &CountArgs) -> anyhow::Result<Option<Spill>> {
+/// The directory and disk budget of `--spill-dir` (or the one a resumed
+/// count recorded) and `--max-disk`, checked before the count starts: a
+/// directory one can write to, with the room asked for. Runs are flushed
+/// to the disk when a checkpoint will name them (`synced`).
+fn spill_dir(dir: &Path, max_disk: Option<u64>, synced: bool) -> anyhow::Result<Spill> {
     const GIB: u64 = 1 << 30;
-    let Some(dir) = &args.spill_dir else {
-        return Ok(None);
-    };
     if !dir.is_dir() {
         return Err(Usage::flag(
             "--spill-dir",
@@ -160,7 +159,7 @@ fn spill_dir(args: &CountArgs) -> anyhow::Result<Option<Spill>> {
     let _ = std::fs::remove_file(&probe);
     let free = available_bytes(dir).map_err(|error| Usage::flag("--spill-dir", error))?;
     let gib = |bytes: u64| bytes as f64 / GIB as f64;
-    let budget = match args.max_disk {
+    let budget = match max_disk {
         Some(asked) if asked > free => {
             return Err(Usage::flag(
                 "--max-disk",
@@ -176,7 +175,48 @@ fn spill_dir(args: &CountArgs) -> anyhow::Result<Option<Spill>> {
         Some(asked) => asked,
         None => free.saturating_sub(GIB),
     };
-    Ok(Some(Spill::new(dir, budget)))
+    Ok(if synced { Spill::synced(dir, budget) } else { Spill::new(dir, budget) })
+}
+
+/// A count by the dynamic program that saves itself to `file`, from the
+/// start or from `resume`.
+struct Saving {
+    file: PathBuf,
+    resume: Option<DpCheckpoint>,
+}
+
+/// Whether the count saves itself (`--spill-dir` with `--checkpoint`, or
+/// the file `saved` of `--resume`), and the directory of its tables on
+/// disk: `--spill-dir`, or the one the file recorded.
+fn dp_saving(
+    args: &CountArgs,
+    position: &Position,
+    saved: Option<SavedCount>,
+) -> anyhow::Result<(Option<Saving>, Option<PathBuf>)> {
+    if args.shard.is_some() || args.split_counters.is_some() {
+        let flag = if args.shard.is_some() { "--shard" } else { "--split-counters" };
+        return Err(Usage::flag(
+            flag,
+            "splits a count into work units, which a count with --spill-dir is not; drop one",
+        )
+        .into());
+    }
+    let spill_path = args.spill_dir.clone().or_else(|| saved.as_ref().map(|saved| saved.spill_dir.clone()));
+    if args.max_disk.is_some() && spill_path.is_none() {
+        return Err(Usage::flag("--max-disk", "bounds the tables in --spill-dir; add --spill-dir DIR").into());
+    }
+    let Some(saved) = saved else {
+        return Ok((args.checkpoint.clone().map(|file| Saving { file, resume: None }), spill_path));
+    };
+    if (args.pits.is_some() || args.position.is_some()) && own_pits(args)?.own() != position.own() {
+        return Err(Usage::flag(
+            "--resume",
+            "the file counts another position than the one given; drop --pits/--position or give the file's",
+        )
+        .into());
+    }
+    let file = args.resume.clone().expect("a saved count was read from --resume");
+    Ok((Some(Saving { file, resume: Some(saved.checkpoint) }), spill_path))
 }
 
 #[derive(Args)]
@@ -223,6 +263,10 @@ fn count_batch(
 ) -> anyhow::Result<ExitCode> {
     if args.method == Some(Method::Dp) {
         return Err(FlagError::new("--method", KalahError::DpNotSplit).into());
+    }
+    if args.lap_stats || args.max_disk.is_some() {
+        let flag = if args.lap_stats { "--lap-stats" } else { "--max-disk" };
+        return Err(Usage::flag(flag, "serves the dynamic program; a count in work units has no laps or tables on disk (add --spill-dir to save the dynamic program's count instead)").into());
     }
     if args.terminals == Terminals::Always {
         return Err(Usage::flag("--terminals",
@@ -336,26 +380,41 @@ fn main() -> ExitCode {
             Command::Count(args) => {
                 let matches = matches.subcommand_matches("count").expect("the count subcommand's matches");
                 applies(matches, "--scan", args.trace, "it orders the steps of --trace only; add --trace")?;
-                if args.resume.is_some() {
-                    return count_batch(&args, None, matches, format);
-                }
-                let mut position = own_pits(&args)?;
+                // A saved count of the dynamic program goes on here; a
+                // batch's file, in work units.
+                let saved = match &args.resume {
+                    Some(file) => match SavedCount::read(file).flag("--resume")? {
+                        Some(saved) => Some(saved),
+                        None => return count_batch(&args, None, matches, format),
+                    },
+                    None => None,
+                };
+                let mut position = match &saved {
+                    Some(saved) => saved.position().flag("--resume")?,
+                    None => own_pits(&args)?,
+                };
                 if let Some(opponent) = &args.opponent {
                     let opponent = parse_counts(opponent).flag("--opponent")?;
                     position = Position::new(position.own().to_vec(), opponent).flag("--opponent")?;
                 }
                 let rules = Rules { captures: args.captures };
-                if args.checkpoint.is_some() || args.shard.is_some() || args.split_counters.is_some() {
+                let split = args.checkpoint.is_some() || args.shard.is_some() || args.split_counters.is_some();
+                if split && saved.is_none() && args.spill_dir.is_none() {
                     return count_batch(&args, Some((&position, rules)), matches, format);
                 }
-                let method = match (args.method, args.lap_stats) {
+                let (saving, spill_path) = dp_saving(&args, &position, saved)?;
+                let method = match (args.method, args.lap_stats || saving.is_some()) {
                     (None, true) => Some(Method::Dp),
                     (Some(method), true) if method != Method::Dp => {
-                        return Err(Usage::flag(
-                            "--lap-stats",
-                            "needs the dynamic program, which alone sees laps; pass --method dp or auto",
-                        )
-                        .into());
+                        let (flag, why) = if saving.is_some() {
+                            ("--method", "a count saved as it goes is the dynamic program's; pass --method dp or auto")
+                        } else {
+                            (
+                                "--lap-stats",
+                                "needs the dynamic program, which alone sees laps; pass --method dp or auto",
+                            )
+                        };
+                        return Err(Usage::flag(flag, why).into());
                     }
                     (method, _) => method,
                 };
@@ -367,7 +426,13 @@ fn main() -> ExitCode {
                     )
                     .into());
                 }
-                let spill = spill_dir(&args)?;
+                let spill = match &spill_path {
+                    Some(dir) => Some(spill_dir(dir, args.max_disk, saving.is_some())?),
+                    None => None,
+                };
+                if let Some(saving) = &saving {
+                    plybench::report::check_file_writable(&saving.file).flag("--checkpoint")?;
+                }
                 if dp && args.terminals == Terminals::Always {
                     return Err(FlagError::new("--terminals", KalahError::DpTerminals).into());
                 }
@@ -396,10 +461,28 @@ fn main() -> ExitCode {
                 };
                 let bar = progress::bar(0, "counting");
                 let on_step = progress::follow(&bar);
-                let figures =
-                    count_spilling(&position, options, spill.as_ref(), Progress::new(&on_step)).map_err(memory_flag)?;
+                let mut save = |checkpoint: &DpCheckpoint| -> Result<(), KalahError> {
+                    let (Some(saving), Some(dir)) = (&saving, &spill_path) else {
+                        return Ok(());
+                    };
+                    SavedCount::new(&position, dir, checkpoint.clone())
+                        .write(&saving.file)
+                        .map_err(|error| KalahError::Checkpoint { why: format!("cannot be written: {error}") })
+                };
+                let disk = spill.as_ref().map(|spill| OnDisk {
+                    spill,
+                    resume: saving.as_ref().and_then(|saving| saving.resume.clone()),
+                    save: if saving.is_some() { Some(&mut save) } else { None },
+                });
+                let figures = count_on_disk(&position, options, disk, Progress::new(&on_step)).map_err(memory_flag)?;
                 bar.finish_and_clear();
                 let mut table = results::count_table(&position, &figures, options);
+                if let Some(saving) = &saving {
+                    table.note(format!(
+                        "Saved in {}: `kalah count --resume` on it prints this count.",
+                        saving.file.display()
+                    ));
+                }
                 if let Some(spill) = spill.filter(|spill| spill.written_bytes() > 0) {
                     table.note(format!(
                         "Tables past the memory limit went to {}: {:.2} GiB written, at most {:.2} GiB held at once.",

@@ -79,8 +79,9 @@ pub fn available_bytes(dir: &Path) -> Result<u64, SpillError> {
 
 /// A directory for runs and the bytes they may take there.
 ///
-/// Clones share the budget. File names start with the process id, so that
-/// two programs can share a directory.
+/// Clones share the budget. File names hold the process id and the time
+/// the `Spill` was made, so that programs can share a directory and a
+/// later program never writes over the runs of an earlier one.
 #[derive(Clone, Debug)]
 pub struct Spill {
     inner: Arc<SpillDir>,
@@ -89,11 +90,15 @@ pub struct Spill {
 #[derive(Debug)]
 struct SpillDir {
     dir: PathBuf,
+    /// The start of every file name.
+    prefix: String,
     budget: u64,
     held: AtomicU64,
     written: AtomicU64,
     peak: AtomicU64,
     files: AtomicU64,
+    /// Whether each run is flushed to the disk before it is used.
+    sync: bool,
 }
 
 impl Spill {
@@ -102,13 +107,30 @@ impl Spill {
         Spill {
             inner: Arc::new(SpillDir {
                 dir: dir.into(),
+                prefix: format!(
+                    "plybench-{}-{}",
+                    std::process::id(),
+                    std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map_or(0, |time| time.as_nanos())
+                ),
                 budget,
                 held: AtomicU64::new(0),
                 written: AtomicU64::new(0),
                 peak: AtomicU64::new(0),
                 files: AtomicU64::new(0),
+                sync: false,
             }),
         }
+    }
+
+    /// The same, but each run is flushed to the disk (`fsync`) once
+    /// written, so that a checkpoint naming it survives a crash of the
+    /// machine, not only of the program.
+    pub fn synced(dir: impl Into<PathBuf>, budget: u64) -> Spill {
+        let mut spill = Spill::new(dir, budget);
+        Arc::get_mut(&mut spill.inner).expect("a new spill is not shared").sync = true;
+        spill
     }
 
     /// The directory of the runs.
@@ -143,7 +165,6 @@ impl Spill {
             });
         }
         self.inner.peak.fetch_max(held, Ordering::Relaxed);
-        self.inner.written.fetch_add(bytes, Ordering::Relaxed);
         Ok(())
     }
 
@@ -151,8 +172,9 @@ impl Spill {
     pub fn write_run<R: Record>(&self, records: &[R]) -> Result<Run<R>, SpillError> {
         let bytes = (records.len() * R::BYTES) as u64;
         self.take(bytes)?;
+        self.inner.written.fetch_add(bytes, Ordering::Relaxed);
         let number = self.inner.files.fetch_add(1, Ordering::Relaxed);
-        let path = self.inner.dir.join(format!("plybench-{}-{number}.run", std::process::id()));
+        let path = self.inner.dir.join(format!("{}-{number}.run", self.inner.prefix));
         // From here the run owns the file and its bytes, even if writing fails.
         let run =
             Run { spill: self.clone(), path, records: records.len() as u64, bytes, _record: std::marker::PhantomData };
@@ -163,8 +185,29 @@ impl Spill {
             r.write(&mut record);
             out.write_all(&record).map_err(|error| io_error(&run.path, error))?;
         }
-        out.into_inner().map_err(|error| io_error(&run.path, error.into_error()))?;
+        let file = out.into_inner().map_err(|error| io_error(&run.path, error.into_error()))?;
+        if self.inner.sync {
+            file.sync_all().map_err(|error| io_error(&run.path, error))?;
+        }
         Ok(run)
+    }
+}
+
+impl Spill {
+    /// The run a checkpoint recorded: the file at `path`, of `records`
+    /// records, taken into the budget and removed when dropped. Its size is
+    /// checked; its order is trusted.
+    pub fn adopt<R: Record>(&self, path: PathBuf, records: u64) -> Result<Run<R>, SpillError> {
+        let bytes = records.checked_mul(R::BYTES as u64).unwrap_or(u64::MAX);
+        let found = fs::metadata(&path).map_err(|error| io_error(&path, error))?.len();
+        if found != bytes {
+            return Err(SpillError::Io {
+                path: path.display().to_string(),
+                message: format!("holds {found} bytes, not the {bytes} of {records} records"),
+            });
+        }
+        self.take(bytes)?;
+        Ok(Run { spill: self.clone(), path, records, bytes, _record: std::marker::PhantomData })
     }
 }
 
@@ -188,6 +231,11 @@ impl<R> Drop for Run<R> {
 }
 
 impl<R: Record> Run<R> {
+    /// The run's file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
     /// Records in the run.
     pub fn len(&self) -> u64 {
         self.records

@@ -6,7 +6,7 @@ use crate::engine::progress::Progress;
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 
-use super::dp;
+use super::dp::{self, OnDisk};
 use super::error::KalahError;
 use super::key::{KeyKind, StateKey, with_key};
 use super::memo;
@@ -14,7 +14,6 @@ use super::position::{Pit, Position, ScanOrder};
 use super::sow::{Rules, sow};
 use super::stack::{self, Observer, Scan, Silent, StackRun};
 use crate::engine::memory::MemoryLimit;
-use crate::engine::spill::Spill;
 
 /// How the counts are obtained. The methods are exact; stack and memo share
 /// only the sowing rule, and the dynamic program shares nothing with them
@@ -228,15 +227,16 @@ pub struct LapStats {
 /// [`KalahError::TooManySkeletons`] for a position whose laps take too many
 /// shapes (`auto` falls back on [`Method::auto_without_dp`] then).
 pub fn count(position: &Position, options: CountOptions, progress: Progress<'_>) -> Result<Count, KalahError> {
-    count_spilling(position, options, None, progress)
+    count_on_disk(position, options, None, progress)
 }
 
 /// [`count()`], with a directory where the dynamic program's tables that
 /// would pass [`CountOptions::memory`] go as sorted runs instead of
-/// refusing the count (other methods do not use it).
+/// refusing the count, and its checkpoints ([`OnDisk`]; other methods do
+/// not use it).
 ///
 /// ```
-/// use plybench::engine::kalah::{CountOptions, Method, Position, count, count_spilling};
+/// use plybench::engine::kalah::{CountOptions, Method, OnDisk, Position, count, count_on_disk};
 /// use plybench::engine::memory::MemoryLimit;
 /// use plybench::engine::progress::Progress;
 /// use plybench::engine::spill::Spill;
@@ -246,7 +246,8 @@ pub fn count(position: &Position, options: CountOptions, progress: Progress<'_>)
 /// let position = Position::board_test(18)?;
 /// let options = CountOptions { method: Some(Method::Dp), ..Default::default() };
 /// let small = CountOptions { memory: MemoryLimit::from_bytes(512 << 10), ..options };
-/// let on_disk = count_spilling(&position, small, Some(&spill), Progress::NONE)?;
+/// let disk = OnDisk { spill: &spill, resume: None, save: None };
+/// let on_disk = count_on_disk(&position, small, Some(disk), Progress::NONE)?;
 /// assert_eq!(on_disk.sequences, count(&position, options, Progress::NONE)?.sequences);
 /// assert!(on_disk.laps.unwrap().spilled_steps > 0);
 /// # Ok::<(), plybench::engine::kalah::KalahError>(())
@@ -254,12 +255,14 @@ pub fn count(position: &Position, options: CountOptions, progress: Progress<'_>)
 ///
 /// # Errors
 ///
-/// As [`count()`], and [`KalahError::Spill`] when the runs would pass the
-/// disk budget or cannot be written or read.
-pub fn count_spilling(
+/// As [`count()`]; [`KalahError::Spill`] when the runs would pass the
+/// disk budget or cannot be written or read, [`KalahError::Checkpoint`] for
+/// a checkpoint of another position, and the error of a checkpoint that
+/// cannot be saved.
+pub fn count_on_disk(
     position: &Position,
     options: CountOptions,
-    spill: Option<&Spill>,
+    disk: Option<OnDisk<'_>>,
     progress: Progress<'_>,
 ) -> Result<Count, KalahError> {
     let started = Instant::now();
@@ -268,7 +271,7 @@ pub fn count_spilling(
         if options.terminal_positions {
             return Err(KalahError::DpTerminals);
         }
-        match dp::count(position.own(), options.memory, options.threads, spill, progress) {
+        match dp::count(position.own(), options.memory, options.threads, disk, progress) {
             Ok(run) => {
                 return Ok(Count {
                     sequences: run.sequences,

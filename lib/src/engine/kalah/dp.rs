@@ -63,9 +63,11 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use std::borrow::Borrow;
+use std::cell::RefCell;
 
 use rustc_hash::FxHashMap;
 
+use super::checkpoint::{DpCheckpoint, PartSolved, RunFile, SolvedSkeleton};
 use super::error::KalahError;
 use crate::engine::limit::LimitError;
 use crate::engine::memory::MemoryLimit;
@@ -184,7 +186,7 @@ impl<K: StateKey> Record for Entry<K> {
 
 /// What one skeleton's program found over the chains with exactly these
 /// laps, counting only chains that end on a non-empty row.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 struct SkeletonSums {
     /// `#σ`.
     chains: u128,
@@ -207,29 +209,25 @@ fn add(a: u128, b: u128) -> Result<u128, KalahError> {
 /// states before it is stepped on `threads` threads, each taking a share
 /// of them; the count does not depend on `threads`.
 ///
-/// With a `spill` directory, a table that would pass `memory` is written
-/// there as sorted runs instead (see [`crate::engine::spill`]), and the
-/// pits after it are stepped from disk; the count is the same.
+/// With [`OnDisk`], a table that would pass `memory` is written to disk as
+/// sorted runs instead (see [`crate::engine::spill`]), the pits after it
+/// are stepped from disk, and the count can be saved and resumed; the count
+/// is the same.
 pub(crate) fn count(
     own: &[u32],
     memory: MemoryLimit,
     threads: usize,
-    spill: Option<&Spill>,
+    disk: Option<OnDisk<'_>>,
     progress: Progress<'_>,
 ) -> Result<DpRun, KalahError> {
-    let n = own.len();
-    let total: u64 = own.iter().map(|&c| u64::from(c)).sum();
-    let mut solver = Solver {
-        own,
-        cycle: 2 * n as u64 + 1,
-        total,
-        memory,
-        threads,
-        spill,
-        parallel_from: PARALLEL_STATES,
-        run: DpRun::default(),
-        by_laps: Vec::new(),
+    let (spill, resume, save) = match disk {
+        Some(OnDisk { spill, resume, save }) => (Some(spill), resume, save),
+        None => (None, None, None),
     };
+    let mut solver = Solver::new(own, memory, threads, spill, save);
+    if let Some(resume) = resume {
+        solver.resume(resume)?;
+    }
     let mut skeleton = Vec::new();
     solver.grow(&mut skeleton, 0, progress)?;
     // Paths with exactly K laps: Σ nonempty − #σ + E_K − E_{K+1}, where E_K
@@ -255,21 +253,120 @@ pub(crate) fn count(
     Ok(solver.run)
 }
 
-struct Solver<'a> {
+struct Solver<'a, 'd> {
     own: &'a [u32],
     cycle: u64,
     total: u64,
     memory: MemoryLimit,
     threads: usize,
-    spill: Option<&'a Spill>,
+    spill: Option<&'d Spill>,
     /// The fewest states before a pit that are stepped on several threads.
     parallel_from: usize,
     run: DpRun,
     /// Sums over the skeletons of each number of laps.
     by_laps: Vec<SkeletonSums>,
+    /// Every skeleton solved, in order, for the checkpoints.
+    solved: Vec<(Vec<u32>, SkeletonSums)>,
+    /// The skeletons a resumed checkpoint had solved.
+    known: FxHashMap<Vec<u32>, SkeletonSums>,
+    /// The skeleton a resumed checkpoint was solving.
+    part: Option<PartSolved>,
+    /// Called with each new checkpoint.
+    save: RefCell<Option<Save<'d>>>,
 }
 
-impl<'a> Solver<'a> {
+/// What a count saves its checkpoints with; an error stops the count.
+pub type Save<'a> = &'a mut (dyn FnMut(&DpCheckpoint) -> Result<(), KalahError> + 'a);
+
+/// Where the dynamic program's tables past the memory limit go, and how
+/// the count is saved and resumed.
+pub struct OnDisk<'a> {
+    /// The directory of the tables on disk, and its budget.
+    pub spill: &'a Spill,
+    /// A checkpoint of the same position to go on from.
+    pub resume: Option<DpCheckpoint>,
+    /// Called with a new checkpoint after every skeleton, and after every
+    /// pit whose table went to disk: the files it names stay until the next
+    /// call. With it, a table of [`CHECKPOINT_STATES`] states or more goes
+    /// to disk, so that long skeletons are saved as they go.
+    pub save: Option<Save<'a>>,
+}
+
+/// With checkpoints, the fewest states before a pit whose table after it
+/// goes to disk, to be saved.
+pub const CHECKPOINT_STATES: u64 = 1 << 20;
+
+impl<'a, 'd> Solver<'a, 'd> {
+    fn new(
+        own: &'a [u32],
+        memory: MemoryLimit,
+        threads: usize,
+        spill: Option<&'d Spill>,
+        save: Option<Save<'d>>,
+    ) -> Solver<'a, 'd> {
+        Solver {
+            own,
+            cycle: 2 * own.len() as u64 + 1,
+            total: own.iter().map(|&c| u64::from(c)).sum(),
+            memory,
+            threads,
+            spill,
+            parallel_from: PARALLEL_STATES,
+            run: DpRun::default(),
+            by_laps: Vec::new(),
+            solved: Vec::new(),
+            known: FxHashMap::default(),
+            part: None,
+            save: RefCell::new(save),
+        }
+    }
+
+    /// Takes up a checkpoint of this position.
+    fn resume(&mut self, checkpoint: DpCheckpoint) -> Result<(), KalahError> {
+        if checkpoint.own != self.own {
+            return Err(KalahError::Checkpoint { why: "is of another position".to_owned() });
+        }
+        if checkpoint.current.is_some() && self.spill.is_none() {
+            return Err(KalahError::Checkpoint { why: "holds a table on disk, but no directory is given".to_owned() });
+        }
+        for skeleton in checkpoint.solved {
+            let sums = SkeletonSums {
+                chains: skeleton.chains,
+                nonempty: skeleton.nonempty,
+                ending_at_lap: skeleton.ending_at_lap,
+            };
+            self.known.insert(skeleton.laps, sums);
+        }
+        self.part = checkpoint.current;
+        self.run.max_states = checkpoint.max_states;
+        self.run.walked_tails = checkpoint.walked_tails;
+        self.run.spilled_steps = checkpoint.spilled_steps;
+        Ok(())
+    }
+
+    /// Saves a checkpoint, with the skeleton being solved if any (and its
+    /// figures so far), if the count saves them.
+    fn save(&self, current: Option<PartSolved>, max_states: usize, spilled: usize) -> Result<(), KalahError> {
+        let mut save = self.save.borrow_mut();
+        let Some(save) = save.as_mut() else {
+            return Ok(());
+        };
+        let solved = self.solved.iter().map(|(laps, sums)| SolvedSkeleton {
+            laps: laps.clone(),
+            chains: sums.chains,
+            nonempty: sums.nonempty,
+            ending_at_lap: sums.ending_at_lap,
+        });
+        save(&DpCheckpoint {
+            own: self.own.to_vec(),
+            solved: solved.collect(),
+            current,
+            max_states: self.run.max_states.max(max_states),
+            walked_tails: self.run.walked_tails,
+            spilled_steps: self.run.spilled_steps + spilled,
+        })
+    }
+
     /// Solves `skeleton`, then every skeleton one lap longer that starts
     /// with it, while they have chains. `spent` is the own counters the
     /// laps so far take off the mover's side at the least.
@@ -315,6 +412,10 @@ impl<'a> Solver<'a> {
     /// Runs the program for one skeleton, `PN` down to `P1`, with states
     /// packed in a `u64` or a `u128` when they fit.
     fn solve(&mut self, skeleton: &[u32]) -> Result<SkeletonSums, KalahError> {
+        if let Some(&sums) = self.known.get(skeleton) {
+            self.solved.push((skeleton.to_vec(), sums));
+            return Ok(sums);
+        }
         let bits = u64::BITS - self.total.leading_zeros();
         let segments = skeleton.len() + 1;
         let width = 1 + skeleton.len() as u32 + segments as u32 * bits;
@@ -347,9 +448,20 @@ impl<'a> Solver<'a> {
         // states after it, the buffers of a table going to disk) draws on
         // one budget, checked before it grows.
         let room = Room { memory: self.memory, held: AtomicU64::new(0), key_heap: K::heap_bytes(segments) };
-        let mut first: FxHashMap<K, Acc> = FxHashMap::default();
-        room.add(&mut first, K::pack(&vec![0u32; segments], 0, true, bits), Acc { chains: 1, nonempty: 0 })?;
-        let mut layer = Layer::Table(first);
+        // From the top, or from the table on disk a checkpoint left.
+        let (mut layer, top) = match self.part.take_if(|part| part.laps == skeleton) {
+            Some(part) => {
+                let spill = self.spill.expect("a resumed table on disk has a directory");
+                let runs = part.runs.into_iter().map(|run| spill.adopt(run.path, run.records));
+                (Layer::Runs(runs.collect::<Result<Vec<_>, _>>()?), part.pit)
+            }
+            None => {
+                let mut first: FxHashMap<K, Acc> = FxHashMap::default();
+                room.add(&mut first, K::pack(&vec![0u32; segments], 0, true, bits), Acc { chains: 1, nonempty: 0 })?;
+                (Layer::Table(first), self.own.len() - 1)
+            }
+        };
+        let checkpoints = self.save.borrow().is_some();
         let shape = Shape { segments, bits };
         let mut walked_tail = false;
         let mut spilled = 0;
@@ -369,7 +481,7 @@ impl<'a> Solver<'a> {
             Ok((total, seen))
         };
         let mut sums = SkeletonSums::default();
-        for index in (0..self.own.len()).rev() {
+        for index in (0..=top).rev() {
             if index < TAIL_PITS {
                 let (tail, seen) = tail_sums(index, &layer)?;
                 (sums, max_states) = (tail, max_states.max(seen));
@@ -378,8 +490,9 @@ impl<'a> Solver<'a> {
             let pit = self.pit(index, skeleton);
             // With a spill directory, a table whose growth so far says it
             // would not fit goes to disk at once, not after filling memory.
-            let to_disk =
-                matches!(layer, Layer::Runs(_)) || (self.spill.is_some() && !room.may_hold::<K>(&layer, previous));
+            let to_disk = matches!(layer, Layer::Runs(_))
+                || (self.spill.is_some() && !room.may_hold::<K>(&layer, previous))
+                || (checkpoints && layer.records() >= CHECKPOINT_STATES);
             previous = layer.records();
             let stepped = match (to_disk, self.spill) {
                 (true, Some(spill)) => self.step_to_disk(&pit, &layer, shape, spill, &room),
@@ -406,16 +519,27 @@ impl<'a> Solver<'a> {
             };
             spilled += usize::from(matches!(next, Layer::Runs(_)));
             max_states = max_states.max(seen).max(next.table_len());
-            layer.free(&room);
-            layer = next;
+            // The new table on disk is saved before the one before it goes.
+            let mut before = std::mem::replace(&mut layer, next);
+            if let Layer::Runs(runs) = &layer {
+                let files = runs.iter().map(|run| RunFile { path: run.path().to_owned(), records: run.len() });
+                let part = PartSolved { laps: skeleton.to_vec(), pit: index - 1, runs: files.collect() };
+                self.save(Some(part), max_states, spilled)?;
+            }
+            before.free(&room);
+            drop(before);
             if layer.is_empty() {
                 break;
             }
         }
-        layer.free(&room);
         self.run.max_states = self.run.max_states.max(max_states);
         self.run.walked_tails += usize::from(walked_tail);
         self.run.spilled_steps += spilled;
+        self.solved.push((skeleton.to_vec(), sums));
+        // Saved before the last table goes: a count stopped in between
+        // finds either.
+        self.save(None, 0, 0)?;
+        layer.free(&room);
         Ok(sums)
     }
 
@@ -1288,16 +1412,9 @@ mod tests {
             let total: u64 = own.iter().map(|&c| u64::from(c)).sum();
             let run = |threads: usize| {
                 let mut solver = Solver {
-                    own: &own,
-                    cycle: 2 * own.len() as u64 + 1,
-                    total,
-                    memory: MemoryLimit::from_bytes(1 << 30),
-                    threads,
-                    spill: None,
                     // Every pit in parts, however few its states.
                     parallel_from: 1,
-                    run: DpRun::default(),
-                    by_laps: Vec::new(),
+                    ..Solver::new(&own, MemoryLimit::from_bytes(1 << 30), threads, None, None)
                 };
                 let bits = u64::BITS - total.leading_zeros();
                 [&[][..], &[1], &[1, 1], &[2]].map(|skeleton| solver.solve_with::<u128>(skeleton, bits).unwrap())
@@ -1329,6 +1446,62 @@ mod tests {
         assert!(walked > 0 && refused > 0, "limits that walked: {walked}, refused: {refused}");
     }
 
+    fn on(spill: &Spill) -> Option<OnDisk<'_>> {
+        Some(OnDisk { spill, resume: None, save: None })
+    }
+
+    #[test]
+    fn a_count_resumed_from_any_checkpoint_counts_the_same() {
+        let own: Vec<u32> = (1..=30).collect();
+        let reference = dp(&own);
+        let (dir, kept) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let spill = Spill::new(dir.path(), 1 << 30);
+        // Small enough that the largest tables go to disk.
+        let memory = MemoryLimit::from_bytes(reference.max_states as u64 * 49 / 3);
+        let mut saved: Vec<DpCheckpoint> = Vec::new();
+        {
+            // Each checkpoint with a copy of the table it names, as a count
+            // stopped right after it would leave them.
+            let mut save = |checkpoint: &DpCheckpoint| -> Result<(), KalahError> {
+                let mut copy = checkpoint.clone();
+                for run in copy.current.iter_mut().flat_map(|part| part.runs.iter_mut()) {
+                    let to = kept.path().join(format!("{}-{}", saved.len(), run.path.display()).replace('/', "_"));
+                    std::fs::copy(&run.path, &to).unwrap();
+                    run.path = to;
+                }
+                saved.push(copy);
+                Ok(())
+            };
+            let disk = OnDisk { spill: &spill, resume: None, save: Some(&mut save) };
+            let first = count(&own, memory, 2, Some(disk), Progress::NONE).unwrap();
+            assert_eq!((first.sequences, first.max_states), (reference.sequences, reference.max_states));
+        }
+        let parts = saved.iter().filter(|checkpoint| checkpoint.current.is_some()).count();
+        assert!(parts > 0 && saved.len() > parts, "{parts} of {} checkpoints hold a table", saved.len());
+        assert_eq!(
+            saved.last().map(|last| last.solved.len()),
+            Some(reference.skeletons + saved_without_chains(&saved))
+        );
+        for (index, checkpoint) in saved.into_iter().enumerate() {
+            let json = serde_json::to_string(&checkpoint).unwrap();
+            let checkpoint: DpCheckpoint = serde_json::from_str(&json).unwrap();
+            let disk = OnDisk { spill: &spill, resume: Some(checkpoint), save: None };
+            let run = count(&own, memory, 1, Some(disk), Progress::NONE).unwrap();
+            let figures = |run: &DpRun| (run.sequences, run.lap_sequences, run.max_laps, run.skeletons, run.max_states);
+            assert_eq!(figures(&run), figures(&reference), "checkpoint {index}");
+        }
+        assert_eq!(std::fs::read_dir(kept.path()).unwrap().count(), 0, "every table taken up is removed");
+        // A checkpoint of another position is refused.
+        let other = DpCheckpoint { own: vec![1, 2, 3], ..DpCheckpoint::default() };
+        let disk = OnDisk { spill: &spill, resume: Some(other), save: None };
+        assert!(matches!(count(&own, memory, 1, Some(disk), Progress::NONE), Err(KalahError::Checkpoint { .. })));
+    }
+
+    /// The skeletons of the last checkpoint solved without a chain.
+    fn saved_without_chains(saved: &[DpCheckpoint]) -> usize {
+        saved.last().map_or(0, |last| last.solved.iter().filter(|skeleton| skeleton.chains == 0).count())
+    }
+
     #[test]
     fn tables_spilled_to_disk_count_the_same() {
         let own: Vec<u32> = (1..=30).collect();
@@ -1339,7 +1512,7 @@ mod tests {
         // Limits from a fifth of the largest table's buckets to far more.
         let table = reference.max_states as u64 * 49;
         for (limit, threads) in [(table / 5, 1), (table / 3, 2), (table / 2, 1), (table, 3), (1 << 30, 2)] {
-            let run = count(&own, MemoryLimit::from_bytes(limit), threads, Some(&spill), Progress::NONE)
+            let run = count(&own, MemoryLimit::from_bytes(limit), threads, on(&spill), Progress::NONE)
                 .unwrap_or_else(|error| panic!("limit {limit}: {error}"));
             assert_eq!((run.sequences, run.lap_sequences), (reference.sequences, reference.lap_sequences));
             assert_eq!((run.walked_tails, run.max_states), (0, reference.max_states), "limit {limit}");
@@ -1350,7 +1523,7 @@ mod tests {
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "every run is removed");
         // Too little disk: refused, and nothing left behind.
         let small = Spill::new(dir.path(), 4096);
-        let refused = count(&own, MemoryLimit::from_bytes(table / 3), 1, Some(&small), Progress::NONE);
+        let refused = count(&own, MemoryLimit::from_bytes(table / 3), 1, on(&small), Progress::NONE);
         assert!(refused.as_ref().is_err_and(KalahError::is_disk), "{refused:?}");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
     }
@@ -1363,15 +1536,9 @@ mod tests {
         let spill = Spill::new(dir.path(), 1 << 30);
         let solver = |memory: u64, threads: usize, spill: Option<&Spill>| {
             let mut solver = Solver {
-                own: &own,
-                cycle: 2 * own.len() as u64 + 1,
-                total,
-                memory: MemoryLimit::from_bytes(memory),
-                threads,
-                spill,
+                // Every pit in parts, however few its states.
                 parallel_from: 1,
-                run: DpRun::default(),
-                by_laps: Vec::new(),
+                ..Solver::new(&own, MemoryLimit::from_bytes(memory), threads, spill, None)
             };
             let bits = u64::BITS - total.leading_zeros();
             let mut sums = Vec::new();
@@ -1406,17 +1573,7 @@ mod tests {
     fn packed_and_unpacked_states_agree() {
         for own in [vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], vec![30, 0, 7], vec![5, 40, 3, 9]] {
             let total: u64 = own.iter().map(|&c| u64::from(c)).sum();
-            let mut solver = Solver {
-                own: &own,
-                cycle: 2 * own.len() as u64 + 1,
-                total,
-                memory: MemoryLimit::from_bytes(1 << 30),
-                threads: 1,
-                spill: None,
-                parallel_from: PARALLEL_STATES,
-                run: DpRun::default(),
-                by_laps: Vec::new(),
-            };
+            let mut solver = Solver::new(&own, MemoryLimit::from_bytes(1 << 30), 1, None, None);
             let bits = u64::BITS - total.leading_zeros();
             for skeleton in [&[][..], &[1], &[1, 1], &[2]] {
                 let packed = solver.solve_with::<u128>(skeleton, bits).unwrap();

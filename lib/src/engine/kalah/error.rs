@@ -158,6 +158,12 @@ pub enum KalahError {
     /// A size or a memory need past what a computation accepts.
     #[error(transparent)]
     Limit(#[from] LimitError),
+    /// A checkpoint that cannot be taken up.
+    #[error("the checkpoint {why}")]
+    Checkpoint {
+        /// What is wrong with it.
+        why: String,
+    },
     /// A table on disk that could not be written, read or held.
     #[error(transparent)]
     Spill(SpillError),

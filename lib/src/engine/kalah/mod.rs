@@ -23,6 +23,7 @@
 //! Bell's published figures, and counts split into work units, are in the
 //! study layer (`study::kalah`).
 
+mod checkpoint;
 pub mod continuations;
 mod count;
 mod dp;
@@ -36,10 +37,11 @@ mod stack;
 pub mod sweep;
 pub mod trace;
 
+pub use checkpoint::{DpCheckpoint, PartSolved, RunFile, SolvedSkeleton};
 pub use count::{
-    Count, CountOptions, LapStats, Method, SMALL_POSITION_COUNTERS, count, count_sequences, count_spilling, is_small,
+    Count, CountOptions, LapStats, Method, SMALL_POSITION_COUNTERS, count, count_on_disk, count_sequences, is_small,
 };
-pub use dp::{MAX_DP_SECONDS, MAX_SKELETONS};
+pub use dp::{CHECKPOINT_STATES, MAX_DP_SECONDS, MAX_SKELETONS, OnDisk, Save};
 pub use error::KalahError;
 pub use estimate::{Basis, Estimate, MAX_STACK_SEQUENCES, MEMO_ROWS_PER_SECOND, STACK_SEQUENCES_PER_SECOND, estimate};
 pub use position::{MAX_COUNTERS, MAX_PITS, Pit, Position, ScanOrder, parse_counts};

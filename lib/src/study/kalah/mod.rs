@@ -4,5 +4,6 @@
 
 pub mod bell;
 pub mod results;
+pub mod saved;
 pub mod units;
 pub mod worked;
