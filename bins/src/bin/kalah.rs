@@ -183,6 +183,8 @@ fn spill_dir(dir: &Path, max_disk: Option<u64>, synced: bool) -> anyhow::Result<
 struct Saving {
     file: PathBuf,
     resume: Option<DpCheckpoint>,
+    /// The names of the runs of the count before it was resumed.
+    run_prefixes: Vec<String>,
 }
 
 /// Whether the count saves itself (`--spill-dir` with `--checkpoint`, or
@@ -206,7 +208,10 @@ fn dp_saving(
         return Err(Usage::flag("--max-disk", "bounds the tables in --spill-dir; add --spill-dir DIR").into());
     }
     let Some(saved) = saved else {
-        return Ok((args.checkpoint.clone().map(|file| Saving { file, resume: None }), spill_path));
+        return Ok((
+            args.checkpoint.clone().map(|file| Saving { file, resume: None, run_prefixes: Vec::new() }),
+            spill_path,
+        ));
     };
     if (args.pits.is_some() || args.position.is_some()) && own_pits(args)?.own() != position.own() {
         return Err(Usage::flag(
@@ -215,8 +220,10 @@ fn dp_saving(
         )
         .into());
     }
+    // The table the count was writing when it stopped is not named: it goes.
+    saved.remove_strays().flag("--resume")?;
     let file = args.resume.clone().expect("a saved count was read from --resume");
-    Ok((Some(Saving { file, resume: Some(saved.checkpoint) }), spill_path))
+    Ok((Some(Saving { file, resume: Some(saved.checkpoint), run_prefixes: saved.run_prefixes }), spill_path))
 }
 
 #[derive(Args)]
@@ -462,10 +469,12 @@ fn main() -> ExitCode {
                 let bar = progress::bar(0, "counting");
                 let on_step = progress::follow(&bar);
                 let mut save = |checkpoint: &DpCheckpoint| -> Result<(), KalahError> {
-                    let (Some(saving), Some(dir)) = (&saving, &spill_path) else {
+                    let (Some(saving), Some(dir), Some(spill)) = (&saving, &spill_path, &spill) else {
                         return Ok(());
                     };
-                    SavedCount::new(&position, dir, checkpoint.clone())
+                    let mut prefixes = saving.run_prefixes.clone();
+                    prefixes.push(spill.prefix().to_owned());
+                    SavedCount::new(&position, dir, prefixes, checkpoint.clone())
                         .write(&saving.file)
                         .map_err(|error| KalahError::Checkpoint { why: format!("cannot be written: {error}") })
                 };

@@ -290,12 +290,14 @@ fn an_estimate_is_not_printed_when_stderr_is_not_a_terminal() {
     assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
-/// Every table of a JSON output (one object, or an array of them).
+/// Every table of a JSON output: the output itself, or the tables it
+/// holds by their ids.
 fn tables(value: &Value) -> Vec<&Value> {
-    match value {
-        Value::Array(all) => all.iter().collect(),
-        one => vec![one],
+    let mut all = vec![value];
+    if let Value::Object(fields) = value {
+        all.extend(fields.values().filter(|field| field.is_object()));
     }
+    all
 }
 
 #[test]
@@ -341,4 +343,57 @@ fn bad_spill_flags_are_refused_naming_the_flag() {
         assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
     }
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "no probe is left behind");
+}
+
+#[test]
+fn a_dp_count_saved_as_it_goes_resumes_after_a_kill() {
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let runs = dir.path().join("runs");
+    std::fs::create_dir(&runs).unwrap();
+    let file = dir.path().join("count.json");
+    let (runs_arg, file_arg) = (runs.to_str().unwrap(), file.to_str().unwrap());
+    let sequences = |value: &Value| tables(value)[0]["move_sequences"].clone();
+    let reference = sequences(&json(&["count", "--pits", "36", "--method", "dp"]));
+
+    // Stopped by SIGKILL once its file names a table on disk (4 MiB holds
+    // the small tables of 36 pits, not the largest).
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kalah"))
+        .args(["count", "--pits", "36", "--threads", "1", "--max-memory", "0.004"])
+        .args(["--spill-dir", runs_arg, "--checkpoint", file_arg])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    loop {
+        let saved = std::fs::read_to_string(&file).ok().and_then(|text| serde_json::from_str::<Value>(&text).ok());
+        if saved.is_some_and(|saved| !saved["checkpoint"]["current"].is_null()) {
+            break;
+        }
+        assert!(child.try_wait().unwrap().is_none(), "the count ended before it saved a table on disk");
+        assert!(started.elapsed() < Duration::from_secs(120), "no table on disk saved within two minutes");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+
+    let resumed = json(&["count", "--resume", file_arg]);
+    assert_eq!(sequences(&resumed), reference);
+    assert_eq!(std::fs::read_dir(&runs).unwrap().count(), 0, "every run is removed, strays included");
+    // The finished file prints its count again.
+    assert_eq!(sequences(&json(&["count", "--resume", file_arg])), reference);
+    // Another position beside it, or another method, is refused.
+    for args in [
+        &["count", "--resume", file_arg, "--pits", "35"][..],
+        &["count", "--resume", file_arg, "--method", "memo"],
+        &["count", "--pits", "12", "--method", "memo", "--spill-dir", runs_arg, "--checkpoint", file_arg],
+        &["count", "--pits", "30", "--spill-dir", runs_arg, "--shard", "1/2"],
+        &["count", "--pits", "12", "--method", "memo", "--checkpoint", file_arg, "--max-disk", "1"],
+    ] {
+        let out = kalah(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    }
 }

@@ -138,6 +138,12 @@ impl Spill {
         &self.inner.dir
     }
 
+    /// The start of the names of the runs this `Spill` writes, before
+    /// `-N.run`.
+    pub fn prefix(&self) -> &str {
+        &self.inner.prefix
+    }
+
     /// The budget, in bytes.
     pub fn budget(&self) -> u64 {
         self.inner.budget

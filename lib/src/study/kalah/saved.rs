@@ -27,6 +27,11 @@ pub struct SavedCount {
     pub opponent: Vec<u32>,
     /// The directory of the tables on disk.
     pub spill_dir: PathBuf,
+    /// The starts of the names of the runs the count wrote there, before
+    /// `-N.run` (one for each time it was resumed): those it no longer
+    /// names are removed when it resumes.
+    #[serde(default)]
+    pub run_prefixes: Vec<String>,
     /// Where the count stands.
     pub checkpoint: DpCheckpoint,
 }
@@ -34,14 +39,43 @@ pub struct SavedCount {
 impl SavedCount {
     /// The file of `checkpoint`, a count of `position` whose tables go to
     /// `spill_dir`.
-    pub fn new(position: &Position, spill_dir: &Path, checkpoint: DpCheckpoint) -> SavedCount {
+    /// `spill_dir`, under the names of `run_prefixes`.
+    pub fn new(
+        position: &Position,
+        spill_dir: &Path,
+        run_prefixes: Vec<String>,
+        checkpoint: DpCheckpoint,
+    ) -> SavedCount {
         SavedCount {
             schema_version: SCHEMA_VERSION,
             kind: KIND.to_owned(),
             opponent: position.opponent().to_vec(),
             spill_dir: spill_dir.to_owned(),
+            run_prefixes,
             checkpoint,
         }
+    }
+
+    /// Removes the runs an interrupted count left in its directory that
+    /// the checkpoint does not name (a table it was writing when it
+    /// stopped); returns how many.
+    pub fn remove_strays(&self) -> Result<usize> {
+        let named: Vec<&Path> =
+            self.checkpoint.current.iter().flat_map(|part| part.runs.iter().map(|run| run.path.as_path())).collect();
+        let entries = std::fs::read_dir(&self.spill_dir)
+            .map_err(|error| Error::from(crate::io_error::IoError::read(&self.spill_dir, error)))?;
+        let mut removed = 0;
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            let ours = self.run_prefixes.iter().any(|prefix| {
+                name.strip_prefix(prefix.as_str()).is_some_and(|rest| rest.starts_with('-') && rest.ends_with(".run"))
+            });
+            if ours && !named.contains(&entry.path().as_path()) && std::fs::remove_file(entry.path()).is_ok() {
+                removed += 1;
+            }
+        }
+        Ok(removed)
     }
 
     /// The position counted.
@@ -96,11 +130,23 @@ mod tests {
             walked_tails: 0,
             spilled_steps: 1,
         };
-        let saved = SavedCount::new(&position, dir.path(), checkpoint);
+        let saved = SavedCount::new(&position, dir.path(), vec!["plybench-1-2".to_owned()], checkpoint);
         let path = dir.path().join("count.json");
         saved.write(&path).unwrap();
         assert_eq!(SavedCount::read(&path).unwrap(), Some(saved.clone()));
         assert_eq!(saved.position().unwrap(), position);
+        // Of the runs in the directory, only those of the count that it
+        // does not name go.
+        for name in ["a.run", "plybench-1-2-0.run", "plybench-1-2-1.run", "plybench-1-3-0.run"] {
+            std::fs::write(dir.path().join(name), b"").unwrap();
+        }
+        let mut named = saved.clone();
+        named.checkpoint.current.as_mut().unwrap().runs[0].path = dir.path().join("plybench-1-2-1.run");
+        assert_eq!(named.remove_strays().unwrap(), 1);
+        assert!(!dir.path().join("plybench-1-2-0.run").exists());
+        for kept in ["a.run", "plybench-1-2-1.run", "plybench-1-3-0.run", "count.json"] {
+            assert!(dir.path().join(kept).exists(), "{kept}");
+        }
 
         let batch = dir.path().join("batch.json");
         std::fs::write(&batch, r#"{"schema_version": 1, "kind": "batch"}"#).unwrap();
