@@ -337,7 +337,9 @@ impl<'a, 'd> Solver<'a, 'd> {
             };
             self.known.insert(skeleton.laps, sums);
         }
-        self.part = checkpoint.current;
+        // A count that stopped on an error removed its table: that
+        // skeleton starts again from its top.
+        self.part = checkpoint.current.filter(|part| part.runs.iter().all(|run| run.path.exists()));
         self.run.max_states = checkpoint.max_states;
         self.run.walked_tails = checkpoint.walked_tails;
         self.run.spilled_steps = checkpoint.spilled_steps;
@@ -1482,6 +1484,7 @@ mod tests {
             saved.last().map(|last| last.solved.len()),
             Some(reference.skeletons + saved_without_chains(&saved))
         );
+        let last_part = saved.iter().rev().find(|checkpoint| checkpoint.current.is_some()).cloned();
         for (index, checkpoint) in saved.into_iter().enumerate() {
             let json = serde_json::to_string(&checkpoint).unwrap();
             let checkpoint: DpCheckpoint = serde_json::from_str(&json).unwrap();
@@ -1491,6 +1494,11 @@ mod tests {
             assert_eq!(figures(&run), figures(&reference), "checkpoint {index}");
         }
         assert_eq!(std::fs::read_dir(kept.path()).unwrap().count(), 0, "every table taken up is removed");
+        // A table that is gone: its skeleton starts again.
+        let mut gone = last_part.expect("a checkpoint with a table");
+        gone.current.as_mut().unwrap().runs[0].path = kept.path().join("gone.run");
+        let disk = OnDisk { spill: &spill, resume: Some(gone), save: None };
+        assert_eq!(count(&own, memory, 1, Some(disk), Progress::NONE).unwrap().sequences, reference.sequences);
         // A checkpoint of another position is refused.
         let other = DpCheckpoint { own: vec![1, 2, 3], ..DpCheckpoint::default() };
         let disk = OnDisk { spill: &spill, resume: Some(other), save: None };
