@@ -45,6 +45,7 @@
 
 pub mod batch;
 pub mod bounded;
+pub mod decimal;
 pub mod engine;
 pub mod error;
 pub mod io_error;

@@ -26,7 +26,6 @@
 
 mod cell;
 mod compare;
-pub mod decimal;
 mod format;
 pub mod heatmap;
 pub mod machine;

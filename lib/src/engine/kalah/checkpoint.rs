@@ -33,13 +33,13 @@ pub struct SolvedSkeleton {
     /// The laps' sizes, in time order.
     pub laps: Vec<u32>,
     /// `#σ`.
-    #[serde(with = "decimal")]
+    #[serde(with = "crate::decimal")]
     pub chains: u128,
     /// `Σ nonempty(s(σ))`.
-    #[serde(with = "decimal")]
+    #[serde(with = "crate::decimal")]
     pub nonempty: u128,
     /// Chains whose last segment holds no play.
-    #[serde(with = "decimal")]
+    #[serde(with = "crate::decimal")]
     pub ending_at_lap: u128,
 }
 
@@ -61,18 +61,4 @@ pub struct RunFile {
     pub path: PathBuf,
     /// Its records.
     pub records: u64,
-}
-
-/// `u128` as a decimal string.
-mod decimal {
-    use serde::{Deserialize, Deserializer, Serializer, de::Error};
-
-    pub fn serialize<S: Serializer>(value: &u128, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(value)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u128, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(|_| D::Error::custom(format!("{text:?} is not a whole number")))
-    }
 }

@@ -219,16 +219,16 @@ pub struct Partial {
     /// Trees searched.
     pub trees: u64,
     /// Sum of leaves examined.
-    #[serde(with = "crate::report::decimal")]
+    #[serde(with = "crate::decimal")]
     pub sum_leaves: u128,
     /// Sum of the squares of leaves examined.
-    #[serde(with = "crate::report::decimal")]
+    #[serde(with = "crate::decimal")]
     pub sum_leaves_sq: u128,
     /// Sum of nodes visited.
-    #[serde(with = "crate::report::decimal")]
+    #[serde(with = "crate::decimal")]
     pub sum_nodes: u128,
     /// Sum of interior nodes entered.
-    #[serde(with = "crate::report::decimal")]
+    #[serde(with = "crate::decimal")]
     pub sum_interior: u128,
     /// Fewest leaves in one tree.
     pub min_leaves: u64,

@@ -200,7 +200,7 @@ impl Subtree {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UnitCount {
     /// Move sequences in the unit's subtree.
-    #[serde(with = "crate::report::decimal")]
+    #[serde(with = "crate::decimal")]
     pub sequences: u128,
     /// The highest Bell's stack grows when the unit's position is scanned
     /// right to left from an empty stack.

@@ -2,12 +2,12 @@
 //!
 //! JSON numbers are read as `f64` by many tools, which keeps only 53 bits;
 //! partial results that must merge exactly therefore carry their large
-//! counts as strings of digits. Use with `#[serde(with = "crate::report::decimal")]`.
+//! counts as strings of digits. Use with `#[serde(with = "crate::decimal")]`.
 //!
 //! ```
 //! #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
 //! struct Partial {
-//!     #[serde(with = "plybench::report::decimal")]
+//!     #[serde(with = "plybench::decimal")]
 //!     sum: u128,
 //! }
 //!
