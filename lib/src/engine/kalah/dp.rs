@@ -57,13 +57,22 @@
 //! The last two pits are not stored: `P1`, which has no pit below it,
 //! is counted in closed form from each of `P2`'s ways (see `Tail`).
 //!
+//! # Tables on disk
+//!
+//! A table is a hash map from state to sums (`Layer::Table`), or, when it
+//! would not fit in memory and a directory is given ([`OnDisk`]), sorted
+//! runs on disk (`Layer::Runs`, see [`crate::engine::spill`]): the states
+//! after a pit gathered in a buffer per thread, sorted and combined as it
+//! fills, and read back merged by state, a range of states per thread. A
+//! count that saves itself ([`DpCheckpoint`]) records the skeletons solved
+//! and the runs of the skeleton being solved after each pit on disk.
+//!
 //! Stack heights depend on the order of whole trees, which the program does
 //! not see: it reports none.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use std::borrow::Borrow;
 use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use rustc_hash::FxHashMap;
 
