@@ -204,7 +204,7 @@ impl Spill {
     /// records, taken into the budget and removed when dropped. Its size is
     /// checked; its order is trusted.
     pub fn adopt<R: Record>(&self, path: PathBuf, records: u64) -> Result<Run<R>, SpillError> {
-        let bytes = records.checked_mul(R::BYTES as u64).unwrap_or(u64::MAX);
+        let bytes = records.saturating_mul(R::BYTES as u64);
         let found = fs::metadata(&path).map_err(|error| io_error(&path, error))?.len();
         if found != bytes {
             return Err(SpillError::Io {
