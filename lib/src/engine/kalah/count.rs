@@ -259,11 +259,11 @@ pub fn count(position: &Position, options: CountOptions, progress: Progress<'_>)
 /// disk budget or cannot be written or read, [`KalahError::Checkpoint`] for
 /// a checkpoint of another position, and the error of a checkpoint that
 /// cannot be saved.
-pub fn count_on_disk(
+pub fn count_on_disk<'d>(
     position: &Position,
     options: CountOptions,
-    disk: Option<OnDisk<'_>>,
-    progress: Progress<'_>,
+    disk: Option<OnDisk<'d>>,
+    progress: Progress<'d>,
 ) -> Result<Count, KalahError> {
     let started = Instant::now();
     let mut method = Method::chosen(position, options);

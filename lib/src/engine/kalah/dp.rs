@@ -222,23 +222,24 @@ fn add(a: u128, b: u128) -> Result<u128, KalahError> {
 /// sorted runs instead (see [`crate::engine::spill`]), the pits after it
 /// are stepped from disk, and the count can be saved and resumed; the count
 /// is the same.
-pub(crate) fn count(
+pub(crate) fn count<'d>(
     own: &[u32],
     memory: MemoryLimit,
     threads: usize,
-    disk: Option<OnDisk<'_>>,
-    progress: Progress<'_>,
+    disk: Option<OnDisk<'d>>,
+    progress: Progress<'d>,
 ) -> Result<DpRun, KalahError> {
     let (spill, resume, save) = match disk {
         Some(OnDisk { spill, resume, save }) => (Some(spill), resume, save),
         None => (None, None, None),
     };
     let mut solver = Solver::new(own, memory, threads, spill, save);
+    solver.progress = progress;
     if let Some(resume) = resume {
         solver.resume(resume)?;
     }
     let mut skeleton = Vec::new();
-    solver.grow(&mut skeleton, 0, progress)?;
+    solver.grow(&mut skeleton, 0)?;
     // Paths with exactly K laps: Σ nonempty − #σ + E_K − E_{K+1}, where E_K
     // counts the chains of K laps whose last play is their last lap (the
     // empty chain for K = 0): their parents' lap continuations.
@@ -282,6 +283,10 @@ struct Solver<'a, 'd> {
     part: Option<PartSolved>,
     /// Called with each new checkpoint.
     save: RefCell<Option<Save<'d>>>,
+    /// Told after each skeleton and each pit with the states stepped so far.
+    progress: Progress<'d>,
+    /// States stepped so far, every pit of every skeleton.
+    stepped: u128,
 }
 
 /// What a count saves its checkpoints with; an error stops the count.
@@ -327,7 +332,23 @@ impl<'a, 'd> Solver<'a, 'd> {
             known: FxHashMap::default(),
             part: None,
             save: RefCell::new(save),
+            progress: Progress::NONE,
+            stepped: 0,
         }
+    }
+
+    /// Tells the progress: the skeletons solved, the one at hand and the
+    /// pit it is at, and the states `stepped` so far.
+    fn tell(&self, skeleton: &[u32], pit: Option<usize>, stepped: u128) {
+        if !self.progress.is_some() {
+            return;
+        }
+        let at = match pit {
+            Some(index) => format!("laps {skeleton:?} at P{}", index + 1),
+            None => format!("laps {skeleton:?} done"),
+        };
+        let label = format!("{} skeletons; {at};", self.run.skeletons);
+        self.progress.report(Step { label: &label, done: self.run.skeletons as u64, total: 0, nodes: stepped });
     }
 
     /// Takes up a checkpoint of this position.
@@ -381,7 +402,7 @@ impl<'a, 'd> Solver<'a, 'd> {
     /// Solves `skeleton`, then every skeleton one lap longer that starts
     /// with it, while they have chains. `spent` is the own counters the
     /// laps so far take off the mover's side at the least.
-    fn grow(&mut self, skeleton: &mut Vec<u32>, spent: u64, progress: Progress<'_>) -> Result<(), KalahError> {
+    fn grow(&mut self, skeleton: &mut Vec<u32>, spent: u64) -> Result<(), KalahError> {
         if self.run.skeletons >= MAX_SKELETONS {
             return Err(KalahError::TooManySkeletons { most: MAX_SKELETONS });
         }
@@ -398,12 +419,7 @@ impl<'a, 'd> Solver<'a, 'd> {
         into.chains = add(into.chains, sums.chains)?;
         into.nonempty = add(into.nonempty, sums.nonempty)?;
         into.ending_at_lap = add(into.ending_at_lap, sums.ending_at_lap)?;
-        progress.report(Step {
-            label: "skeletons",
-            done: self.run.skeletons as u64,
-            total: 0,
-            nodes: self.run.skeletons as u128,
-        });
+        self.tell(skeleton, None, self.stepped);
         // The next lap needs 1 + kL counters in one pit among those left.
         let n = self.own.len() as u64;
         let left = self.total.saturating_sub(spent);
@@ -413,7 +429,7 @@ impl<'a, 'd> Solver<'a, 'd> {
         }
         while k * self.cycle < left {
             skeleton.push(k as u32);
-            self.grow(skeleton, spent + 1 + k * (n + 1), progress)?;
+            self.grow(skeleton, spent + 1 + k * (n + 1))?;
             skeleton.pop();
             k += 1;
         }
@@ -478,6 +494,7 @@ impl<'a, 'd> Solver<'a, 'd> {
         let mut spilled = 0;
         let mut max_states = 0;
         let mut previous = 0;
+        let mut states_stepped = 0u128;
         // The last pits from the table before them: their chains are only
         // summed, so they are added up as they come instead of stored
         // (`Tail`): the pits above `P1` down to `P(index + 1)` walked.
@@ -530,6 +547,8 @@ impl<'a, 'd> Solver<'a, 'd> {
             };
             spilled += usize::from(matches!(next, Layer::Runs(_)));
             max_states = max_states.max(seen).max(next.table_len());
+            states_stepped += seen as u128;
+            self.tell(skeleton, Some(index), self.stepped + states_stepped);
             // The new table on disk is saved before the one before it goes.
             let mut before = std::mem::replace(&mut layer, next);
             if let Layer::Runs(runs) = &layer {
@@ -546,6 +565,7 @@ impl<'a, 'd> Solver<'a, 'd> {
         self.run.max_states = self.run.max_states.max(max_states);
         self.run.walked_tails += usize::from(walked_tail);
         self.run.spilled_steps += spilled;
+        self.stepped += states_stepped;
         self.solved.push((skeleton.to_vec(), sums));
         // Saved before the last table goes: a count stopped in between
         // finds either.
@@ -1517,6 +1537,19 @@ mod tests {
     /// The skeletons of the last checkpoint solved without a chain.
     fn saved_without_chains(saved: &[DpCheckpoint]) -> usize {
         saved.last().map_or(0, |last| last.solved.iter().filter(|skeleton| skeleton.chains == 0).count())
+    }
+
+    #[test]
+    fn progress_is_told_after_every_pit_with_the_states_stepped() {
+        let own: Vec<u32> = (1..=24).collect();
+        let steps = std::sync::Mutex::new(Vec::new());
+        let on_step = |step: Step<'_>| steps.lock().unwrap().push((step.label.to_owned(), step.done, step.nodes));
+        let run = count(&own, MemoryLimit::from_bytes(1 << 30), 1, None, Progress::new(&on_step)).unwrap();
+        let steps = steps.into_inner().unwrap();
+        assert!(steps.iter().any(|(label, _, _)| label.contains("laps [] at P24")), "{steps:?}");
+        assert!(steps.windows(2).all(|pair| pair[0].2 <= pair[1].2), "states stepped never go back");
+        assert_eq!(steps.last().map(|step| step.1), Some(run.skeletons as u64));
+        assert!(steps.last().is_some_and(|step| step.2 > run.max_states as u128));
     }
 
     #[test]
