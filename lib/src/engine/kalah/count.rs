@@ -243,9 +243,10 @@ pub fn count(position: &Position, options: CountOptions, progress: Progress<'_>)
 ///
 /// let dir = tempfile::tempdir().unwrap();
 /// let spill = Spill::new(dir.path(), 1 << 30);
-/// let position = Position::board_test(18)?;
+/// // 30 pits: the largest table holds 47,614 states, over 2 MiB.
+/// let position = Position::board_test(30)?;
 /// let options = CountOptions { method: Some(Method::Dp), ..Default::default() };
-/// let small = CountOptions { memory: MemoryLimit::from_bytes(512 << 10), ..options };
+/// let small = CountOptions { memory: MemoryLimit::from_bytes(1 << 20), ..options };
 /// let disk = OnDisk { spill: &spill, resume: None, save: None };
 /// let on_disk = count_on_disk(&position, small, Some(disk), Progress::NONE)?;
 /// assert_eq!(on_disk.sequences, count(&position, options, Progress::NONE)?.sequences);
