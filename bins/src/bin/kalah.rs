@@ -152,11 +152,8 @@ fn spill_dir(dir: &Path, max_disk: Option<u64>, synced: bool) -> anyhow::Result<
         )
         .into());
     }
-    let probe = dir.join(format!(".plybench-probe-{}", std::process::id()));
-    if let Err(error) = std::fs::File::create(&probe) {
-        return Err(Usage::flag("--spill-dir", format!("cannot write in {}: {error}", dir.display())).into());
-    }
-    let _ = std::fs::remove_file(&probe);
+    // The directory exists, so this only writes and removes a probe.
+    plybench::report::check_dir_writable(dir).flag("--spill-dir")?;
     let free = available_bytes(dir).map_err(|error| Usage::flag("--spill-dir", error))?;
     let gib = |bytes: u64| bytes as f64 / GIB as f64;
     let budget = match max_disk {
