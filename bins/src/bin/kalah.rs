@@ -141,9 +141,10 @@ fn gib(text: &str) -> Result<u64, String> {
 
 /// The directory and disk budget of `--spill-dir` (or the one a resumed
 /// count recorded) and `--max-disk`, checked before the count starts: a
-/// directory one can write to, with the room asked for. Runs are flushed
-/// to the disk when a checkpoint will name them (`synced`).
-fn spill_dir(dir: &Path, max_disk: Option<u64>, synced: bool) -> anyhow::Result<Spill> {
+/// directory one can write to, with the room asked for. `adopted` bytes
+/// there already, the tables a resumed count takes up, are part of the
+/// room. Runs a checkpoint will name are `durable`.
+fn spill_dir(dir: &Path, max_disk: Option<u64>, durable: bool, adopted: u64) -> anyhow::Result<Spill> {
     const GIB: u64 = 1 << 30;
     if !dir.is_dir() {
         return Err(Usage::flag(
@@ -154,14 +155,14 @@ fn spill_dir(dir: &Path, max_disk: Option<u64>, synced: bool) -> anyhow::Result<
     }
     // The directory exists, so this only writes and removes a probe.
     plybench::report::check_dir_writable(dir).flag("--spill-dir")?;
-    let free = available_bytes(dir).map_err(|error| Usage::flag("--spill-dir", error))?;
+    let free = available_bytes(dir).map_err(|error| Usage::flag("--spill-dir", error))?.saturating_add(adopted);
     let gib = |bytes: u64| bytes as f64 / GIB as f64;
     let budget = match max_disk {
         Some(asked) if asked > free => {
             return Err(Usage::flag(
                 "--max-disk",
                 format!(
-                    "{:.1} GiB asked, but {} has {:.1} GiB free; lower it or free room",
+                    "{:.1} GiB asked, but {} has {:.1} GiB free (with the tables resumed); lower it or free room",
                     gib(asked),
                     dir.display(),
                     gib(free)
@@ -172,7 +173,7 @@ fn spill_dir(dir: &Path, max_disk: Option<u64>, synced: bool) -> anyhow::Result<
         Some(asked) => asked,
         None => free.saturating_sub(GIB),
     };
-    Ok(if synced { Spill::synced(dir, budget) } else { Spill::new(dir, budget) })
+    Ok(if durable { Spill::durable(dir, budget) } else { Spill::new(dir, budget) })
 }
 
 /// A count by the dynamic program that saves itself to `file`, from the
@@ -182,6 +183,8 @@ struct Saving {
     resume: Option<DpCheckpoint>,
     /// The names of the runs of the count before it was resumed.
     run_prefixes: Vec<String>,
+    /// Bytes of the tables on disk the resumed count takes up.
+    adopted_bytes: u64,
 }
 
 /// Whether the count saves itself (`--spill-dir` with `--checkpoint`, or
@@ -206,7 +209,12 @@ fn dp_saving(
     }
     let Some(saved) = saved else {
         return Ok((
-            args.checkpoint.clone().map(|file| Saving { file, resume: None, run_prefixes: Vec::new() }),
+            args.checkpoint.clone().map(|file| Saving {
+                file,
+                resume: None,
+                run_prefixes: Vec::new(),
+                adopted_bytes: 0,
+            }),
             spill_path,
         ));
     };
@@ -220,7 +228,11 @@ fn dp_saving(
     // The table the count was writing when it stopped is not named: it goes.
     saved.remove_strays().flag("--resume")?;
     let file = args.resume.clone().expect("a saved count was read from --resume");
-    Ok((Some(Saving { file, resume: Some(saved.checkpoint), run_prefixes: saved.run_prefixes }), spill_path))
+    let adopted_bytes = saved.named_bytes();
+    Ok((
+        Some(Saving { file, resume: Some(saved.checkpoint), run_prefixes: saved.run_prefixes, adopted_bytes }),
+        spill_path,
+    ))
 }
 
 #[derive(Args)]
@@ -431,7 +443,10 @@ fn main() -> ExitCode {
                     .into());
                 }
                 let spill = match &spill_path {
-                    Some(dir) => Some(spill_dir(dir, args.max_disk, saving.is_some())?),
+                    Some(dir) => {
+                        let adopted = saving.as_ref().map_or(0, |saving| saving.adopted_bytes);
+                        Some(spill_dir(dir, args.max_disk, saving.is_some(), adopted)?)
+                    }
                     None => None,
                 };
                 if let Some(saving) = &saving {

@@ -11,7 +11,9 @@
 //!
 //! Every byte written is taken first from the [`Spill`]'s disk budget, and a
 //! run's file is removed, and its bytes given back, when the run is
-//! dropped.
+//! dropped. A [`Spill::durable`] one keeps the file of a run that is dropped
+//! (on an error, say), since a checkpoint may name it: only
+//! [`Run::remove`] removes it.
 
 use std::collections::BinaryHeap;
 use std::fs::{self, File};
@@ -97,8 +99,9 @@ struct SpillDir {
     written: AtomicU64,
     peak: AtomicU64,
     files: AtomicU64,
-    /// Whether each run is flushed to the disk before it is used.
-    sync: bool,
+    /// Whether each run is flushed to the disk before it is used, and its
+    /// file left when it is dropped ([`Spill::durable`]).
+    durable: bool,
 }
 
 impl Spill {
@@ -119,17 +122,21 @@ impl Spill {
                 written: AtomicU64::new(0),
                 peak: AtomicU64::new(0),
                 files: AtomicU64::new(0),
-                sync: false,
+                durable: false,
             }),
         }
     }
 
-    /// The same, but each run is flushed to the disk (`fsync`) once
-    /// written, so that a checkpoint naming it survives a crash of the
-    /// machine, not only of the program.
-    pub fn synced(dir: impl Into<PathBuf>, budget: u64) -> Spill {
+    /// The same, for runs a checkpoint will name: each run is flushed to
+    /// the disk (`fsync`) once written, so that it survives a crash of the
+    /// machine, not only of the program; and a run dropped without
+    /// [`Run::remove`] leaves its file, so that an error of the program
+    /// does not take a table the last checkpoint needs. Its bytes are given
+    /// back all the same: the one who saves the checkpoints removes the
+    /// files it no longer names. A run whose writing failed is removed.
+    pub fn durable(dir: impl Into<PathBuf>, budget: u64) -> Spill {
         let mut spill = Spill::new(dir, budget);
-        Arc::get_mut(&mut spill.inner).expect("a new spill is not shared").sync = true;
+        Arc::get_mut(&mut spill.inner).expect("a new spill is not shared").durable = true;
         spill
     }
 
@@ -182,8 +189,14 @@ impl Spill {
         let number = self.inner.files.fetch_add(1, Ordering::Relaxed);
         let path = self.inner.dir.join(format!("{}-{number}.run", self.inner.prefix));
         // From here the run owns the file and its bytes, even if writing fails.
-        let run =
-            Run { spill: self.clone(), path, records: records.len() as u64, bytes, _record: std::marker::PhantomData };
+        let mut run = Run {
+            spill: self.clone(),
+            path,
+            records: records.len() as u64,
+            bytes,
+            keep: false,
+            _record: std::marker::PhantomData,
+        };
         let file = File::create(&run.path).map_err(|error| io_error(&run.path, error))?;
         let mut out = BufWriter::with_capacity(1 << 20, file);
         let mut record = vec![0u8; R::BYTES];
@@ -192,8 +205,9 @@ impl Spill {
             out.write_all(&record).map_err(|error| io_error(&run.path, error))?;
         }
         let file = out.into_inner().map_err(|error| io_error(&run.path, error.into_error()))?;
-        if self.inner.sync {
+        if self.inner.durable {
             file.sync_all().map_err(|error| io_error(&run.path, error))?;
+            run.keep = true;
         }
         Ok(run)
     }
@@ -201,8 +215,9 @@ impl Spill {
 
 impl Spill {
     /// The run a checkpoint recorded: the file at `path`, of `records`
-    /// records, taken into the budget and removed when dropped. Its size is
-    /// checked; its order is trusted.
+    /// records, taken into the budget and removed when dropped (or by
+    /// [`Run::remove`] only, if the spill is [`durable`](Spill::durable)).
+    /// Its size is checked; its order is trusted.
     pub fn adopt<R: Record>(&self, path: PathBuf, records: u64) -> Result<Run<R>, SpillError> {
         let bytes = records.saturating_mul(R::BYTES as u64);
         let found = fs::metadata(&path).map_err(|error| io_error(&path, error))?.len();
@@ -213,26 +228,39 @@ impl Spill {
             });
         }
         self.take(bytes)?;
-        Ok(Run { spill: self.clone(), path, records, bytes, _record: std::marker::PhantomData })
+        let keep = self.inner.durable;
+        Ok(Run { spill: self.clone(), path, records, bytes, keep, _record: std::marker::PhantomData })
     }
 }
 
 /// A sorted run of records with distinct keys, in a file that is removed
-/// when the run is dropped.
+/// when the run is dropped (unless its spill is
+/// [`durable`](Spill::durable)).
 #[derive(Debug)]
 pub struct Run<R> {
     spill: Spill,
     path: PathBuf,
     records: u64,
     bytes: u64,
+    /// Whether dropping the run leaves its file.
+    keep: bool,
     _record: std::marker::PhantomData<R>,
 }
 
 impl<R> Drop for Run<R> {
     fn drop(&mut self) {
-        // A file that is already gone has nothing left to free.
-        let _ = fs::remove_file(&self.path);
+        if !self.keep {
+            // A file that is already gone has nothing left to free.
+            let _ = fs::remove_file(&self.path);
+        }
         self.spill.inner.held.fetch_sub(self.bytes, Ordering::Relaxed);
+    }
+}
+
+impl<R> Run<R> {
+    /// Removes the run's file, durable or not, once it is done with.
+    pub fn remove(mut self) {
+        self.keep = false;
     }
 }
 
@@ -568,6 +596,27 @@ mod tests {
         assert!(matches!(error, SpillError::Disk { limit_mib: 0, .. }), "{error:?}");
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
         assert!(spill.write_run(&[Pair(1, 1); 8]).is_ok());
+    }
+
+    #[test]
+    fn a_durable_run_outlives_its_drop_until_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let spill = Spill::durable(dir.path(), 1 << 20);
+        let dropped = spill.write_run(&[Pair(1, 1), Pair(2, 2)]).unwrap();
+        let path = dropped.path().to_owned();
+        drop(dropped);
+        assert!(path.exists(), "a dropped durable run leaves its file");
+        assert_eq!(spill.inner.held.load(Ordering::Relaxed), 0, "but gives its bytes back");
+        let adopted: Run<Pair> = spill.adopt(path.clone(), 2).unwrap();
+        drop(adopted);
+        assert!(path.exists(), "and so does an adopted one");
+        spill.adopt::<Pair>(path.clone(), 2).unwrap().remove();
+        assert!(!path.exists(), "removed, it is gone");
+        let plain = Spill::new(dir.path(), 1 << 20);
+        let run = plain.write_run(&[Pair(1, 1)]).unwrap();
+        let path = run.path().to_owned();
+        drop(run);
+        assert!(!path.exists());
     }
 
     #[test]

@@ -550,14 +550,13 @@ impl<'a, 'd> Solver<'a, 'd> {
             states_stepped += seen as u128;
             self.tell(skeleton, Some(index), self.stepped + states_stepped);
             // The new table on disk is saved before the one before it goes.
-            let mut before = std::mem::replace(&mut layer, next);
+            let before = std::mem::replace(&mut layer, next);
             if let Layer::Runs(runs) = &layer {
                 let files = runs.iter().map(|run| RunFile { path: run.path().to_owned(), records: run.len() });
                 let part = PartSolved { laps: skeleton.to_vec(), pit: index - 1, runs: files.collect() };
                 self.save(Some(part), max_states, spilled)?;
             }
-            before.free(&room);
-            drop(before);
+            before.discard(&room);
             if layer.is_empty() {
                 break;
             }
@@ -570,7 +569,7 @@ impl<'a, 'd> Solver<'a, 'd> {
         // Saved before the last table goes: a count stopped in between
         // finds either.
         self.save(None, 0, 0)?;
-        layer.free(&room);
+        layer.discard(&room);
         Ok(sums)
     }
 
@@ -673,10 +672,13 @@ impl<K: StateKey> Layer<K> {
         self.records() == 0
     }
 
-    /// Gives a table's memory back (runs give their disk back when dropped).
-    fn free(&mut self, room: &Room) {
-        if let Layer::Table(map) = self {
-            room.drop_table(std::mem::take(map));
+    /// Gives a table's memory or its runs' disk back, once done with. (A
+    /// layer dropped on an error leaves the files of durable runs, which
+    /// the last checkpoint may name.)
+    fn discard(self, room: &Room) {
+        match self {
+            Layer::Table(map) => room.drop_table(map),
+            Layer::Runs(runs) => runs.into_iter().for_each(Run::remove),
         }
     }
 
@@ -1532,6 +1534,36 @@ mod tests {
         let other = DpCheckpoint { own: vec![1, 2, 3], ..DpCheckpoint::default() };
         let disk = OnDisk { spill: &spill, resume: Some(other), save: None };
         assert!(matches!(count(&own, memory, 1, Some(disk), Progress::NONE), Err(KalahError::Checkpoint { .. })));
+    }
+
+    #[test]
+    fn a_count_that_fails_leaves_the_table_its_last_checkpoint_names() {
+        let own: Vec<u32> = (1..=30).collect();
+        let reference = dp(&own);
+        let dir = tempfile::tempdir().unwrap();
+        let spill = Spill::durable(dir.path(), 1 << 30);
+        let memory = MemoryLimit::from_bytes(reference.max_states as u64 * 49 / 3);
+        let mut last = None;
+        {
+            // Saving a table right after another fails.
+            let mut save = |checkpoint: &DpCheckpoint| -> Result<(), KalahError> {
+                let after_table = last.as_ref().is_some_and(|last: &DpCheckpoint| last.current.is_some());
+                if after_table && checkpoint.current.is_some() {
+                    return Err(KalahError::Checkpoint { why: "cannot be written".to_owned() });
+                }
+                last = Some(checkpoint.clone());
+                Ok(())
+            };
+            let disk = OnDisk { spill: &spill, resume: None, save: Some(&mut save) };
+            assert!(matches!(count(&own, memory, 2, Some(disk), Progress::NONE), Err(KalahError::Checkpoint { .. })));
+        }
+        let last = last.expect("a checkpoint before the failure");
+        let named: Vec<std::path::PathBuf> =
+            last.current.iter().flat_map(|part| part.runs.iter().map(|run| run.path.clone())).collect();
+        assert!(!named.is_empty() && named.iter().all(|path| path.exists()), "{named:?}");
+        let disk = OnDisk { spill: &spill, resume: Some(last), save: None };
+        assert_eq!(count(&own, memory, 2, Some(disk), Progress::NONE).unwrap().sequences, reference.sequences);
+        assert!(named.iter().all(|path| !path.exists()), "a table taken up is removed once stepped");
     }
 
     /// The skeletons of the last checkpoint solved without a chain.

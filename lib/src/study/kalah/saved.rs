@@ -56,6 +56,13 @@ impl SavedCount {
         }
     }
 
+    /// Bytes of the runs the checkpoint names that are on disk: the room
+    /// the count takes up again when it resumes.
+    pub fn named_bytes(&self) -> u64 {
+        let runs = self.checkpoint.current.iter().flat_map(|part| &part.runs);
+        runs.filter_map(|run| std::fs::metadata(&run.path).ok()).map(|meta| meta.len()).sum()
+    }
+
     /// Removes the runs an interrupted count left in its directory that
     /// the checkpoint does not name (a table it was writing when it
     /// stopped); returns how many.
@@ -142,6 +149,8 @@ mod tests {
         }
         let mut named = saved.clone();
         named.checkpoint.current.as_mut().unwrap().runs[0].path = dir.path().join("plybench-1-2-1.run");
+        std::fs::write(dir.path().join("plybench-1-2-1.run"), [0u8; 12]).unwrap();
+        assert_eq!(named.named_bytes(), 12, "the room a resumed count takes up");
         assert_eq!(named.remove_strays().unwrap(), 1);
         assert!(!dir.path().join("plybench-1-2-0.run").exists());
         for kept in ["a.run", "plybench-1-2-1.run", "plybench-1-3-0.run", "count.json"] {
