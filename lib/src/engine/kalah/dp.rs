@@ -367,9 +367,18 @@ impl<'a, 'd> Solver<'a, 'd> {
             };
             self.known.insert(skeleton.laps, sums);
         }
-        // A count that stopped on an error removed its table: that
-        // skeleton starts again from its top.
-        self.part = checkpoint.current.filter(|part| part.runs.iter().all(|run| run.path.exists()));
+        // A table that is not whole (removed by hand, or by a count that
+        // stopped on an error before runs were durable) is of no use: its
+        // skeleton starts again from its top, and what is left of it goes.
+        self.part = checkpoint.current.and_then(|part| {
+            if part.runs.iter().all(|run| run.path.exists()) {
+                return Some(part);
+            }
+            for run in &part.runs {
+                let _ = std::fs::remove_file(&run.path);
+            }
+            None
+        });
         self.run.max_states = checkpoint.max_states;
         self.run.walked_tails = checkpoint.walked_tails;
         self.run.spilled_steps = checkpoint.spilled_steps;
@@ -1527,9 +1536,14 @@ mod tests {
         assert_eq!(std::fs::read_dir(kept.path()).unwrap().count(), 0, "every table taken up is removed");
         // A table that is gone: its skeleton starts again.
         let mut gone = last_part.expect("a checkpoint with a table");
-        gone.current.as_mut().unwrap().runs[0].path = kept.path().join("gone.run");
+        let left = kept.path().join("left.run");
+        std::fs::write(&left, [0u8; 48]).unwrap();
+        let runs = &mut gone.current.as_mut().unwrap().runs;
+        runs[0].path = kept.path().join("gone.run");
+        runs.push(RunFile { path: left.clone(), records: 1 });
         let disk = OnDisk { spill: &spill, resume: Some(gone), save: None };
         assert_eq!(count(&own, memory, 1, Some(disk), Progress::NONE).unwrap().sequences, reference.sequences);
+        assert!(!left.exists(), "what is left of a table that is not whole goes");
         // A checkpoint of another position is refused.
         let other = DpCheckpoint { own: vec![1, 2, 3], ..DpCheckpoint::default() };
         let disk = OnDisk { spill: &spill, resume: Some(other), save: None };
