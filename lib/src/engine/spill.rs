@@ -9,6 +9,13 @@
 //! range of keys can be read alone ([`split`]), so that several threads
 //! step one table.
 //!
+//! A run is written in blocks of [`BLOCK_RECORDS`] records, each record
+//! encoded after the one before it in its block ([`Record::encode`]): a
+//! sorted key is told by its difference from the one before, and most sums
+//! are small, so that a record takes a few bytes ([`put_varint`]) where it
+//! takes dozens in memory. The first key and place of every block are kept
+//! in memory, to start reading a range of keys near its start.
+//!
 //! Every byte written is taken first from the [`Spill`]'s disk budget, and a
 //! run's file is removed, and its bytes given back, when the run is
 //! dropped. A [`Spill::durable`] one keeps the file of a run that is dropped
@@ -17,8 +24,7 @@
 
 use std::collections::BinaryHeap;
 use std::fs::{self, File};
-use std::io::{BufReader, BufWriter, Read, Write};
-use std::os::unix::fs::FileExt;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -26,21 +32,62 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// The most bytes worth giving each run's read buffer while merging.
 pub const READ_BUFFER_BYTES: usize = 128 << 10;
 
-/// A fixed-size record of a table, with its key.
+/// Records in a block of a run: the first is encoded alone, each other
+/// after the one before it.
+pub const BLOCK_RECORDS: u64 = 1024;
+
+/// Bytes a run's writer gathers before it takes them from the budget and
+/// writes them.
+const WRITE_CHUNK_BYTES: usize = 1 << 20;
+
+/// A record of a table, with its key.
 pub trait Record: Clone + Send + Sync {
     /// The order the runs are sorted in; records of equal key are combined.
     type Key: Ord + Clone + Send + Sync;
-    /// Bytes of the record on disk.
-    const BYTES: usize;
+    /// The most bytes a record takes encoded.
+    const MAX_BYTES: usize;
     /// The record's key.
     fn key(&self) -> Self::Key;
     /// Adds `other`, of the same key, into `self`; false when a sum
     /// overflows.
     fn absorb(&mut self, other: &Self) -> bool;
-    /// Writes the record into `out`, [`Self::BYTES`] long.
-    fn write(&self, out: &mut [u8]);
-    /// Reads a record [`Self::write`] wrote.
-    fn read(bytes: &[u8]) -> Self;
+    /// Appends the record to `out`, encoded after the key `before` of the
+    /// record before it in its block, which is less than its own; `None`
+    /// for the first of a block. At most [`Self::MAX_BYTES`] bytes.
+    fn encode(&self, before: Option<&Self::Key>, out: &mut Vec<u8>);
+    /// Reads a record [`Self::encode`] wrote after `before` from the start
+    /// of `bytes`, with the bytes it took; `None` if they hold none.
+    fn decode(bytes: &[u8], before: Option<&Self::Key>) -> Option<(Self, usize)>;
+}
+
+/// Appends `value` in LEB128: seven bits a byte, low bits first, the high
+/// bit set on every byte but the last. At most 19 bytes.
+#[inline]
+pub fn put_varint(mut value: u128, out: &mut Vec<u8>) {
+    while value >= 0x80 {
+        out.push(value as u8 | 0x80);
+        value >>= 7;
+    }
+    out.push(value as u8);
+}
+
+/// Reads what [`put_varint`] wrote from the start of `bytes`, with the
+/// bytes it took; `None` if they end first or the value passes `u128`.
+#[inline]
+pub fn get_varint(bytes: &[u8]) -> Option<(u128, usize)> {
+    let mut value = 0u128;
+    for (index, &byte) in bytes.iter().enumerate().take(19) {
+        let bits = u128::from(byte & 0x7f);
+        // The nineteenth byte holds the two top bits only.
+        if index == 18 && bits > 0b11 {
+            return None;
+        }
+        value |= bits << (7 * index as u32);
+        if byte & 0x80 == 0 {
+            return Some((value, index + 1));
+        }
+    }
+    None
 }
 
 /// What can go wrong with a table on disk.
@@ -183,28 +230,45 @@ impl Spill {
 
     /// Writes `records`, sorted with distinct keys, as a run.
     pub fn write_run<R: Record>(&self, records: &[R]) -> Result<Run<R>, SpillError> {
-        let bytes = (records.len() * R::BYTES) as u64;
-        self.take(bytes)?;
-        self.inner.written.fetch_add(bytes, Ordering::Relaxed);
         let number = self.inner.files.fetch_add(1, Ordering::Relaxed);
         let path = self.inner.dir.join(format!("{}-{number}.run", self.inner.prefix));
-        // From here the run owns the file and its bytes, even if writing fails.
+        // From here the run owns the file and the bytes taken for it, even
+        // if writing fails.
         let mut run = Run {
             spill: self.clone(),
             path,
             records: records.len() as u64,
-            bytes,
+            bytes: 0,
             keep: false,
-            _record: std::marker::PhantomData,
+            blocks: Vec::with_capacity(records.len().div_ceil(BLOCK_RECORDS as usize)),
         };
-        let file = File::create(&run.path).map_err(|error| io_error(&run.path, error))?;
-        let mut out = BufWriter::with_capacity(1 << 20, file);
-        let mut record = vec![0u8; R::BYTES];
-        for r in records {
-            r.write(&mut record);
-            out.write_all(&record).map_err(|error| io_error(&run.path, error))?;
+        let mut file = File::create(&run.path).map_err(|error| io_error(&run.path, error))?;
+        let mut chunk = Vec::with_capacity(WRITE_CHUNK_BYTES + R::MAX_BYTES);
+        let mut flush = |chunk: &mut Vec<u8>, run: &mut Run<R>| -> Result<(), SpillError> {
+            let bytes = chunk.len() as u64;
+            self.take(bytes)?;
+            run.bytes += bytes;
+            self.inner.written.fetch_add(bytes, Ordering::Relaxed);
+            file.write_all(chunk).map_err(|error| io_error(&run.path, error))?;
+            chunk.clear();
+            Ok(())
+        };
+        let mut before = None;
+        for (index, record) in records.iter().enumerate() {
+            let key = record.key();
+            if (index as u64).is_multiple_of(BLOCK_RECORDS) {
+                run.blocks.push((key.clone(), run.bytes + chunk.len() as u64));
+                before = None;
+            }
+            record.encode(before.as_ref(), &mut chunk);
+            before = Some(key);
+            if chunk.len() >= WRITE_CHUNK_BYTES {
+                flush(&mut chunk, &mut run)?;
+            }
         }
-        let file = out.into_inner().map_err(|error| io_error(&run.path, error.into_error()))?;
+        if !chunk.is_empty() {
+            flush(&mut chunk, &mut run)?;
+        }
         if self.inner.durable {
             file.sync_all().map_err(|error| io_error(&run.path, error))?;
             run.keep = true;
@@ -217,19 +281,94 @@ impl Spill {
     /// The run a checkpoint recorded: the file at `path`, of `records`
     /// records, taken into the budget and removed when dropped (or by
     /// [`Run::remove`] only, if the spill is [`durable`](Spill::durable)).
-    /// Its size is checked; its order is trusted.
+    /// The file is read through once: it must hold exactly `records`
+    /// records, in ascending order of key.
     pub fn adopt<R: Record>(&self, path: PathBuf, records: u64) -> Result<Run<R>, SpillError> {
-        let bytes = records.saturating_mul(R::BYTES as u64);
-        let found = fs::metadata(&path).map_err(|error| io_error(&path, error))?.len();
-        if found != bytes {
-            return Err(SpillError::Io {
-                path: path.display().to_string(),
-                message: format!("holds {found} bytes, not the {bytes} of {records} records"),
-            });
-        }
+        let bytes = fs::metadata(&path).map_err(|error| io_error(&path, error))?.len();
         self.take(bytes)?;
-        let keep = self.inner.durable;
-        Ok(Run { spill: self.clone(), path, records, bytes, keep, _record: std::marker::PhantomData })
+        let blocks = Vec::with_capacity(records.div_ceil(BLOCK_RECORDS).min(1 << 20) as usize);
+        // A file found wanting is left as it is.
+        let mut run = Run { spill: self.clone(), path, records, bytes, keep: true, blocks };
+        let mut reader = Reader::open(&run.path, 0, bytes, READ_BUFFER_BYTES.max(2 * R::MAX_BYTES))?;
+        let mut before: Option<R::Key> = None;
+        let mut found = 0u64;
+        loop {
+            let offset = reader.offset;
+            let first = found.is_multiple_of(BLOCK_RECORDS);
+            let Some(record) = reader.next::<R>(if first { None } else { before.as_ref() }, &run.path)? else {
+                break;
+            };
+            let key = record.key();
+            if before.as_ref().is_some_and(|before| *before >= key) {
+                return Err(corrupt(&run.path, format!("record {found} is out of order")));
+            }
+            if first {
+                run.blocks.push((key.clone(), offset));
+            }
+            before = Some(key);
+            found += 1;
+        }
+        if found != records {
+            return Err(corrupt(&run.path, format!("holds {found} records, not {records}")));
+        }
+        run.keep = self.inner.durable;
+        Ok(run)
+    }
+}
+
+fn corrupt(path: &Path, why: String) -> SpillError {
+    SpillError::Io { path: path.display().to_string(), message: format!("not a whole run: {why}") }
+}
+
+/// A run's file read forwards from a place, through a buffer that always
+/// holds a whole record unless the file ends.
+struct Reader {
+    file: File,
+    buffer: Vec<u8>,
+    /// The bytes of `buffer` not yet read.
+    start: usize,
+    end: usize,
+    /// The file's bytes not yet in the buffer.
+    unread: u64,
+    /// The place in the file of `buffer[start]`.
+    offset: u64,
+}
+
+impl Reader {
+    /// `path` from byte `offset` of its `bytes`, through `buffer` bytes.
+    fn open(path: &Path, offset: u64, bytes: u64, buffer: usize) -> Result<Reader, SpillError> {
+        use std::io::Seek;
+        let mut file = File::open(path).map_err(|error| io_error(path, error))?;
+        file.seek(std::io::SeekFrom::Start(offset)).map_err(|error| io_error(path, error))?;
+        let unread = bytes.saturating_sub(offset);
+        let size = (buffer as u64).min(unread.max(1)) as usize;
+        Ok(Reader { file, buffer: vec![0; size.max(1)], start: 0, end: 0, unread, offset })
+    }
+
+    /// The next record, encoded after the key `before`; `None` at the end
+    /// of the file.
+    fn next<R: Record>(&mut self, before: Option<&R::Key>, path: &Path) -> Result<Option<R>, SpillError> {
+        if self.end - self.start < R::MAX_BYTES && self.unread > 0 {
+            self.buffer.copy_within(self.start..self.end, 0);
+            self.end -= self.start;
+            self.start = 0;
+            if self.buffer.len() < self.end + R::MAX_BYTES {
+                self.buffer.resize(self.end + R::MAX_BYTES, 0);
+            }
+            let more = ((self.buffer.len() - self.end) as u64).min(self.unread) as usize;
+            self.file.read_exact(&mut self.buffer[self.end..self.end + more]).map_err(|error| io_error(path, error))?;
+            self.end += more;
+            self.unread -= more as u64;
+        }
+        if self.start == self.end {
+            return Ok(None);
+        }
+        let Some((record, used)) = R::decode(&self.buffer[self.start..self.end], before) else {
+            return Err(corrupt(path, format!("no record at byte {}", self.offset)));
+        };
+        self.start += used;
+        self.offset += used as u64;
+        Ok(Some(record))
     }
 }
 
@@ -237,17 +376,19 @@ impl Spill {
 /// when the run is dropped (unless its spill is
 /// [`durable`](Spill::durable)).
 #[derive(Debug)]
-pub struct Run<R> {
+pub struct Run<R: Record> {
     spill: Spill,
     path: PathBuf,
     records: u64,
+    /// Bytes of the file taken from the budget.
     bytes: u64,
     /// Whether dropping the run leaves its file.
     keep: bool,
-    _record: std::marker::PhantomData<R>,
+    /// The first key of each block and its place in the file.
+    blocks: Vec<(R::Key, u64)>,
 }
 
-impl<R> Drop for Run<R> {
+impl<R: Record> Drop for Run<R> {
     fn drop(&mut self) {
         if !self.keep {
             // A file that is already gone has nothing left to free.
@@ -257,14 +398,12 @@ impl<R> Drop for Run<R> {
     }
 }
 
-impl<R> Run<R> {
+impl<R: Record> Run<R> {
     /// Removes the run's file, durable or not, once it is done with.
     pub fn remove(mut self) {
         self.keep = false;
     }
-}
 
-impl<R: Record> Run<R> {
     /// The run's file.
     pub fn path(&self) -> &Path {
         &self.path
@@ -280,41 +419,30 @@ impl<R: Record> Run<R> {
         self.records == 0
     }
 
-    fn record_at(&self, file: &File, index: u64) -> Result<R, SpillError> {
-        let mut bytes = vec![0u8; R::BYTES];
-        file.read_exact_at(&mut bytes, index * R::BYTES as u64).map_err(|error| io_error(&self.path, error))?;
-        Ok(R::read(&bytes))
+    /// Bytes of the run's file.
+    pub fn bytes(&self) -> u64 {
+        self.bytes
     }
 
-    /// The index of the first record whose key is at least `key`.
-    fn lower_bound(&self, file: &File, key: R::Key) -> Result<u64, SpillError> {
-        let (mut lo, mut hi) = (0, self.records);
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            if self.record_at(file, mid)?.key() < key {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        Ok(lo)
+    /// The block to start from to read the records of keys from `key` on.
+    fn block_of(&self, key: &R::Key) -> usize {
+        self.blocks.partition_point(|(first, _)| first < key).saturating_sub(1)
     }
 }
 
 /// The keys that cut the records of `runs` into `parts` ranges of about
-/// equal size, read from the largest run: `parts - 1` keys, ascending.
+/// equal size, read from the blocks of the largest run: at most
+/// `parts - 1` keys, ascending.
 pub fn split<R: Record>(runs: &[Run<R>], parts: usize) -> Result<Vec<R::Key>, SpillError> {
     let Some(largest) = runs.iter().max_by_key(|run| run.records) else {
         return Ok(Vec::new());
     };
-    let file = File::open(&largest.path).map_err(|error| io_error(&largest.path, error))?;
-    let mut keys = Vec::with_capacity(parts.saturating_sub(1));
-    for part in 1..parts as u64 {
-        let index = largest.records * part / parts as u64;
-        if index < largest.records {
-            keys.push(largest.record_at(&file, index)?.key());
-        }
-    }
+    let blocks = largest.blocks.len();
+    let mut keys: Vec<R::Key> = (1..parts)
+        .map(|part| blocks * part / parts)
+        .filter(|&block| block > 0)
+        .map(|block| largest.blocks[block].0.clone())
+        .collect();
     keys.dedup();
     Ok(keys)
 }
@@ -328,12 +456,19 @@ pub struct Merge<'a, R: Record> {
     error: Option<SpillError>,
 }
 
-struct Source<'a, R> {
+/// One run read within a range of keys.
+struct Source<'a, R: Record> {
     run: &'a Run<R>,
-    reader: BufReader<std::io::Take<File>>,
+    reader: Reader,
+    /// Records of the run not yet read.
     left: u64,
+    /// The number in the run of the next record.
+    at: u64,
+    /// The key of the record read last.
+    before: Option<R::Key>,
+    /// The end of the range, excluded.
+    to: Option<R::Key>,
     current: Option<R>,
-    bytes: Vec<u8>,
 }
 
 impl<R: Record> Source<'_, R> {
@@ -342,9 +477,19 @@ impl<R: Record> Source<'_, R> {
         if self.left == 0 {
             return Ok(());
         }
-        self.reader.read_exact(&mut self.bytes).map_err(|error| io_error(&self.run.path, error))?;
+        let before = if self.at.is_multiple_of(BLOCK_RECORDS) { None } else { self.before.as_ref() };
+        let Some(record) = self.reader.next::<R>(before, &self.run.path)? else {
+            return Err(corrupt(&self.run.path, format!("ends before record {}", self.at)));
+        };
         self.left -= 1;
-        self.current = Some(R::read(&self.bytes));
+        self.at += 1;
+        let key = record.key();
+        if self.to.as_ref().is_some_and(|to| key >= *to) {
+            self.left = 0;
+            return Ok(());
+        }
+        self.before = Some(key);
+        self.current = Some(record);
         Ok(())
     }
 }
@@ -361,24 +506,23 @@ impl<'a, R: Record> Merge<'a, R> {
         let mut sources = Vec::with_capacity(runs.len());
         let mut heap = BinaryHeap::with_capacity(runs.len());
         for run in runs {
-            let mut file = File::open(&run.path).map_err(|error| io_error(&run.path, error))?;
-            let first = match &from {
-                Some(key) => run.lower_bound(&file, key.clone())?,
-                None => 0,
-            };
-            let end = match &to {
-                Some(key) => run.lower_bound(&file, key.clone())?,
-                None => run.records,
-            };
-            if first >= end {
+            if run.blocks.is_empty() {
                 continue;
             }
-            use std::io::Seek;
-            file.seek(std::io::SeekFrom::Start(first * R::BYTES as u64)).map_err(|error| io_error(&run.path, error))?;
-            let left = end - first;
-            let reader = BufReader::with_capacity(buffer.max(R::BYTES), file.take(left * R::BYTES as u64));
-            let mut source = Source { run, reader, left, current: None, bytes: vec![0u8; R::BYTES] };
+            let block = from.as_ref().map_or(0, |key| run.block_of(key));
+            let offset = run.blocks[block].1;
+            let reader = Reader::open(&run.path, offset, run.bytes, buffer.max(2 * R::MAX_BYTES))?;
+            let at = block as u64 * BLOCK_RECORDS;
+            let mut source =
+                Source { run, reader, left: run.records - at, at, before: None, to: to.clone(), current: None };
             source.advance()?;
+            // The block may start before the range.
+            while let (Some(record), Some(from)) = (&source.current, &from) {
+                if record.key() >= *from {
+                    break;
+                }
+                source.advance()?;
+            }
             if let Some(record) = &source.current {
                 heap.push(std::cmp::Reverse((record.key(), sources.len())));
             }
@@ -503,7 +647,7 @@ mod tests {
 
     impl Record for Pair {
         type Key = u32;
-        const BYTES: usize = 12;
+        const MAX_BYTES: usize = 5 + 10;
         fn key(&self) -> u32 {
             self.0
         }
@@ -516,15 +660,15 @@ mod tests {
                 None => false,
             }
         }
-        fn write(&self, out: &mut [u8]) {
-            out[..4].copy_from_slice(&self.0.to_le_bytes());
-            out[4..].copy_from_slice(&self.1.to_le_bytes());
+        fn encode(&self, before: Option<&u32>, out: &mut Vec<u8>) {
+            put_varint(u128::from(self.0 - before.copied().unwrap_or(0)), out);
+            put_varint(u128::from(self.1), out);
         }
-        fn read(bytes: &[u8]) -> Pair {
-            Pair(
-                u32::from_le_bytes(bytes[..4].try_into().expect("4 bytes")),
-                u64::from_le_bytes(bytes[4..12].try_into().expect("8 bytes")),
-            )
+        fn decode(bytes: &[u8], before: Option<&u32>) -> Option<(Pair, usize)> {
+            let (delta, first) = get_varint(bytes)?;
+            let (value, second) = get_varint(&bytes[first..])?;
+            let key = u32::try_from(delta).ok()?.checked_add(before.copied().unwrap_or(0))?;
+            Some((Pair(key, u64::try_from(value).ok()?), first + second))
         }
     }
 
@@ -592,10 +736,44 @@ mod tests {
     fn the_disk_budget_is_checked_before_writing() {
         let dir = tempfile::tempdir().unwrap();
         let spill = Spill::new(dir.path(), 100);
-        let error = spill.write_run(&[Pair(1, 1); 9]).unwrap_err();
+        // Two bytes a record: a step of 1, a sum under 128.
+        let pairs = |n: u32| (1..=n).map(|key| Pair(key, 7)).collect::<Vec<_>>();
+        let error = spill.write_run(&pairs(51)).unwrap_err();
         assert!(matches!(error, SpillError::Disk { limit_mib: 0, .. }), "{error:?}");
-        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
-        assert!(spill.write_run(&[Pair(1, 1); 8]).is_ok());
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0, "a run not written leaves no file");
+        assert_eq!(spill.write_run(&pairs(50)).unwrap().bytes(), 100);
+    }
+
+    #[test]
+    fn varints_read_back_and_bad_ones_are_refused() {
+        for value in [0, 1, 127, 128, 300, u128::from(u64::MAX), u128::MAX - 1, u128::MAX] {
+            let mut out = Vec::new();
+            put_varint(value, &mut out);
+            assert_eq!(get_varint(&out), Some((value, out.len())), "{value}");
+            assert_eq!(get_varint(&out[..out.len() - 1]), None, "{value} cut short");
+        }
+        let mut past = vec![0xff; 18];
+        past.push(0x04);
+        assert_eq!(get_varint(&past), None, "past u128");
+    }
+
+    #[test]
+    fn an_adopted_run_is_read_through_and_checked() {
+        let dir = tempfile::tempdir().unwrap();
+        let spill = Spill::durable(dir.path(), 1 << 30);
+        let pairs: Vec<Pair> = (0..5000).map(|key| Pair(key * 3, u64::from(key) << 20)).collect();
+        let path = spill.write_run(&pairs).unwrap().path().to_owned();
+        let adopted: Run<Pair> = spill.adopt(path.clone(), 5000).unwrap();
+        let from = Some(pairs[2500].0 - 1);
+        let read: Vec<Pair> = Merge::new(std::slice::from_ref(&adopted), from, None, 64).unwrap().collect();
+        assert_eq!(read, pairs[2500..]);
+        drop(adopted);
+        let error = spill.adopt::<Pair>(path.clone(), 4999).unwrap_err();
+        assert!(error.to_string().contains("holds 5000 records, not 4999"), "{error}");
+        let bytes = fs::read(&path).unwrap();
+        fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
+        let error = spill.adopt::<Pair>(path.clone(), 5000).unwrap_err();
+        assert!(error.to_string().contains("not a whole run"), "{error}");
     }
 
     #[test]

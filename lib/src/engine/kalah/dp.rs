@@ -160,7 +160,7 @@ struct Entry<K> {
 
 impl<K: StateKey> Record for Entry<K> {
     type Key = K;
-    const BYTES: usize = K::BYTES + 32;
+    const MAX_BYTES: usize = K::MAX_BYTES + 2 * 19;
 
     #[inline]
     fn key(&self) -> K {
@@ -178,18 +178,21 @@ impl<K: StateKey> Record for Entry<K> {
         }
     }
 
-    fn write(&self, out: &mut [u8]) {
-        let (key, sums) = out.split_at_mut(K::BYTES);
-        self.key.write_bytes(key);
-        let Acc { chains, nonempty } = self.acc;
-        sums[..16].copy_from_slice(&chains.to_le_bytes());
-        sums[16..32].copy_from_slice(&nonempty.to_le_bytes());
+    /// The key after the one before, then the two sums, which are mostly
+    /// small: a few bytes in all.
+    #[inline]
+    fn encode(&self, before: Option<&K>, out: &mut Vec<u8>) {
+        self.key.encode_after(before, out);
+        spill::put_varint(self.acc.chains, out);
+        spill::put_varint(self.acc.nonempty, out);
     }
 
-    fn read(bytes: &[u8]) -> Self {
-        let (key, sums) = bytes.split_at(K::BYTES);
-        let word = |at: usize| u128::from_le_bytes(sums[at..at + 16].try_into().expect("16 bytes"));
-        Entry { key: K::read_bytes(key), acc: Acc { chains: word(0), nonempty: word(16) } }
+    #[inline]
+    fn decode(bytes: &[u8], before: Option<&K>) -> Option<(Self, usize)> {
+        let (key, at) = K::decode_after(bytes, before)?;
+        let (chains, more) = spill::get_varint(&bytes[at..])?;
+        let (nonempty, last) = spill::get_varint(&bytes[at + more..])?;
+        Some((Entry { key, acc: Acc { chains, nonempty } }, at + more + last))
     }
 }
 
@@ -945,14 +948,15 @@ impl SkeletonSums {
 /// A state of the program: the ticks of each segment, the laps placed and
 /// whether every pit so far ends empty.
 trait StateKey: Ord + Clone + std::hash::Hash + Sized + Send + Sync {
-    /// Bytes of a key written to disk.
-    const BYTES: usize;
+    /// The most bytes of a key on disk.
+    const MAX_BYTES: usize;
     /// Heap bytes a stored key owns beside its bucket.
     fn heap_bytes(segments: usize) -> u64;
-    /// Writes the key into `out`, [`Self::BYTES`] long.
-    fn write_bytes(&self, out: &mut [u8]);
-    /// Reads a key [`Self::write_bytes`] wrote.
-    fn read_bytes(bytes: &[u8]) -> Self;
+    /// Appends the key for a run on disk, told by its difference from the
+    /// smaller key `before` where it can be; at most [`Self::MAX_BYTES`].
+    fn encode_after(&self, before: Option<&Self>, out: &mut Vec<u8>);
+    /// Reads a key [`Self::encode_after`] wrote, with the bytes it took.
+    fn decode_after(bytes: &[u8], before: Option<&Self>) -> Option<(Self, usize)>;
     fn pack(ticks: &[u32], placed: u32, empty: bool, bits: u32) -> Self;
     /// Writes the ticks, returns the laps placed and the empty flag.
     fn unpack(&self, ticks: &mut [u32], bits: u32) -> (u32, bool);
@@ -965,18 +969,23 @@ trait StateKey: Ord + Clone + std::hash::Hash + Sized + Send + Sync {
 macro_rules! packed_key {
     ($int:ty) => {
         impl StateKey for $int {
-            const BYTES: usize = std::mem::size_of::<$int>();
+            /// A LEB128 difference: 7 bits a byte.
+            const MAX_BYTES: usize = (<$int>::BITS as usize).div_ceil(7);
 
             fn heap_bytes(_segments: usize) -> u64 {
                 0
             }
 
-            fn write_bytes(&self, out: &mut [u8]) {
-                out.copy_from_slice(&self.to_le_bytes());
+            #[inline]
+            fn encode_after(&self, before: Option<&$int>, out: &mut Vec<u8>) {
+                spill::put_varint((self - before.copied().unwrap_or(0)) as u128, out);
             }
 
-            fn read_bytes(bytes: &[u8]) -> $int {
-                <$int>::from_le_bytes(bytes.try_into().expect("a key's bytes"))
+            #[inline]
+            fn decode_after(bytes: &[u8], before: Option<&$int>) -> Option<($int, usize)> {
+                let (step, used) = spill::get_varint(bytes)?;
+                let key = <$int>::try_from(step).ok()?.checked_add(before.copied().unwrap_or(0))?;
+                Some((key, used))
             }
 
             #[inline]
@@ -1013,26 +1022,35 @@ packed_key!(u128);
 /// Unpacked, for states too wide for a `u128`: the ticks, then the laps
 /// placed with the empty flag in bit 31.
 impl StateKey for Vec<u32> {
-    /// A length, then up to a tick per segment and the flags.
-    const BYTES: usize = 4 * (MAX_LAPS + 3);
+    /// A length, then up to a tick per segment and the flags, each a
+    /// LEB128 of at most 5 bytes.
+    const MAX_BYTES: usize = 5 * (MAX_LAPS + 3);
 
     fn heap_bytes(segments: usize) -> u64 {
         // The ticks and the flags, and the allocator's header.
         4 * (segments as u64 + 1) + 16
     }
 
-    fn write_bytes(&self, out: &mut [u8]) {
-        out.fill(0);
-        let words = std::iter::once(self.len() as u32).chain(self.iter().copied());
-        for (chunk, word) in out.chunks_exact_mut(4).zip(words) {
-            chunk.copy_from_slice(&word.to_le_bytes());
+    /// Whole, whatever the key before.
+    fn encode_after(&self, _before: Option<&Vec<u32>>, out: &mut Vec<u8>) {
+        spill::put_varint(self.len() as u128, out);
+        for &word in self {
+            spill::put_varint(u128::from(word), out);
         }
     }
 
-    fn read_bytes(bytes: &[u8]) -> Vec<u32> {
-        let mut words = bytes.chunks_exact(4).map(|chunk| u32::from_le_bytes(chunk.try_into().expect("4 bytes")));
-        let len = words.next().unwrap_or(0) as usize;
-        words.take(len).collect()
+    fn decode_after(bytes: &[u8], _before: Option<&Vec<u32>>) -> Option<(Vec<u32>, usize)> {
+        let (len, mut at) = spill::get_varint(bytes)?;
+        if len > MAX_LAPS as u128 + 2 {
+            return None;
+        }
+        let mut key = Vec::with_capacity(len as usize);
+        for _ in 0..len {
+            let (word, used) = spill::get_varint(&bytes[at..])?;
+            key.push(u32::try_from(word).ok()?);
+            at += used;
+        }
+        Some((key, at))
     }
 
     fn pack(ticks: &[u32], placed: u32, empty: bool, _bits: u32) -> Vec<u32> {
@@ -1548,6 +1566,29 @@ mod tests {
         let other = DpCheckpoint { own: vec![1, 2, 3], ..DpCheckpoint::default() };
         let disk = OnDisk { spill: &spill, resume: Some(other), save: None };
         assert!(matches!(count(&own, memory, 1, Some(disk), Progress::NONE), Err(KalahError::Checkpoint { .. })));
+    }
+
+    #[test]
+    fn keys_read_back_after_the_key_before() {
+        fn back<K: StateKey + std::fmt::Debug>(keys: &[K]) {
+            let mut out = Vec::new();
+            let mut before = None;
+            for key in keys {
+                key.encode_after(before, &mut out);
+                before = Some(key);
+            }
+            let (mut at, mut before) = (0, None);
+            for key in keys {
+                let (read, used) = K::decode_after(&out[at..], before.as_ref()).expect("a key");
+                assert_eq!(&read, key);
+                (at, before) = (at + used, Some(read));
+            }
+            assert_eq!(at, out.len());
+        }
+        back(&[0u64, 1, 300, u64::MAX]);
+        back(&[5u128, 1 << 70, u128::MAX]);
+        back(&[vec![0u32], vec![1, 2, 3], vec![u32::MAX; MAX_LAPS + 2]]);
+        assert_eq!(<Vec<u32>>::decode_after(&[MAX_LAPS as u8 + 3], None), None, "too long a key");
     }
 
     #[test]

@@ -13,8 +13,10 @@ use crate::{Error, Result};
 /// The `kind` of the file, which tells it from a batch's checkpoint.
 pub const KIND: &str = "kalah_dp_checkpoint";
 
-/// The file format's version.
-pub const SCHEMA_VERSION: u32 = 1;
+/// The file format's version: 2 since the runs it names are encoded
+/// (`engine::spill`), not records of fixed size; a file of version 1 is
+/// refused, since its runs cannot be read.
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// A count by the dynamic program, saved part done.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
