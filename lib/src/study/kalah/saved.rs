@@ -110,7 +110,10 @@ impl SavedCount {
         }
         let version = value.get("schema_version").and_then(|version| version.as_u64());
         if version != Some(u64::from(SCHEMA_VERSION)) {
-            return Err(bad(format!("has schema_version {version:?}; this program reads {SCHEMA_VERSION}")));
+            let found = version.map_or("no schema_version".to_owned(), |version| format!("schema_version {version}"));
+            return Err(bad(format!(
+                "has {found}, but this program reads {SCHEMA_VERSION} only; resume it with the plybench that wrote it, or count again"
+            )));
         }
         let saved: SavedCount = serde_json::from_value(value).map_err(|error| bad(format!("is damaged: {error}")))?;
         saved.position().map_err(|error| bad(format!("names no position: {error}")))?;
@@ -164,8 +167,10 @@ mod tests {
         assert_eq!(SavedCount::read(&batch).unwrap(), None);
         for bad in [
             "not json",
-            r#"{"schema_version": 2, "kind": "kalah_dp_checkpoint"}"#,
+            // Version 1 named runs of fixed-size records.
             r#"{"schema_version": 1, "kind": "kalah_dp_checkpoint"}"#,
+            r#"{"schema_version": 3, "kind": "kalah_dp_checkpoint"}"#,
+            r#"{"schema_version": 2, "kind": "kalah_dp_checkpoint"}"#,
         ] {
             std::fs::write(&batch, bad).unwrap();
             let error = SavedCount::read(&batch).unwrap_err();
