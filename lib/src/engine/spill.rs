@@ -289,7 +289,7 @@ impl Spill {
         let blocks = Vec::with_capacity(records.div_ceil(BLOCK_RECORDS).min(1 << 20) as usize);
         // A file found wanting is left as it is.
         let mut run = Run { spill: self.clone(), path, records, bytes, keep: true, blocks };
-        let mut reader = Reader::open(&run.path, 0, bytes, READ_BUFFER_BYTES.max(2 * R::MAX_BYTES))?;
+        let mut reader = Reader::open::<R>(&run.path, 0, bytes, READ_BUFFER_BYTES)?;
         let mut before: Option<R::Key> = None;
         let mut found = 0u64;
         loop {
@@ -335,9 +335,11 @@ struct Reader {
 }
 
 impl Reader {
-    /// `path` from byte `offset` of its `bytes`, through `buffer` bytes.
-    fn open(path: &Path, offset: u64, bytes: u64, buffer: usize) -> Result<Reader, SpillError> {
+    /// `path` from byte `offset` of its `bytes`, through `buffer` bytes, or
+    /// two of `R`'s largest records if that is more.
+    fn open<R: Record>(path: &Path, offset: u64, bytes: u64, buffer: usize) -> Result<Reader, SpillError> {
         use std::io::Seek;
+        let buffer = buffer.max(2 * R::MAX_BYTES);
         let mut file = File::open(path).map_err(|error| io_error(path, error))?;
         file.seek(std::io::SeekFrom::Start(offset)).map_err(|error| io_error(path, error))?;
         let unread = bytes.saturating_sub(offset);
@@ -511,7 +513,7 @@ impl<'a, R: Record> Merge<'a, R> {
             }
             let block = from.as_ref().map_or(0, |key| run.block_of(key));
             let offset = run.blocks[block].1;
-            let reader = Reader::open(&run.path, offset, run.bytes, buffer.max(2 * R::MAX_BYTES))?;
+            let reader = Reader::open::<R>(&run.path, offset, run.bytes, buffer)?;
             let at = block as u64 * BLOCK_RECORDS;
             let mut source =
                 Source { run, reader, left: run.records - at, at, before: None, to: to.clone(), current: None };
