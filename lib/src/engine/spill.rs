@@ -27,7 +27,7 @@ use std::fs::{self, File};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// The most bytes worth giving each run's read buffer while merging.
 pub const READ_BUFFER_BYTES: usize = 128 << 10;
@@ -449,6 +449,93 @@ pub fn split<R: Record>(runs: &[Run<R>], parts: usize) -> Result<Vec<R::Key>, Sp
     Ok(keys)
 }
 
+/// A table read back by several threads at once: its keys cut into
+/// ranges of about equal records, which each thread takes in turn
+/// ([`Ranges::reader`]) as it finishes the one before. The work a record
+/// makes may differ widely along the keys; with many more ranges than
+/// threads, no thread waits long for another at the end.
+pub struct Ranges<'a, R: Record> {
+    runs: &'a [Run<R>],
+    /// Each range's first key (`None`: the table's start), then the last
+    /// range's end (`None`).
+    bounds: Vec<Option<R::Key>>,
+    next: AtomicUsize,
+}
+
+impl<'a, R: Record> Ranges<'a, R> {
+    /// `runs` cut into at most `ranges` ranges (fewer when the runs have
+    /// fewer blocks).
+    pub fn new(runs: &'a [Run<R>], ranges: usize) -> Result<Ranges<'a, R>, SpillError> {
+        let mut bounds = vec![None];
+        bounds.extend(split(runs, ranges)?.into_iter().map(Some));
+        bounds.push(None);
+        Ok(Ranges { runs, bounds, next: AtomicUsize::new(0) })
+    }
+
+    /// The number of ranges.
+    pub fn len(&self) -> usize {
+        self.bounds.len() - 1
+    }
+
+    /// Whether there are no ranges (never: an empty table is one range).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The records of the ranges this reader takes, each range in key
+    /// order, every run read through a buffer of `buffer` bytes. Stops at
+    /// the first error, which [`RangeReader::finish`] returns.
+    pub fn reader(&self, buffer: usize) -> RangeReader<'_, 'a, R> {
+        RangeReader { ranges: self, buffer, merge: None, error: None }
+    }
+}
+
+/// One thread's share of [`Ranges`]: the records of each range it takes.
+pub struct RangeReader<'r, 'a, R: Record> {
+    ranges: &'r Ranges<'a, R>,
+    buffer: usize,
+    merge: Option<Merge<'a, R>>,
+    error: Option<SpillError>,
+}
+
+impl<R: Record> RangeReader<'_, '_, R> {
+    /// The first error met, if any: the records so far are then not the
+    /// whole share.
+    pub fn finish(self) -> Result<(), SpillError> {
+        self.error.map_or(Ok(()), Err)
+    }
+}
+
+impl<R: Record> Iterator for RangeReader<'_, '_, R> {
+    type Item = R;
+
+    fn next(&mut self) -> Option<R> {
+        loop {
+            if self.error.is_some() {
+                return None;
+            }
+            if let Some(merge) = &mut self.merge {
+                if let Some(record) = merge.next() {
+                    return Some(record);
+                }
+                if let Some(Err(error)) = self.merge.take().map(Merge::finish) {
+                    self.error = Some(error);
+                    return None;
+                }
+            }
+            let range = self.ranges.next.fetch_add(1, Ordering::Relaxed);
+            let bounds = &self.ranges.bounds;
+            if range + 1 >= bounds.len() {
+                return None;
+            }
+            match Merge::new(self.ranges.runs, bounds[range].clone(), bounds[range + 1].clone(), self.buffer) {
+                Ok(merge) => self.merge = Some(merge),
+                Err(error) => self.error = Some(error),
+            }
+        }
+    }
+}
+
 /// The records of several runs in key order, those of equal key combined:
 /// one table read back. Stops at the first error, which [`Merge::finish`]
 /// returns.
@@ -724,6 +811,43 @@ mod tests {
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0, "dropped runs leave no file");
         assert_eq!(spill.inner.held.load(Ordering::Relaxed), 0);
         assert!(spill.peak_bytes() > 0);
+    }
+
+    #[test]
+    fn ranges_taken_in_turn_by_threads_read_every_record_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let spill = Spill::new(dir.path(), 1 << 30);
+        // Keys from a wide range, so that each run holds many blocks.
+        let mut expected = std::collections::BTreeMap::new();
+        let mut buffer = Buffer::new(20_000);
+        for i in 0..60_000u64 {
+            let pair = Pair((i.wrapping_mul(0x9e37_79b9) % 1_000_003) as u32, i + 1);
+            *expected.entry(pair.0).or_insert(0) += pair.1;
+            buffer.push(pair, &spill).unwrap();
+        }
+        let runs = buffer.finish(&spill).unwrap();
+        assert!(runs.len() > 2 && runs.iter().all(|run| run.blocks.len() > 10), "{} runs", runs.len());
+        assert!(Ranges::new(&runs, 64).unwrap().len() > 10);
+        for (threads, ranges) in [(1, 1), (2, 64), (3, 7), (4, 10_000)] {
+            let shared = Ranges::new(&runs, ranges).unwrap();
+            assert!(shared.len() >= 1 && shared.len() <= ranges, "{} ranges of {ranges}", shared.len());
+            let mut read: Vec<Pair> = std::thread::scope(|scope| {
+                let readers: Vec<_> = (0..threads)
+                    .map(|_| {
+                        scope.spawn(|| {
+                            let mut reader = shared.reader(64);
+                            let pairs: Vec<Pair> = reader.by_ref().collect();
+                            reader.finish().unwrap();
+                            pairs
+                        })
+                    })
+                    .collect();
+                readers.into_iter().flat_map(|reader| reader.join().unwrap()).collect()
+            });
+            read.sort_by_key(|pair| pair.0);
+            let want: Vec<Pair> = expected.iter().map(|(&k, &v)| Pair(k, v)).collect();
+            assert_eq!(read, want, "{threads} threads, {ranges} ranges");
+        }
     }
 
     #[test]

@@ -81,7 +81,7 @@ use super::error::KalahError;
 use crate::engine::limit::LimitError;
 use crate::engine::memory::MemoryLimit;
 use crate::engine::progress::{Progress, Step};
-use crate::engine::spill::{self, Buffer, Merge, Record, Run, Spill};
+use crate::engine::spill::{self, Buffer, Record, Run, Spill};
 
 /// The most skeletons (lists of laps) one count may solve before it is
 /// refused: far more than the board test needs (a few hundred at 30 pits),
@@ -647,6 +647,11 @@ const MAX_BUFFER_RECORDS: u64 = 1 << 27;
 /// little to step to disk.
 const MIN_BUFFER_RECORDS: u64 = 64;
 
+/// Ranges of keys a table on disk is cut into per thread, taken by the
+/// threads in turn: the last range a thread takes is a small share, so
+/// the threads end at about the same time.
+const RANGES_PER_THREAD: usize = 32;
+
 /// The smallest read buffer of a run being merged.
 const MIN_READ_BUFFER: u64 = 4 << 10;
 
@@ -695,8 +700,9 @@ impl<K: StateKey> Layer<K> {
     }
 
     /// `work` over the states on `parts` threads, each given its share: a
-    /// slice of a table, or a range of keys of the runs read back. The
-    /// results come in part order, with the distinct states read.
+    /// slice of a table, or the ranges of keys of the runs it takes in
+    /// turn. One result a thread (in no fixed order: each is summed
+    /// exactly), with the distinct states read.
     fn in_parts<W: PartWork<K>>(
         &self,
         parts: usize,
@@ -713,23 +719,24 @@ impl<K: StateKey> Layer<K> {
                 Ok((outs, len))
             }
             Layer::Runs(runs) => {
-                let cuts = spill::split(runs, parts)?;
-                let mut bounds = vec![None];
-                bounds.extend(cuts.into_iter().map(Some));
-                bounds.push(None);
-                let ranges = bounds.len() - 1;
+                // Records sorted by key make uneven work along the keys
+                // (a tail's walk grows with the ticks), so each thread
+                // takes many ranges in turn rather than one share.
+                let ranges = spill::Ranges::new(runs, parts * RANGES_PER_THREAD)?;
+                let parts = parts.min(ranges.len());
                 // The readers' buffers, from the memory budget: up to a
-                // half of what is left, shared by every run of every range.
+                // half of what is left, shared by every run of every
+                // thread's range at hand.
                 let free = room.memory.bytes().saturating_sub(room.held.load(Ordering::Relaxed));
-                let sources = (runs.len() * ranges).max(1) as u64;
+                let sources = (runs.len() * parts).max(1) as u64;
                 let buffer = (free / 2 / sources).clamp(MIN_READ_BUFFER, spill::READ_BUFFER_BYTES as u64);
                 let readers = sources * buffer;
                 room.take(readers)?;
-                let results = on_threads(ranges, |part| {
-                    let mut merge = Merge::new(runs, bounds[part].clone(), bounds[part + 1].clone(), buffer as usize)?;
+                let results = on_threads(parts, |_| {
+                    let mut reader = ranges.reader(buffer as usize);
                     let mut seen = 0usize;
-                    let out = work.run(merge.by_ref().inspect(|_| seen += 1).map(|entry| (entry.key, entry.acc)))?;
-                    merge.finish()?;
+                    let out = work.run(reader.by_ref().inspect(|_| seen += 1).map(|entry| (entry.key, entry.acc)))?;
+                    reader.finish()?;
                     Ok((out, seen))
                 });
                 room.give_back(readers);
