@@ -7,7 +7,8 @@
 //! The table is then the set of runs, read back in key order by [`Merge`],
 //! which combines the records of equal key across runs as they come. A
 //! range of keys can be read alone ([`split`]), so that several threads
-//! step one table.
+//! step one table: [`Ranges`] cuts it into many ranges that the threads
+//! take in turn, so that work uneven along the keys keeps them all busy.
 //!
 //! A run is written in blocks of [`BLOCK_RECORDS`] records, each record
 //! encoded after the one before it in its block ([`Record::encode`]): a
@@ -830,7 +831,7 @@ mod tests {
         assert!(Ranges::new(&runs, 64).unwrap().len() > 10);
         for (threads, ranges) in [(1, 1), (2, 64), (3, 7), (4, 10_000)] {
             let shared = Ranges::new(&runs, ranges).unwrap();
-            assert!(shared.len() >= 1 && shared.len() <= ranges, "{} ranges of {ranges}", shared.len());
+            assert!(!shared.is_empty() && shared.len() <= ranges, "{} ranges of {ranges}", shared.len());
             let mut read: Vec<Pair> = std::thread::scope(|scope| {
                 let readers: Vec<_> = (0..threads)
                     .map(|_| {
