@@ -434,17 +434,17 @@ impl<R: Record> Run<R> {
 }
 
 /// The keys that cut the records of `runs` into `parts` ranges of about
-/// equal size, read from the blocks of the largest run: at most
-/// `parts - 1` keys, ascending.
+/// equal size, read from the first keys of the blocks of every run (runs
+/// written by different threads may hold different ranges of keys): at
+/// most `parts - 1` keys, ascending.
 pub fn split<R: Record>(runs: &[Run<R>], parts: usize) -> Result<Vec<R::Key>, SpillError> {
-    let Some(largest) = runs.iter().max_by_key(|run| run.records) else {
-        return Ok(Vec::new());
-    };
-    let blocks = largest.blocks.len();
+    let mut firsts: Vec<&R::Key> = runs.iter().flat_map(|run| run.blocks.iter().map(|(key, _)| key)).collect();
+    firsts.sort_unstable();
+    let blocks = firsts.len();
     let mut keys: Vec<R::Key> = (1..parts)
         .map(|part| blocks * part / parts)
         .filter(|&block| block > 0)
-        .map(|block| largest.blocks[block].0.clone())
+        .map(|block| firsts[block].clone())
         .collect();
     keys.dedup();
     Ok(keys)
@@ -812,6 +812,28 @@ mod tests {
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0, "dropped runs leave no file");
         assert_eq!(spill.inner.held.load(Ordering::Relaxed), 0);
         assert!(spill.peak_bytes() > 0);
+    }
+
+    #[test]
+    fn runs_of_different_keys_split_into_even_ranges() {
+        // The largest run holds the low keys and two smaller runs the high
+        // ones, as when threads write the states of different ranges.
+        let dir = tempfile::tempdir().unwrap();
+        let spill = Spill::new(dir.path(), 1 << 30);
+        let run = |keys: std::ops::Range<u32>| {
+            let pairs: Vec<Pair> = keys.map(|key| Pair(key, 1)).collect();
+            spill.write_run(&pairs).unwrap()
+        };
+        let runs = vec![run(0..40_000), run(40_000..70_000), run(70_000..100_000)];
+        let cuts = split(&runs, 4).unwrap();
+        assert_eq!(cuts.len(), 3);
+        let mut bounds = vec![0];
+        bounds.extend(&cuts);
+        bounds.push(100_000);
+        for range in bounds.windows(2) {
+            let records = range[1] - range[0];
+            assert!((24_000..=26_000).contains(&records), "a range of {records} records: cuts {cuts:?}");
+        }
     }
 
     #[test]

@@ -649,8 +649,8 @@ const MIN_BUFFER_RECORDS: u64 = 64;
 
 /// Ranges of keys a table on disk is cut into per thread, taken by the
 /// threads in turn: the last range a thread takes is a small share, so
-/// the threads end at about the same time.
-const RANGES_PER_THREAD: usize = 32;
+/// the threads end at about the same time. (Each range opens every run.)
+const RANGES_PER_THREAD: usize = 128;
 
 /// The smallest read buffer of a run being merged.
 const MIN_READ_BUFFER: u64 = 4 << 10;
