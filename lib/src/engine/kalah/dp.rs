@@ -719,9 +719,10 @@ impl<K: StateKey> Layer<K> {
                 Ok((outs, len))
             }
             Layer::Runs(runs) => {
-                // Records sorted by key make uneven work along the keys
-                // (a tail's walk grows with the ticks), so each thread
-                // takes many ranges in turn rather than one share.
+                // The work a state makes differs widely along the keys
+                // (measured: two equal halves left one thread idle for
+                // most of a step), so each thread takes many ranges in
+                // turn rather than one share.
                 let ranges = spill::Ranges::new(runs, parts * RANGES_PER_THREAD)?;
                 let parts = parts.min(ranges.len());
                 // The readers' buffers, from the memory budget: up to a
