@@ -1315,6 +1315,11 @@ impl Tail<'_> {
         scratch: &mut [Vec<u32>],
         sums: &mut SkeletonSums,
     ) -> Result<(), KalahError> {
+        if let [two] = walked
+            && two.j == 2
+        {
+            return self.add_pair(two, ticks, placed, empty_so_far, acc, sums);
+        }
         let (Some((pit, below)), Some((key, keys))) = (walked.split_first(), scratch.split_first_mut()) else {
             return self.add_last(ticks, placed, empty_so_far, acc, sums);
         };
@@ -1354,6 +1359,30 @@ impl Tail<'_> {
         sums.add(SkeletonSums {
             chains: times(ways.ways, acc.chains)?,
             nonempty,
+            ending_at_lap: times(ways.ending_at_lap, acc.chains)?,
+        })
+    }
+
+    /// Adds to `sums` the chains `P2` and `P1` complete from one state with
+    /// `acc` (see [`Tail::pair_ways`]).
+    fn add_pair(
+        &self,
+        two: &PitStep<'_>,
+        ticks: &[u32],
+        placed: u32,
+        empty_so_far: bool,
+        acc: Acc,
+        sums: &mut SkeletonSums,
+    ) -> Result<(), KalahError> {
+        let ways = self.pair_ways(two, ticks, placed, empty_so_far)?;
+        if ways.ways == 0 {
+            return Ok(());
+        }
+        let times = |n: u128, by: u128| by.checked_mul(n).ok_or(KalahError::Overflow);
+        let nonempty = add(ways.two_nonempty, ways.one_nonempty)?;
+        sums.add(SkeletonSums {
+            chains: times(ways.ways, acc.chains)?,
+            nonempty: add(times(ways.ways, acc.nonempty)?, times(nonempty, acc.chains)?)?,
             ending_at_lap: times(ways.ending_at_lap, acc.chains)?,
         })
     }
@@ -1400,6 +1429,336 @@ impl Tail<'_> {
             }
         }
         unreachable!("the last segment returns")
+    }
+}
+
+/// What `P2` and `P1` together give one state: summed over their ways,
+/// the ways `P1` completes (`ways`), those among them where `P2` ends
+/// non-empty (`two_nonempty`), `P1`'s ways weighted by whether it ends
+/// non-empty (`one_nonempty`), and the ways whose last segment holds no
+/// play (`ending_at_lap`). A state's sums are these times its own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct PairWays {
+    ways: u128,
+    two_nonempty: u128,
+    one_nonempty: u128,
+    ending_at_lap: u128,
+}
+
+impl PairWays {
+    /// `self + other`, or `None` past `u128`.
+    fn plus(self, other: PairWays) -> Option<PairWays> {
+        Some(PairWays {
+            ways: self.ways.checked_add(other.ways)?,
+            two_nonempty: self.two_nonempty.checked_add(other.two_nonempty)?,
+            one_nonempty: self.one_nonempty.checked_add(other.one_nonempty)?,
+            ending_at_lap: self.ending_at_lap.checked_add(other.ending_at_lap)?,
+        })
+    }
+}
+
+/// `a + b·m`: a quantity of a family of ways as a function of `m`, the
+/// plays of `P2` in the segment where the family began.
+#[derive(Clone, Copy, Debug)]
+struct Affine {
+    a: i64,
+    b: i64,
+}
+
+impl Affine {
+    const fn constant(a: i64) -> Affine {
+        Affine { a, b: 0 }
+    }
+
+    const fn at(self, m: i64) -> i64 {
+        self.a + self.b * m
+    }
+
+    const fn plus(self, other: Affine) -> Affine {
+        Affine { a: self.a + other.a, b: self.b + other.b }
+    }
+
+    const fn shifted(self, by: i64) -> Affine {
+        Affine { a: self.a + by, b: self.b }
+    }
+}
+
+/// The `m` in `first ..= last` (none if `first > last`).
+#[derive(Clone, Copy, Debug)]
+struct Plays {
+    first: i64,
+    last: i64,
+}
+
+impl Plays {
+    fn is_empty(self) -> bool {
+        self.first > self.last
+    }
+
+    /// The `m` here where `f(m) ≤ c`: a range again, `f` being affine.
+    fn at_most(self, f: Affine, c: i64) -> Plays {
+        match f.b {
+            0 if f.a <= c => self,
+            0 => Plays { first: 1, last: 0 },
+            b if b > 0 => Plays { last: self.last.min((c - f.a).div_euclid(b)), ..self },
+            // With `b < 0`, `div_euclid` rounds up.
+            b => Plays { first: self.first.max((c - f.a).div_euclid(b)), ..self },
+        }
+    }
+
+    /// The `m` here where `f(m) ≥ c`.
+    fn at_least(self, f: Affine, c: i64) -> Plays {
+        self.at_most(Affine { a: -f.a, b: -f.b }, -c)
+    }
+
+    /// How many, and their sum.
+    fn count_and_sum(self) -> (i128, i128) {
+        let n = i128::from(self.last - self.first + 1);
+        (n, n * i128::from(self.first + self.last) / 2)
+    }
+}
+
+/// A family of `P2`'s ways, all alike but for `m`: where they stand at
+/// the start of a segment, with `P1`'s contents carried along. `P1`
+/// enters the segment with `one_lo ..= one_hi` (see [`Tail::last_ways`]),
+/// `P2` with `two`. A single way is a family of one.
+#[derive(Clone, Copy, Debug)]
+struct Family {
+    segment: usize,
+    m: Plays,
+    two: Affine,
+    one_lo: Affine,
+    one_hi: Affine,
+    /// `P2`'s new ticks so far, `P1`'s ticks: at most `total`, as in
+    /// [`PitStep::after_segment`].
+    plays: Affine,
+    placed: u32,
+}
+
+impl Family {
+    /// The one way of the family with `m` plays.
+    fn fixed(self, m: i64) -> Family {
+        let fix = |f: Affine| Affine::constant(f.at(m));
+        Family {
+            m: Plays { first: 0, last: 0 },
+            two: fix(self.two),
+            one_lo: fix(self.one_lo),
+            one_hi: fix(self.one_hi),
+            plays: fix(self.plays),
+            ..self
+        }
+    }
+
+    /// Whether `P1` enters with one content of at most 1, which it can
+    /// play from: the same for the whole family (it enters with its
+    /// start, or the `k` of a lap it made, or at least 2 after a lap above).
+    fn one_single(&self) -> bool {
+        self.one_lo.b == 0 && self.one_lo.a <= 1
+    }
+}
+
+impl Tail<'_> {
+    /// `P2`'s ways from one state, each completed by `P1`, as
+    /// [`Tail::through`] with `P2` the one walked pit finds them, without
+    /// walking `P1`, and walking `P2`'s plays in a segment as one family.
+    ///
+    /// `P1`'s interval (see [`Tail::last_ways`]) is carried along instead
+    /// of computed again at every way, and a pending lap that `P1` must
+    /// take is checked against it exactly. `P2`'s `m = 1, 2, …` plays in a
+    /// segment leave it `c − 2m` counters for some `c`, and give `P1` `t +
+    /// m` ticks: everything after is affine in `m` (while `P2` cannot play
+    /// again), every test on it holds for a range of `m`, and `P1`'s ways
+    /// at the end are summed over the range as an arithmetic series. The
+    /// few `m` after which `P2` can play again, or laps, are followed one
+    /// at a time. The time a state takes no longer grows with its ticks.
+    fn pair_ways(&self, two: &PitStep<'_>, ticks: &[u32], placed: u32, empty_so_far: bool) -> Result<PairWays, KalahError> {
+        debug_assert!(two.j == 2 && self.last.j == 1);
+        let (one, start) = (self.last.start as i64, two.start as i64);
+        let family = Family {
+            segment: 0,
+            m: Plays { first: 0, last: 0 },
+            two: Affine::constant(start),
+            one_lo: Affine::constant(one),
+            one_hi: Affine::constant(one),
+            plays: Affine::constant(0),
+            placed,
+        };
+        let pair = Pair { tail: self, two, ticks, total: two.total.min(i64::MAX as u64 / 4) as i64, empty_so_far };
+        let mut ways = PairWays::default();
+        pair.segment(family, &mut ways).ok_or(KalahError::Overflow)?;
+        Ok(ways)
+    }
+}
+
+/// One state's walk of `P2` and `P1` together (see [`Tail::pair_ways`]).
+struct Pair<'p> {
+    tail: &'p Tail<'p>,
+    two: &'p PitStep<'p>,
+    ticks: &'p [u32],
+    total: i64,
+    empty_so_far: bool,
+}
+
+impl Pair<'_> {
+    /// The family's ways from the start of its segment on, added to
+    /// `ways`; `None` past `u128`.
+    fn segment(&self, family: Family, ways: &mut PairWays) -> Option<()> {
+        // `P2` can play in this segment only from at most 2 counters: the
+        // one or two `m` where it holds so few go one at a time.
+        let few = family.m.at_least(family.two, i64::MIN / 2).at_most(family.two, 2);
+        if !few.is_empty() {
+            for m in few.first..=few.last {
+                self.playing(family.fixed(m), ways)?;
+            }
+        }
+        let many = family.m.at_least(family.two, 3);
+        if many.is_empty() {
+            return Some(());
+        }
+        let family = Family { m: many, ..family };
+        let t = i64::from(self.ticks[family.segment]);
+        if family.segment == self.tail.laps {
+            *ways = ways.plus(self.last_not_playing(family, t)?)?;
+            Some(())
+        } else {
+            self.lap(family, family.two.shifted(t), Affine::constant(t), ways)
+        }
+    }
+
+    /// One way entering its segment with `P2` at most 2: it does not play,
+    /// or plays `m = 1, 2, …` times, the first after `2 − c` ticks, then
+    /// every two, and ends with `t − (2 − c) − 2(m − 1)`.
+    fn playing(&self, way: Family, ways: &mut PairWays) -> Option<()> {
+        let t = i64::from(self.ticks[way.segment]);
+        let first = 2 - way.two.a;
+        let plays = if first <= t { (t - first) / 2 + 1 } else { 0 };
+        if way.segment == self.tail.laps {
+            *ways = ways.plus(self.last_playing(way, t, first, plays)?)?;
+            return Some(());
+        }
+        self.lap(way, way.two.shifted(t), Affine::constant(t), ways)?;
+        if plays > 0 {
+            let family = Family { m: Plays { first: 1, last: plays }, ..way };
+            self.lap(family, Affine { a: t - first + 2, b: -2 }, Affine { a: t, b: 1 }, ways)?;
+        }
+        Some(())
+    }
+
+    /// After a segment that `P2` ends with `two_after` counters and that
+    /// gave `P1` `ticks_one` ticks: the lap at its end, then the segments
+    /// after it.
+    fn lap(&self, family: Family, two_after: Affine, ticks_one: Affine, ways: &mut PairWays) -> Option<()> {
+        let plays = family.plays.plus(ticks_one);
+        let m = family.m.at_most(plays, self.total);
+        if m.is_empty() {
+            return Some(());
+        }
+        let (lo, hi) = if family.one_single() {
+            (Affine::constant(0), ticks_one.shifted(family.one_lo.a))
+        } else {
+            (family.one_lo.plus(ticks_one), family.one_hi.plus(ticks_one))
+        };
+        let segment = family.segment;
+        let next = Family { segment: segment + 1, m, plays, ..family };
+        let k = i64::from(self.tail.last.skeleton[segment]);
+        let cycle = self.two.cycle as i64;
+        let bit = 1u32 << segment;
+        if family.placed & bit != 0 {
+            // Played above both: `k + 1` each.
+            let next = Family { two: two_after.shifted(k + 1), one_lo: lo.shifted(k + 1), one_hi: hi.shifted(k + 1), ..next };
+            return self.segment(next, ways);
+        }
+        // `P2` laps, for one `m` at most: it keeps `k`, `P1` gets `k + 1`.
+        let laps_two = m.at_least(two_after, 2 + k * cycle).at_most(two_after, 2 + k * cycle);
+        if !laps_two.is_empty() {
+            let next = Family { one_lo: lo.shifted(k + 1), one_hi: hi.shifted(k + 1), placed: family.placed | bit, ..next };
+            for m in laps_two.first..=laps_two.last {
+                self.segment(Family { two: Affine::constant(k), ..next.fixed(m) }, ways)?;
+            }
+        }
+        // `P1` laps where its contents reach `1 + kL`: it keeps `k`, `P2`
+        // gets `k`.
+        let laps_one = m.at_most(lo, 1 + k * cycle).at_least(hi, 1 + k * cycle);
+        if !laps_one.is_empty() {
+            let (two, one) = (two_after.shifted(k), Affine::constant(k));
+            let next = Family { m: laps_one, two, one_lo: one, one_hi: one, placed: family.placed | bit, ..next };
+            self.segment(next, ways)?;
+        }
+        Some(())
+    }
+
+    /// The last segment, `t` ticks, of a family whose `P2` holds more than
+    /// 2 and cannot play: it ends non-empty with its content and the ticks,
+    /// and `P1`'s ways are summed over the family.
+    fn last_not_playing(&self, family: Family, t: i64) -> Option<PairWays> {
+        let m = family.m.at_most(family.plays, self.total - t);
+        if m.is_empty() {
+            return Some(PairWays::default());
+        }
+        let (n, m_sum) = m.count_and_sum();
+        // The contents `P1` enters with, each ending one way if it cannot
+        // play: `Σ (hi − lo + 1)` over the family.
+        let width = Affine { a: family.one_hi.a - family.one_lo.a + 1, b: family.one_hi.b - family.one_lo.b };
+        let entered = n * i128::from(width.a) + i128::from(width.b) * m_sum;
+        let (values, zero) = if family.one_single() {
+            // From a single content `c ≤ 1`: `0 ..= t + c`.
+            (n * i128::from(t + family.one_lo.a + 1), n)
+        } else {
+            (entered, 0)
+        };
+        let to_u128 = |v: i128| u128::try_from(v).ok();
+        Some(PairWays {
+            ways: to_u128(values)?,
+            two_nonempty: to_u128(values)?,
+            one_nonempty: to_u128(values - zero)?,
+            ending_at_lap: if t == 0 { to_u128(entered)? } else { 0 },
+        })
+    }
+
+    /// The last segment, `t` ticks, of one way whose `P2` holds at most 2:
+    /// it does not play, or plays `m = 1 ..= plays` times (those the budget
+    /// allows), the first after `first` ticks, and ends with `t − first −
+    /// 2(m − 1)`; `P1` then has `t + m` ticks, and its ways are affine in
+    /// `m` but for the one `m` where `P2` ends empty.
+    fn last_playing(&self, way: Family, t: i64, first: i64, plays: i64) -> Option<PairWays> {
+        let Some(budget) = Some(self.total - way.plays.a - t).filter(|&b| b >= 0) else {
+            return Some(PairWays::default());
+        };
+        let plays = plays.min(budget);
+        let (lo, hi) = (way.one_lo.a, way.one_hi.a);
+        let single = way.one_single();
+        debug_assert!(!single || lo == hi);
+        // `P1`'s final contents, `0 ..= ticks + c` after playing from a
+        // single `c ≤ 1`, else its interval shifted: their number, and
+        // whether 0 is among them.
+        let values = |ticks_one: i64| if single { ticks_one + lo + 1 } else { hi - lo + 1 };
+        let zero = i64::from(single);
+        // Not playing: `P2` ends with its content and the ticks.
+        let two_after = way.two.a + t;
+        let emptied = self.empty_so_far && two_after == 0;
+        let v = values(t);
+        let w = v - i64::from(emptied && single);
+        let mut sums = [i128::from(w), i128::from(if two_after > 0 { w } else { 0 }), i128::from(v - zero), 0];
+        if t == 0 {
+            // No play in the last segment: one way for each content entered.
+            sums[3] = i128::from(hi - lo + 1 - i64::from(emptied && lo == 0));
+        }
+        if plays > 0 {
+            // `m = 1 ..= plays`, all taken as ending non-empty at first.
+            let (n, m_sum) = Plays { first: 1, last: plays }.count_and_sum();
+            let v = if single { n * i128::from(t + lo + 1) + m_sum } else { n * i128::from(hi - lo + 1) };
+            sums[0] += v;
+            sums[1] += v;
+            sums[2] += v - n * i128::from(zero);
+            // `P2` ends empty for the one `m` that plays on the last tick.
+            if (t - first) % 2 == 0 && (t - first) / 2 < plays {
+                let m = (t - first) / 2 + 1;
+                sums[1] -= i128::from(values(t + m));
+                sums[0] -= i128::from(self.empty_so_far && single);
+            }
+        }
+        let [ways, two_nonempty, one_nonempty, ending_at_lap] = sums.map(|v| u128::try_from(v).ok());
+        Some(PairWays { ways: ways?, two_nonempty: two_nonempty?, one_nonempty: one_nonempty?, ending_at_lap: ending_at_lap? })
     }
 }
 
@@ -1783,6 +2142,60 @@ mod tests {
             seen.ending_at_lap += closed.ending_at_lap.min(1);
         }
         assert!(seen.ways > 1000 && seen.ending_at_lap > 100, "too few cases with ways: {seen:?}");
+    }
+
+    #[test]
+    fn the_last_two_pits_together_equal_their_walk() {
+        let mut rng = 0x9fb2_1c65_1e98_df25u64;
+        let mut next = |below: u64| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng % below
+        };
+        let mut seen = [0usize; 3];
+        for case in 0..30_000 {
+            let pits = 2 + next(3) as usize;
+            let cycle = 2 * pits as u64 + 1;
+            let laps = next(5) as usize;
+            let skeleton: Vec<u32> = (0..laps).map(|_| 1 + next(2) as u32).collect();
+            // Contents and ticks near those where either pit plays or laps;
+            // now and then a budget of plays that cuts the walk short.
+            let (one, two) = (next(2 * cycle + 3), next(2 * cycle + 4));
+            let ticks: Vec<u32> = (0..=laps).map(|_| next(3 * cycle + 4) as u32).collect();
+            let total = if next(4) == 0 { next(40) } else { u64::MAX / 4 };
+            let placed = next(1 << laps) as u32;
+            let empty_so_far = next(2) == 1;
+            let acc = Acc { chains: 1 + u128::from(next(1000)), nonempty: u128::from(next(1000)) };
+            let step = |j: u64, start: u64, below: u64| PitStep {
+                j,
+                start,
+                cycle,
+                skeleton: &skeleton,
+                below_pits: j as i64 - 1,
+                below_counters: below as i64,
+                total,
+            };
+            let (last, second) = (step(1, one, 0), step(2, two, one));
+            let tail = Tail { walked: &[], last, laps };
+            let mut together = SkeletonSums::default();
+            tail.add_pair(&second, &ticks, placed, empty_so_far, acc, &mut together).unwrap();
+            let mut walked = SkeletonSums::default();
+            second.walk(&ticks, placed, &mut vec![0; ticks.len()], &mut |new_ticks, new_placed, content| {
+                let nonempty = acc.nonempty + if content > 0 { acc.chains } else { 0 };
+                let acc = Acc { chains: acc.chains, nonempty };
+                let empty = empty_so_far && content == 0;
+                tail.add_last(new_ticks, new_placed, empty, acc, &mut walked).unwrap();
+            });
+            assert_eq!(
+                together, walked,
+                "case {case}: P1 {one}, P2 {two}, ticks {ticks:?}, skeleton {skeleton:?}, placed {placed:b}, total {total}"
+            );
+            seen[0] += usize::from(walked.chains > 0);
+            seen[1] += usize::from(walked.ending_at_lap > 0);
+            seen[2] += usize::from(walked.chains > 0 && laps > 0 && total < 40);
+        }
+        assert!(seen[0] > 3000 && seen[1] > 300 && seen[2] > 100, "too few cases with chains: {seen:?}");
     }
 
     #[test]
