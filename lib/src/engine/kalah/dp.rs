@@ -54,8 +54,10 @@
 //! has no chain is not extended. Every lap costs the mover's side `1 +
 //! k(N + 1)` counters and needs `j + kL` in one pit, which bounds `k`.
 //!
-//! The last two pits are not stored: `P1`, which has no pit below it,
-//! is counted in closed form from each of `P2`'s ways (see `Tail`).
+//! The last three pits are not stored: `P3` is walked from each state
+//! before it, and `P2` and `P1` together are summed in closed form from
+//! each of its ways, `P2`'s plays in a segment taken as one family (see
+//! `Tail`).
 //!
 //! # Tables on disk
 //!
@@ -804,18 +806,20 @@ impl<K: StateKey> PartWork<K> for SumTail<'_> {
     }
 }
 
-/// The last pits, summed as their chains come instead of stored: `P1` in
-/// closed form, and the pits above it down to it walked from each state
-/// before them (see `Tail`).
-const TAIL_PITS: usize = 2;
+/// The last pits, summed as their chains come instead of stored: `P2` and
+/// `P1` in closed form, and the pits above them walked from each state
+/// before them (see `Tail`). At 42 pits on one thread, walking `P3` as well
+/// took the time from about 71 s to 56 s (medians) and the peak from 1.46 GB
+/// to 0.46 GB; walking `P4` too took 107 s (see `reports/kalah/dp.md`).
+const TAIL_PITS: usize = 3;
 
 /// When the table after a pit would pass the memory limit and the pit is
 /// one of the last this many (`P1` included), the pits from it down are
 /// walked from the table before it instead of stepped, as the last [`TAIL_PITS`]
-/// always are: each more pit walked multiplies the tail's time (at 36
-/// pits, walking three instead of two took 1.5 times as long) and divides
-/// the largest table (65 MB to 24 MB). Past this depth the count is
-/// refused instead.
+/// always are: each more pit walked multiplies the tail's time (at 42
+/// pits, walking four instead of three took twice as long) and divides
+/// the largest table (457 MB to 256 MB at the peak). Past this depth the
+/// count is refused instead.
 const FALLBACK_TAIL_PITS: usize = 4;
 
 /// Fewer states than this before a pit are stepped on one thread: below
@@ -1262,11 +1266,13 @@ impl PitStep<'_> {
 /// in the laps. (The walk's bound of `total` plays is a pruning only: a
 /// real chain never passes it, and every way counted here is one.)
 ///
-/// # The last two pits
+/// # The last three pits
 ///
 /// The states after `P2` were the largest table of a skeleton, stored only
-/// for `P1` to sum them. With `P2` walked (`TAIL_PITS` = 2), each of its ways is summed
-/// by `P1`'s closed form at once, and that table is never built.
+/// for `P1` to sum them. `P2` and `P1` are summed together from each state
+/// before them ([`Tail::pair_ways`]), in time that does not grow with the
+/// ticks, so the table before `P2` is not built either: `P3` is walked
+/// (`TAIL_PITS` = 3) and each of its ways summed at once.
 #[derive(Clone, Copy)]
 struct Tail<'a> {
     /// The pits above `P1` that are walked, not stored, top first.
@@ -1571,7 +1577,13 @@ impl Tail<'_> {
     /// at the end are summed over the range as an arithmetic series. The
     /// few `m` after which `P2` can play again, or laps, are followed one
     /// at a time. The time a state takes no longer grows with its ticks.
-    fn pair_ways(&self, two: &PitStep<'_>, ticks: &[u32], placed: u32, empty_so_far: bool) -> Result<PairWays, KalahError> {
+    fn pair_ways(
+        &self,
+        two: &PitStep<'_>,
+        ticks: &[u32],
+        placed: u32,
+        empty_so_far: bool,
+    ) -> Result<PairWays, KalahError> {
         debug_assert!(two.j == 2 && self.last.j == 1);
         let (one, start) = (self.last.start as i64, two.start as i64);
         let family = Family {
@@ -1665,13 +1677,15 @@ impl Pair<'_> {
         let bit = 1u32 << segment;
         if family.placed & bit != 0 {
             // Played above both: `k + 1` each.
-            let next = Family { two: two_after.shifted(k + 1), one_lo: lo.shifted(k + 1), one_hi: hi.shifted(k + 1), ..next };
+            let next =
+                Family { two: two_after.shifted(k + 1), one_lo: lo.shifted(k + 1), one_hi: hi.shifted(k + 1), ..next };
             return self.segment(next, ways);
         }
         // `P2` laps, for one `m` at most: it keeps `k`, `P1` gets `k + 1`.
         let laps_two = m.at_least(two_after, 2 + k * cycle).at_most(two_after, 2 + k * cycle);
         if !laps_two.is_empty() {
-            let next = Family { one_lo: lo.shifted(k + 1), one_hi: hi.shifted(k + 1), placed: family.placed | bit, ..next };
+            let next =
+                Family { one_lo: lo.shifted(k + 1), one_hi: hi.shifted(k + 1), placed: family.placed | bit, ..next };
             for m in laps_two.first..=laps_two.last {
                 self.segment(Family { two: Affine::constant(k), ..next.fixed(m) }, ways)?;
             }
@@ -1758,7 +1772,12 @@ impl Pair<'_> {
             }
         }
         let [ways, two_nonempty, one_nonempty, ending_at_lap] = sums.map(|v| u128::try_from(v).ok());
-        Some(PairWays { ways: ways?, two_nonempty: two_nonempty?, one_nonempty: one_nonempty?, ending_at_lap: ending_at_lap? })
+        Some(PairWays {
+            ways: ways?,
+            two_nonempty: two_nonempty?,
+            one_nonempty: one_nonempty?,
+            ending_at_lap: ending_at_lap?,
+        })
     }
 }
 
@@ -1859,15 +1878,19 @@ mod tests {
         let own: Vec<u32> = (1..=16).collect();
         let reference = dp(&own);
         let (mut walked, mut refused) = (0, 0);
-        for shift in 8..=24 {
-            match count(&own, MemoryLimit::from_bytes(1 << shift), 1, None, Progress::NONE) {
+        // From 256 bytes to 16 MiB, an eighth more each time: the tables
+        // after `P4` and `P5` differ by less than twice.
+        let mut limit = 256u64;
+        while limit <= 1 << 24 {
+            match count(&own, MemoryLimit::from_bytes(limit), 1, None, Progress::NONE) {
                 Ok(run) => {
                     assert_eq!((run.sequences, run.lap_sequences), (reference.sequences, reference.lap_sequences));
                     walked += usize::from(run.walked_tails > 0);
                 }
                 Err(KalahError::Limit(_)) => refused += 1,
-                Err(error) => panic!("limit 2^{shift}: {error}"),
+                Err(error) => panic!("limit {limit}: {error}"),
             }
+            limit += limit / 8;
         }
         assert_eq!(reference.walked_tails, 0);
         assert!(walked > 0 && refused > 0, "limits that walked: {walked}, refused: {refused}");
@@ -2008,7 +2031,9 @@ mod tests {
 
     #[test]
     fn tables_spilled_to_disk_count_the_same() {
-        let own: Vec<u32> = (1..=30).collect();
+        // The largest table (before `P3`) large enough for buffers of a
+        // fifth of it.
+        let own: Vec<u32> = (1..=32).collect();
         let reference = dp(&own);
         let dir = tempfile::tempdir().unwrap();
         let spill = Spill::new(dir.path(), 1 << 30);
@@ -2034,7 +2059,7 @@ mod tests {
 
     #[test]
     fn every_key_spills_on_any_threads() {
-        let own: Vec<u32> = (1..=30).collect();
+        let own: Vec<u32> = (1..=32).collect();
         let total: u64 = own.iter().map(|&c| u64::from(c)).sum();
         let dir = tempfile::tempdir().unwrap();
         let spill = Spill::new(dir.path(), 1 << 30);
