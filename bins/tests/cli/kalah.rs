@@ -306,8 +306,8 @@ fn a_dp_count_spilled_to_disk_equals_the_count_in_memory() {
     let spill = dir.path().to_str().unwrap();
     let field = |value: &Value, key: &str| tables(value).into_iter().find_map(|table| table.get(key).cloned());
     let memory = json(&["count", "--pits", "34", "--method", "dp", "--lap-stats"]);
-    // 2 MiB holds a few tables of 34 pits, not the largest (about 200,000 states).
-    let disk = json(&["count", "--pits", "34", "--lap-stats", "--max-memory", "0.002", "--spill-dir", spill]);
+    // 1 MiB holds a few tables of 34 pits, not the largest (46,790 states, 2.3 MB).
+    let disk = json(&["count", "--pits", "34", "--lap-stats", "--max-memory", "0.001", "--spill-dir", spill]);
     assert_eq!(field(&disk, "move_sequences"), field(&memory, "move_sequences"));
     assert_eq!(field(&disk, "max_states"), field(&memory, "max_states"));
     assert_eq!(field(&memory, "spilled_steps"), Some(Value::from(0)));

@@ -1617,7 +1617,7 @@ impl Pair<'_> {
     fn segment(&self, family: Family, ways: &mut PairWays) -> Option<()> {
         // `P2` can play in this segment only from at most 2 counters: the
         // one or two `m` where it holds so few go one at a time.
-        let few = family.m.at_least(family.two, i64::MIN / 2).at_most(family.two, 2);
+        let few = family.m.at_most(family.two, 2);
         if !few.is_empty() {
             for m in few.first..=few.last {
                 self.playing(family.fixed(m), ways)?;
@@ -1735,9 +1735,10 @@ impl Pair<'_> {
     /// 2(m − 1)`; `P1` then has `t + m` ticks, and its ways are affine in
     /// `m` but for the one `m` where `P2` ends empty.
     fn last_playing(&self, way: Family, t: i64, first: i64, plays: i64) -> Option<PairWays> {
-        let Some(budget) = Some(self.total - way.plays.a - t).filter(|&b| b >= 0) else {
+        let budget = self.total - way.plays.a - t;
+        if budget < 0 {
             return Some(PairWays::default());
-        };
+        }
         let plays = plays.min(budget);
         let (lo, hi) = (way.one_lo.a, way.one_hi.a);
         let single = way.one_single();
@@ -2167,6 +2168,24 @@ mod tests {
             seen.ending_at_lap += closed.ending_at_lap.min(1);
         }
         assert!(seen.ways > 1000 && seen.ending_at_lap > 100, "too few cases with ways: {seen:?}");
+    }
+
+    #[test]
+    fn ranges_of_plays_where_an_affine_bound_holds() {
+        let all = Plays { first: -6, last: 7 };
+        for a in -12..=12 {
+            for b in -3..=3 {
+                for c in -12..=12 {
+                    let f = Affine { a, b };
+                    let members = |plays: Plays| (plays.first..=plays.last).collect::<Vec<i64>>();
+                    let expected =
+                        |keep: &dyn Fn(i64) -> bool| members(all).into_iter().filter(|&m| keep(m)).collect::<Vec<_>>();
+                    assert_eq!(members(all.at_most(f, c)), expected(&|m| f.at(m) <= c), "{f:?} <= {c}");
+                    assert_eq!(members(all.at_least(f, c)), expected(&|m| f.at(m) >= c), "{f:?} >= {c}");
+                }
+            }
+        }
+        assert_eq!(Plays { first: 3, last: 5 }.count_and_sum(), (3, 12));
     }
 
     #[test]
