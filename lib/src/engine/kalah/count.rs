@@ -243,8 +243,8 @@ pub fn count(position: &Position, options: CountOptions, progress: Progress<'_>)
 ///
 /// let dir = tempfile::tempdir().unwrap();
 /// let spill = Spill::new(dir.path(), 1 << 30);
-/// // 30 pits: the largest table holds 47,614 states, over 2 MiB.
-/// let position = Position::board_test(30)?;
+/// // 34 pits: the largest table holds 46,790 states, over 2 MiB.
+/// let position = Position::board_test(34)?;
 /// let options = CountOptions { method: Some(Method::Dp), ..Default::default() };
 /// let small = CountOptions { memory: MemoryLimit::from_bytes(1 << 20), ..options };
 /// let disk = OnDisk { spill: &spill, resume: None, save: None };
