@@ -36,13 +36,12 @@ pub mod border;
 pub mod brute;
 pub mod games;
 pub mod ring;
+pub mod table;
 
 use std::time::Instant;
 
 use num_bigint::BigUint;
 use rayon::prelude::*;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 use super::GoError;
 use crate::Result;
@@ -52,6 +51,7 @@ use crate::engine::progress::{Progress, Step};
 use border::Border;
 pub use border::MAX_WIDTH;
 use ring::{Count, Modulus, Residue, Wide, crt, moduli, moduli_needed};
+use table::PartTable;
 
 /// The most points of a board: 19×19. Every partial sum of the program
 /// after k points is at most the 3^k colourings of those points, and
@@ -61,11 +61,26 @@ pub const MAX_POINTS: usize = 361;
 /// The most limbs of an exact count.
 const MAX_LIMBS: usize = 9;
 
-/// Bytes one border state may take at the peak of a layer, for counts of
-/// `words` 64-bit words: its key and count in the layer before, in its
-/// successors (three, with spare capacity) and in the parts summed.
-pub fn bytes_per_state(words: usize) -> u64 {
-    6 * (8 + 8 * words as u64)
+/// The most chunks a layer is read in ([`bytes_per_state`]).
+pub const MOST_CHUNKS: usize = 16;
+
+/// Bytes one border state may take at the peak of a point, for counts of
+/// `words` 64-bit words and a layer read in `chunks` chunks: its key and
+/// count in the layer being read, its slot (12 bytes, a slot in two full)
+/// and count (with an eighth to spare) in the tables of the next, and its
+/// share of one chunk's successors (three, in vectors up to half empty).
+/// More chunks take less memory and more time: each chunk visits every
+/// table again, out of the cache (at 11×11, 16 chunks take 1.4 times the
+/// time of one).
+///
+/// ```
+/// use plybench::engine::go::legal::bytes_per_state;
+///
+/// assert!(bytes_per_state(5, 16) < bytes_per_state(5, 1));
+/// ```
+pub fn bytes_per_state(words: usize, chunks: usize) -> u64 {
+    let entry = 8 + 8 * words as u64;
+    entry + 24 + 8 * words as u64 * 9 / 8 + 6 * entry / chunks.max(1) as u64
 }
 
 /// Limbs of 64 bits that hold 3^points (log2 3 < 1.585).
@@ -176,9 +191,10 @@ pub fn estimated_states(width: usize) -> u64 {
 
 /// Counts the legal positions of a `rows`×`cols` board exactly, on
 /// `threads` threads (the count does not depend on them). The counts are
-/// kept in limbs when their states fit `memory`, else modulo primes one
-/// after the other (each state then takes a third of the memory at 9×9,
-/// a fifth at 13×13). Refuses before it starts when neither fits.
+/// kept in limbs when their states fit `memory` (with the layers read in
+/// as few chunks as fit, [`bytes_per_state`]), else modulo primes one
+/// after the other (a count of one word a state instead of the limbs).
+/// Refuses before it starts when neither fits.
 ///
 /// ```
 /// use plybench::engine::go::legal::count_positions;
@@ -199,7 +215,7 @@ pub fn count_positions(
     check_board(rows, cols)?;
     // The border runs along the shorter side.
     let width = rows.min(cols);
-    let exact = estimated_states(width).saturating_mul(bytes_per_state(limbs_for(rows * cols)));
+    let exact = estimated_states(width).saturating_mul(bytes_per_state(limbs_for(rows * cols), MOST_CHUNKS));
     if exact <= memory.bytes() {
         count_with_width(rows, cols, width, threads, memory, progress)
     } else {
@@ -325,6 +341,7 @@ struct Shape {
     memory: MemoryLimit,
     /// 64-bit words of one count.
     words: usize,
+    tuning: Tuning,
 }
 
 impl Shape {
@@ -335,11 +352,13 @@ impl Shape {
             return Err(GoError::LegalBoard { rows, cols, why: "the border must run along a side".to_owned() }.into());
         }
         let threads = check_threads(threads)?;
-        let planned = estimated_states(width).saturating_mul(bytes_per_state(words));
-        if planned > memory.bytes() {
-            return Err(GoError::LegalMemory { rows, cols, needed: planned, limit: memory.bytes() }.into());
-        }
-        Ok(Shape { rows, cols, width, threads, memory, words })
+        // The fewest chunks whose plan fits.
+        let planned = |chunks: usize| estimated_states(width).saturating_mul(bytes_per_state(words, chunks));
+        let Some(chunks) = (0..=MOST_CHUNKS.trailing_zeros()).map(|i| 1 << i).find(|&c| planned(c) <= memory.bytes())
+        else {
+            return Err(GoError::LegalMemory { rows, cols, needed: planned(MOST_CHUNKS), limit: memory.bytes() }.into());
+        };
+        Ok(Shape { rows, cols, width, threads, memory, words, tuning: Tuning { chunks, ..Tuning::DEFAULT } })
     }
 
     fn pool(&self) -> Result<rayon::ThreadPool> {
@@ -362,131 +381,165 @@ fn exact<const N: usize>(shape: &Shape, label: &str, progress: Progress<'_>) -> 
 }
 
 /// A hash of state keys that mixes every bit into every bit (the finaliser
-/// of SplitMix64): its top bits pick a state's part, its low bits the
-/// bucket in the part's map.
-#[derive(Clone, Copy, Default)]
-struct StateHash(u64);
-
-impl StateHash {
-    #[inline]
-    fn mix(key: u64) -> u64 {
-        let mut h = key.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        h = (h ^ (h >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        h = (h ^ (h >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        h ^ (h >> 31)
-    }
+/// of SplitMix64): its top bits pick a state's part ([`part_of`]), its low
+/// bits the slot in the part's table.
+#[inline]
+fn mix(key: u64) -> u64 {
+    let mut h = key.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    h = (h ^ (h >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    h = (h ^ (h >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    h ^ (h >> 31)
 }
 
-impl Hasher for StateHash {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = Self::mix(self.0 ^ u64::from(b));
-        }
-    }
-
-    #[inline]
-    fn write_u64(&mut self, key: u64) {
-        self.0 = Self::mix(self.0 ^ key);
-    }
+/// How a point's work is cut up: sizes that change the memory and the
+/// time, never the counts (the tests cut it very fine).
+#[derive(Clone, Copy, Debug)]
+struct Tuning {
+    /// Keys a part's table expects: at 2,800 its 4,096 slots stay at most
+    /// 3 in 4 full ([`PartTable::slots_for`]), and the table with its
+    /// counts fits the half MiB of a core's own cache.
+    part_keys: usize,
+    /// Chunks a layer is read in: the successors of one chunk are spread
+    /// at a time. The fewest of 1, 2, 4, .. [`MOST_CHUNKS`] whose plan fits
+    /// the memory limit ([`bytes_per_state`]).
+    chunks: usize,
+    /// The fewest states in a chunk: small layers are read in one.
+    min_chunk: usize,
 }
 
-/// A map from state keys to counts.
-type States<C> = HashMap<u64, C, BuildHasherDefault<StateHash>>;
+impl Tuning {
+    const DEFAULT: Tuning = Tuning { part_keys: 2800, chunks: 1, min_chunk: 1 << 16 };
+}
 
-/// States a part holds on average: its map stays in the core's own cache.
-const PART_STATES: usize = 4096;
-
-/// The states of a layer with their counts, in the chunks they were summed
-/// in (one a thread's share of the parts).
+/// The states of a layer with their counts, one vector a part.
 type Layer<C> = Vec<Vec<(u64, C)>>;
+
+/// The successors of a chunk, by slice of the chunk (one a thread), then
+/// by part.
+type Spread<C> = Vec<Vec<Vec<(u64, C)>>>;
 
 /// The states after the last point with their counts, and the most states
 /// after any point.
 fn run<C: Count>(shape: &Shape, ring: C::Ring, label: &str, progress: Progress<'_>) -> Result<(Layer<C>, usize)> {
-    let Shape { rows, cols, width, threads, memory, words } = *shape;
-    let length = rows * cols / width;
+    let Shape { rows, cols, width, threads, memory, words, tuning } = *shape;
+    let points = rows * cols;
     let mut layer: Layer<C> = vec![vec![(Border::initial(width).key(0), C::ONE)]];
-    // The successors by chunk of the layer, then by part; kept from point
-    // to point, so that their memory is reused rather than mapped anew.
-    let mut spread: Vec<Vec<Vec<(u64, C)>>> = Vec::new();
-    let mut max_states = 1;
-    let total = (length * width) as u64;
-    for line in 0..length {
-        for col in 0..width {
-            let states = step(&mut layer, &mut spread, col, width, ring, threads)
-                .ok_or(GoError::LegalOverflow { rows, cols })?;
-            max_states = max_states.max(states);
-            let bytes = (states as u64).saturating_mul(bytes_per_state(words));
-            if bytes > memory.bytes() {
-                return Err(GoError::LegalMemory { rows, cols, needed: bytes, limit: memory.bytes() }.into());
-            }
-            progress.report(Step { label, done: (line * width + col + 1) as u64, total, nodes: states as u128 });
+    // Kept from point to point, so that its memory is reused rather than
+    // mapped anew.
+    let mut spread: Spread<C> = Vec::new();
+    let mut history: Vec<usize> = Vec::with_capacity(points);
+    for point in 0..points {
+        let col = point % width;
+        let expected = expected_states(&history, width, layer.iter().map(Vec::len).sum());
+        let states = step(&mut layer, &mut spread, col, width, ring, (threads, tuning), expected)
+            .ok_or(GoError::LegalOverflow { rows, cols })?;
+        history.push(states);
+        let bytes = (states as u64).saturating_mul(bytes_per_state(words, tuning.chunks));
+        if bytes > memory.bytes() {
+            return Err(GoError::LegalMemory { rows, cols, needed: bytes, limit: memory.bytes() }.into());
         }
+        progress.report(Step { label, done: point as u64 + 1, total: points as u64, nodes: states as u128 });
     }
-    Ok((layer, max_states))
+    Ok((layer, history.iter().copied().max().unwrap_or(1)))
+}
+
+/// The states expected after the next point, from the states after each
+/// point so far (`history`) and the `states` now: at most three times as
+/// many, and from the third row on, the states of the same column a row
+/// before times their growth over the row before that, and 5% more. The
+/// estimate only sizes the tables: a table that receives more grows.
+fn expected_states(history: &[usize], width: usize, states: usize) -> usize {
+    let most = states.saturating_mul(3).max(1);
+    let t = history.len();
+    if t < 2 * width {
+        return most;
+    }
+    let (before, last) = (history[t - 2 * width] as f64, history[t - width] as f64);
+    let growth = (last / before.max(1.0)).clamp(1.0, 1.5);
+    ((last * growth * 1.05) as usize).clamp(1, most)
+}
+
+/// Which of `parts` parts a key of mixed hash `hash` falls in: the top
+/// bits of the hash, scaled (a table's slot takes the low bits).
+#[inline]
+fn part_of(hash: u64, parts: usize) -> usize {
+    ((u128::from(hash) * parts as u128) >> 64) as usize
 }
 
 /// One point filled in column `col`: every state of `layer` times the
-/// three colours, summed by key, in place; returns the number of states.
-/// The successors are first spread into parts by the top bits of their
-/// hash (each chunk of the layer into its own parts, the chunks in
-/// parallel), then each part is summed in a map small enough for the
-/// core's cache; a key falls in one part and is summed in one map, so the
-/// counts do not depend on the thread count. `None` when a count does not
-/// fit.
+/// three colours, summed by key; returns the number of states.
+///
+/// The successors are summed in one [`PartTable`] a part, about
+/// `expected / part_keys` parts split by the hash of the key. The layer is
+/// read in chunks ([`Tuning`]), each freed once read: the successors of a
+/// chunk are spread into parts (the chunk split among the threads), then
+/// added to their part's table (the parts split among the threads). A key
+/// falls in one part and is summed in one table, so the counts do not
+/// depend on the thread count. `None` when a count does not fit.
 fn step<C: Count>(
     layer: &mut Layer<C>,
-    spread: &mut Vec<Vec<Vec<(u64, C)>>>,
+    spread: &mut Spread<C>,
     col: usize,
     width: usize,
     ring: C::Ring,
-    threads: usize,
+    (threads, tuning): (usize, Tuning),
+    expected: usize,
 ) -> Option<usize> {
     let states: usize = layer.iter().map(Vec::len).sum();
-    let parts = (states / PART_STATES).next_power_of_two().clamp(1, 1 << 14);
-    let shift = 64 - parts.trailing_zeros();
-    let part_of = |key: u64| if parts == 1 { 0 } else { (StateHash::mix(key) >> shift) as usize };
-    spread.resize_with(layer.len(), Vec::new);
-    spread.par_iter_mut().zip(layer.par_iter()).for_each(|(out, chunk)| {
-        out.resize_with(parts, Vec::new);
-        for part in out.iter_mut() {
-            part.clear();
+    let parts = expected.div_ceil(tuning.part_keys).max(1);
+    let keys_a_part = expected.div_ceil(parts);
+    let mut tables: Vec<PartTable<C>> =
+        (0..parts).into_par_iter().map(|_| PartTable::with_expected(keys_a_part)).collect();
+    let mut read = std::mem::take(layer);
+    let chunk_states = (states / tuning.chunks).max(tuning.min_chunk);
+    spread.resize_with(threads, Vec::new);
+    let mut start = 0;
+    while start < read.len() {
+        let mut end = start;
+        let mut held = 0;
+        while end < read.len() && held < chunk_states {
+            held += read[end].len();
+            end += 1;
         }
-        for (key, n) in chunk {
-            for succ in Border::successors_of_key(*key, width, col).into_iter().flatten() {
-                out[part_of(succ)].push((succ, *n));
+        let chunk = &mut read[start..end];
+        let per_slice = chunk.len().div_ceil(threads);
+        let slices = chunk.len().div_ceil(per_slice);
+        spread.par_iter_mut().zip(chunk.par_chunks_mut(per_slice)).for_each(|(out, slice)| {
+            out.resize_with(parts, Vec::new);
+            for part in out.iter_mut() {
+                part.clear();
             }
-        }
-    });
-    // The layer's vectors, emptied, take the sums.
-    let per = parts.div_ceil(threads * 4).max(1);
-    let mut sums = std::mem::take(layer);
-    for chunk in &mut sums {
-        chunk.clear();
-    }
-    sums.resize_with(parts.div_ceil(per), Vec::new);
-    let spread = &*spread;
-    let fits = sums.par_iter_mut().enumerate().all(|(group, out)| {
-        let mut map: States<C> = States::default();
-        for part in group * per..((group + 1) * per).min(parts) {
-            map.clear();
-            for slice in spread {
-                for (key, n) in &slice[part] {
-                    if !map.entry(*key).or_insert(C::ZERO).add(n, ring) {
-                        return false;
+            for vector in slice {
+                for (key, n) in std::mem::take(vector) {
+                    for succ in Border::successors_of_key(key, width, col).into_iter().flatten() {
+                        out[part_of(mix(succ), parts)].push((succ, n));
                     }
                 }
             }
-            out.extend(map.drain());
+        });
+        let spread = &spread[..slices];
+        let per_group = parts.div_ceil(threads * 8).max(1);
+        let fits = tables.par_chunks_mut(per_group).enumerate().all(|(group, tables)| {
+            for (i, table) in tables.iter_mut().enumerate() {
+                let part = group * per_group + i;
+                for slice in spread {
+                    for (key, n) in &slice[part] {
+                        if !table.add(*key, mix(*key), n, ring) {
+                            return false;
+                        }
+                    }
+                }
+            }
+            true
+        });
+        if !fits {
+            return None;
         }
-        true
-    });
-    *layer = sums;
-    fits.then(|| layer.iter().map(Vec::len).sum())
+        start = end;
+    }
+    drop(read);
+    *layer = tables.into_par_iter().map(PartTable::into_states).collect();
+    Some(layer.iter().map(Vec::len).sum())
 }
 
 #[cfg(test)]
@@ -518,6 +571,29 @@ mod tests {
     }
 
     #[test]
+    fn parts_and_chunks_do_not_change_the_count() {
+        // Tiny tables that must grow, and chunks of a few states, on three
+        // threads, against the default cut on one.
+        let plain = count_positions(6, 7, 1, MemoryLimit::default(), Progress::NONE).unwrap();
+        let mut shape = Shape::new(6, 7, 6, 3, MemoryLimit::default(), limbs_for(42)).unwrap();
+        shape.tuning = Tuning { part_keys: 7, chunks: 50, min_chunk: 3 };
+        let (count, max_states) = shape.pool().unwrap().install(|| exact::<2>(&shape, "", Progress::NONE)).unwrap();
+        assert_eq!((count, max_states), (plain.count, plain.max_states));
+        assert!(max_states > 1000, "{max_states}");
+    }
+
+    #[test]
+    fn a_tighter_limit_reads_the_layers_in_more_chunks() {
+        let words = limbs_for(169);
+        let plan = |chunks| estimated_states(13) * bytes_per_state(words, chunks);
+        let chunks = |limit| Shape::new(13, 13, 13, 1, MemoryLimit::from_bytes(limit), words).map(|s| s.tuning.chunks);
+        assert_eq!(chunks(plan(1)).unwrap(), 1);
+        assert_eq!(chunks(plan(1) - 1).unwrap(), 2);
+        assert_eq!(chunks(plan(16)).unwrap(), 16);
+        assert!(chunks(plan(16) - 1).is_err());
+    }
+
+    #[test]
     fn threads_do_not_change_the_count() {
         let one = count_positions(5, 5, 1, MemoryLimit::default(), Progress::NONE).unwrap();
         let three = count_positions(5, 5, 3, MemoryLimit::default(), Progress::NONE).unwrap();
@@ -544,7 +620,7 @@ mod tests {
         let tight = MemoryLimit::from_bytes(1 << 20);
         assert!(matches!(count_positions(9, 9, 1, tight, Progress::NONE), Err(Go(GoError::LegalMemory { .. }))));
         // A limit below the estimate refuses 14x14 before it starts, by
-        // residues too (about 12 GiB planned).
+        // residues too (about 14 GiB planned).
         let eight = MemoryLimit::from_bytes(8 << 30);
         assert!(matches!(count_positions(14, 14, 1, eight, Progress::NONE), Err(Go(GoError::LegalMemory { .. }))));
         assert!(count_positions(3, 3, 0, MemoryLimit::default(), Progress::NONE).is_err());
