@@ -68,14 +68,15 @@ pub const MOST_CHUNKS: usize = 16;
 /// `words` 64-bit words and a layer read in `chunks` chunks: its key and
 /// count in the layer being read and again in the layer made (the memory
 /// of the layer read is freed as it is read, but the allocator does not
-/// always hand it back in time), its slot (12 bytes, a slot in two full)
-/// and count (with an eighth to spare) in the tables, and its share of one
-/// chunk's successors (three, in vectors up to half empty). More chunks
+/// always hand it back in time), its slot (12 bytes, a slot in two full,
+/// and 8 for the rest of the process) and count (with an eighth to spare)
+/// in the tables, and its share of one chunk's successors (three, in
+/// vectors a quarter empty). More chunks
 /// take less memory and more time: each chunk visits every table again,
 /// out of the cache. Measured at 11×11 (4 words, 2,742,879 states, one
 /// thread, peak resident memory over the most states): 290 bytes a state
 /// with one chunk and 163 with 16, in 1.46 times the time; the plan says
-/// 380 and 155, and the process itself takes some megabytes more.
+/// 308 and 158.
 ///
 /// ```
 /// use plybench::engine::go::legal::bytes_per_state;
@@ -84,7 +85,7 @@ pub const MOST_CHUNKS: usize = 16;
 /// ```
 pub fn bytes_per_state(words: usize, chunks: usize) -> u64 {
     let entry = 8 + 8 * words as u64;
-    2 * entry + 24 + 8 * words as u64 * 9 / 8 + 6 * entry / chunks.max(1) as u64
+    2 * entry + 32 + 8 * words as u64 * 9 / 8 + 4 * entry / chunks.max(1) as u64
 }
 
 /// Limbs of 64 bits that hold 3^points (log2 3 < 1.585).
