@@ -100,14 +100,16 @@ const MAX_LAPS: usize = 30;
 /// the explicit stack.
 pub const MAX_DP_SECONDS: f64 = 15.0 * 3600.0;
 
-/// Rough seconds the dynamic program takes on a position whose mover holds
-/// `counters` counters, on the two-core machine of
-/// `reports/kalah/dp.md`: fitted to the board test's CPU time, 1.4 s at 35
-/// pits (630 counters) and 690 s at 45 pits (1,035), a factor of about
-/// 1.0154 a counter. Used to choose the method and to refuse counts that
-/// could not finish; positions unlike the board test may be much faster.
+/// Rough seconds of CPU the dynamic program takes on a position whose
+/// mover holds `counters` counters, on the two-core machine of
+/// `reports/kalah/dp.md`: fitted to the board test's CPU time with the
+/// tail summed in closed form (build dcaa71c), 404 s at 45 pits (1,035
+/// counters) and 7,169 s at 50 (1,275), a factor of about 1.012 a counter
+/// (46 and 47 pits took 736 and 1,586 s; the fit says 701 and 1,231). Used
+/// to choose the method and to refuse counts that could not finish;
+/// positions unlike the board test may be much faster.
 pub fn seconds(counters: u64) -> f64 {
-    0.11 * (0.0154 * (counters as f64 - 465.0)).exp()
+    400.0 * (0.012 * (counters as f64 - 1035.0)).exp()
 }
 
 /// What a dynamic-programming count found.
