@@ -51,7 +51,7 @@ use crate::engine::progress::{Progress, Step};
 use border::Border;
 pub use border::MAX_WIDTH;
 use ring::{Count, Modulus, Residue, Wide, crt, moduli, moduli_needed};
-use table::PartTable;
+use table::{PartTable, mix};
 
 /// The most points of a board: 19×19. Every partial sum of the program
 /// after k points is at most the 3^k colourings of those points, and
@@ -383,17 +383,6 @@ fn exact<const N: usize>(shape: &Shape, label: &str, progress: Progress<'_>) -> 
         }
     }
     Ok((count.to_big(), max_states))
-}
-
-/// A hash of state keys that mixes every bit into every bit (the finaliser
-/// of SplitMix64): its top bits pick a state's part ([`part_of`]), its low
-/// bits the slot in the part's table.
-#[inline]
-fn mix(key: u64) -> u64 {
-    let mut h = key.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    h = (h ^ (h >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    h = (h ^ (h >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    h ^ (h >> 31)
 }
 
 /// How a point's work is cut up: sizes that change the memory and the

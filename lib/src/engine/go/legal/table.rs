@@ -21,6 +21,17 @@ const VACANT: u64 = u64::MAX;
 /// Most keys a table holds for each four slots before it doubles.
 const LOAD_NUMERATOR: usize = 3;
 
+/// A hash of state keys that mixes every bit into every bit (the finaliser
+/// of SplitMix64): its top bits pick a state's part (`part_of` in the
+/// parent module), its low bits the slot in the part's table.
+#[inline]
+pub fn mix(key: u64) -> u64 {
+    let mut h = key.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    h = (h ^ (h >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    h = (h ^ (h >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    h ^ (h >> 31)
+}
+
 /// The sums of one part's successors.
 pub struct PartTable<C> {
     /// Keys by slot, [`VACANT`] where none.
@@ -96,7 +107,7 @@ impl<C: Count> PartTable<C> {
         self.mask = slots - 1;
         for (key, place) in keys.into_iter().zip(places) {
             if key != VACANT {
-                let mut slot = super::mix(key) as usize & self.mask;
+                let mut slot = mix(key) as usize & self.mask;
                 while self.keys[slot] != VACANT {
                     slot = (slot + 1) & self.mask;
                 }
@@ -121,7 +132,6 @@ impl<C: Count> PartTable<C> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::mix;
     use super::super::ring::{Modulus, Residue, Wide};
     use super::*;
     use std::collections::HashMap;
