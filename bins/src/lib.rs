@@ -3,13 +3,15 @@
 //!
 //! Exit statuses: 0 success, 1 a failure of the environment (I/O) or a
 //! published figure not reproduced, 2 a usage error or bad input, 130 a
-//! batch run interrupted by SIGINT or SIGTERM (its checkpoint saved).
+//! run interrupted by SIGINT or SIGTERM (its checkpoint saved).
 //! Signals are handled here, not in the library: a batch run takes a
-//! [`Cancel`] handle that the signal handler triggers.
+//! [`Cancel`] handle that the signal handler triggers, and a run that saves
+//! itself at its own safe points watches [`STOP`] ([`stop_on_signal`]).
 
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
 
 use plybench::Error;
@@ -262,13 +264,37 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 /// once per process.
 pub fn save_on_signal(cancel: &Cancel) -> anyhow::Result<()> {
     *lock(&ACTIVE) = Some(cancel.clone());
+    install_handler()
+}
+
+fn install_handler() -> anyhow::Result<()> {
     INSTALLED
         .get_or_init(|| ctrlc::set_handler(on_signal).map_err(|e| e.to_string()))
         .clone()
         .map_err(|e| anyhow::anyhow!("cannot install the signal handler ({e})"))
 }
 
+/// Set by the first SIGINT or SIGTERM after [`stop_on_signal`]: the run
+/// saves itself at its next safe point and stops.
+pub static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Whether a signal sets [`STOP`] rather than exiting.
+static STOP_ON_SIGNAL: AtomicBool = AtomicBool::new(false);
+
+/// From now on, the first SIGINT or SIGTERM sets [`STOP`] and says on
+/// stderr that the run is saving; the run then stops at its next safe
+/// point, and the caller exits with [`INTERRUPTED`]. A second signal exits
+/// at once, without saving.
+pub fn stop_on_signal() -> anyhow::Result<()> {
+    STOP_ON_SIGNAL.store(true, Ordering::SeqCst);
+    install_handler()
+}
+
 fn on_signal() {
+    if STOP_ON_SIGNAL.load(Ordering::SeqCst) && !STOP.swap(true, Ordering::SeqCst) {
+        let _ = writeln!(io::stderr(), "stopping: saving at the next safe point (signal again to quit without saving)");
+        return;
+    }
     let _exiting = lock(&EXITING);
     let active = lock(&ACTIVE).clone();
     let line = match active.map(|cancel| cancel.cancel()) {

@@ -129,3 +129,56 @@ fn shards_by_moduli_merge_into_the_exact_count() {
     assert_eq!(u128::from(rows[0]["residue"].as_u64().unwrap()), expected);
     assert_eq!(rows[0]["moduli_needed"], 2);
 }
+
+#[test]
+fn a_count_saved_as_it_goes_is_interrupted_and_resumed() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("9x9.snapshot");
+    let file = path.to_str().unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_goban"))
+        .args(["legal", "--size", "9", "--snapshot", file, "--snapshot-minutes", "0", "--format", "json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("goban starts");
+    let start = Instant::now();
+    while !path.exists() {
+        assert!(start.elapsed() < Duration::from_secs(120), "no snapshot in 120 s");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let status = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains(&format!("resume with --resume {file}")), "{stderr}");
+    assert!(out.stdout.is_empty() && path.exists());
+    // A new count may not write over it; a board other than its own is refused.
+    refused(&["legal", "--size", "9", "--snapshot", file], "--snapshot");
+    refused(&["legal", "--resume", file, "--size", "8"], "--size");
+    let out = go(&["legal", "--resume", file, "--threads", "2", "--format", "csv"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let exact =
+        "9,9,103919148791293834318983090438798793469,103919148791293834318983090438798793469,OEIS A094777,match,";
+    assert!(text.contains(exact), "{text}");
+    assert!(!path.exists(), "the snapshot of a complete count is removed");
+}
+
+#[test]
+fn bad_snapshots_and_flags_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s");
+    let file = path.to_str().unwrap();
+    refused(&["legal", "--size", "3-4", "--snapshot", file], "--size");
+    refused(&["legal", "--size", "3", "--snapshot", file, "--snapshot-minutes", "-1"], "--snapshot-minutes");
+    refused(&["legal", "--size", "3", "--snapshot", file, "--modulus", "0"], "--modulus");
+    // A file that starts as a snapshot but is cut short.
+    let mut bytes = plybench::engine::go::legal::snapshot::MAGIC.to_vec();
+    bytes.extend([40, 0, 0, 0]);
+    std::fs::write(&path, bytes).unwrap();
+    refused(&["legal", "--resume", file], "--resume");
+    assert!(path.exists(), "a bad snapshot is left as it was");
+}

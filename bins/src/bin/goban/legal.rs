@@ -4,13 +4,18 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::Args;
 use plybench::Error;
 use plybench::batch::Shard;
 use plybench::engine::go::GoError;
 use plybench::engine::go::legal::games::{check_games_board, count_games};
-use plybench::engine::go::legal::{LegalResidue, check_board, count_positions, count_positions_modulo, moduli_for};
+use plybench::engine::go::legal::snapshot::{is_snapshot, read_header};
+use plybench::engine::go::legal::{
+    LegalCount, LegalResidue, Saving, check_board, count_positions, count_positions_modulo, count_positions_saved,
+    moduli_for, resume_positions,
+};
 use plybench::engine::limit::check_threads;
 use plybench::engine::memory::MemoryLimit;
 use plybench::engine::progress::Progress;
@@ -18,7 +23,7 @@ use plybench::report::{Cell, Column, Format, Table, Tally};
 use plybench::study::go::legal::moduli::{LegalModuli, Params};
 use plybench::study::go::legal::{games_table, legal_table};
 use plybench_cli::resume::Resume;
-use plybench_cli::{Flag, FlagError, Usage, emit, progress, run_batch};
+use plybench_cli::{Flag, FlagError, INTERRUPTED, STOP, Usage, emit, progress, run_batch, stop_on_signal};
 
 #[derive(Args)]
 pub struct LegalArgs {
@@ -38,12 +43,18 @@ pub struct LegalArgs {
     #[arg(long)]
     max_memory: Option<MemoryLimit>,
     /// Count modulo one prime only: the K-th largest prime below 2^64, from 0 (one independent part of a count by residues).
-    #[arg(long, value_name = "K", conflicts_with_all = ["checkpoint", "resume", "shard"])]
+    #[arg(long, value_name = "K", conflicts_with_all = ["checkpoint", "resume", "shard", "snapshot"])]
     modulus: Option<usize>,
+    /// Save the count's border states to FILE after a point, at most every --snapshot-minutes, each time replacing it whole; Ctrl-C or SIGTERM saves after the point under way and exits 130; --resume FILE finishes the count, and FILE is removed when it completes.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["checkpoint", "resume", "shard"])]
+    snapshot: Option<PathBuf>,
+    /// Minutes between two snapshots (with --snapshot, or --resume of a snapshot).
+    #[arg(long, value_name = "MINUTES", default_value_t = 10.0, allow_negative_numbers = true)]
+    snapshot_minutes: f64,
     /// Count by residues in work units, one prime each, recording each in FILE as it completes (resumable with --resume; `plybench merge` finishes shards).
     #[arg(long, value_name = "FILE", conflicts_with = "resume")]
     checkpoint: Option<PathBuf>,
-    /// Continue the count by residues recorded in FILE (a board given beside it must agree).
+    /// Continue the count by residues recorded in FILE, or finish the count saved in the --snapshot FILE (a board given beside it must agree).
     #[arg(long, value_name = "FILE")]
     resume: Option<PathBuf>,
     /// Count only primes i with i % N == K-1, recorded in the --checkpoint file (default: go-legal-shard-K-of-N.json); `plybench merge` recovers the count from the N files by the Chinese remainder theorem.
@@ -102,6 +113,9 @@ fn name_flag(error: Error, board_flag: &'static str) -> anyhow::Error {
 
 pub fn run(args: LegalArgs, matches: &clap::ArgMatches, format: Format) -> anyhow::Result<ExitCode> {
     let threads = check_threads(args.threads).flag("--threads")?;
+    if args.snapshot.is_some() || args.resume.as_deref().is_some_and(is_snapshot) {
+        return run_saved(&args, threads, format);
+    }
     if let Some(path) = &args.resume {
         let mut resume = Resume::load::<LegalModuli>(path, matches)?;
         resume.params.share_memory(args.max_memory.unwrap_or_default(), threads);
@@ -156,6 +170,82 @@ pub fn run(args: LegalArgs, matches: &clap::ArgMatches, format: Format) -> anyho
         runs.push(run?);
     }
     let table = legal_table("go_legal", "Legal Go positions", &boards, &runs)?;
+    emit(&[&table], format)?;
+    Ok(if Tally::of([&table]).passed() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// `goban legal --snapshot FILE`, or `--resume FILE` of a snapshot: one
+/// board counted as [`count_positions`] counts it, saving itself to FILE.
+fn run_saved(args: &LegalArgs, threads: usize, format: Format) -> anyhow::Result<ExitCode> {
+    if !(args.snapshot_minutes >= 0.0 && args.snapshot_minutes <= 1e6) {
+        return Err(
+            Usage::flag("--snapshot-minutes", format!("{}; give 0 to 1000000 minutes", args.snapshot_minutes)).into()
+        );
+    }
+    let every = Duration::from_secs_f64(args.snapshot_minutes * 60.0);
+    let memory = args.max_memory.unwrap_or_default();
+    let given = if args.size.is_some() || args.rows.is_some() { Some(boards(args)?) } else { None };
+    let (path, flag) = match (&args.snapshot, &args.resume) {
+        (Some(path), _) => (path.as_path(), "--snapshot"),
+        (None, Some(path)) => (path.as_path(), "--resume"),
+        (None, None) => unreachable!("run_saved is called with one of the two"),
+    };
+    let (rows, cols) = match (flag, &given) {
+        ("--resume", _) => {
+            let header = read_header(path).map_err(|e| FlagError::new("--resume", e))?;
+            if let Some((boards, board_flag)) = &given
+                && boards != &[(header.rows, header.cols)]
+            {
+                let why = format!(
+                    "{} counts {}x{}; drop {board_flag} or give that board",
+                    path.display(),
+                    header.rows,
+                    header.cols
+                );
+                return Err(Usage::flag(board_flag, why).into());
+            }
+            (header.rows, header.cols)
+        }
+        (_, Some((boards, board_flag))) => match boards.as_slice() {
+            &[board] => {
+                if path.exists() {
+                    let name = path.display();
+                    return Err(Usage::flag(
+                        "--snapshot",
+                        format!("{name} exists; finish it with --resume {name}, or remove it"),
+                    )
+                    .into());
+                }
+                plybench::report::check_file_writable(path).flag("--snapshot")?;
+                board
+            }
+            _ => return Err(Usage::flag(board_flag, "a count saved as it goes takes one board, not a range").into()),
+        },
+        _ => return Err(Usage("give --size N or --rows M --cols N with --snapshot".into()).into()),
+    };
+    let flag_of_board = given.as_ref().map_or("--resume", |(_, board_flag)| *board_flag);
+    stop_on_signal()?;
+    let saving = Saving { path, every, stop: Some(&STOP) };
+    let bar = progress::bar(0, &format!("{rows}x{cols}"));
+    let on_step = progress::follow(&bar);
+    let outcome = if flag == "--resume" {
+        resume_positions(saving, threads, memory, Progress::new(&on_step))
+    } else {
+        count_positions_saved(rows, cols, threads, memory, Progress::new(&on_step), saving)
+    };
+    bar.finish_and_clear();
+    let run: LegalCount = match outcome {
+        Err(Error::Go(GoError::LegalStopped { path, point, points })) => {
+            eprintln!(
+                "interrupted: the count saved after point {point} of {points} to {path}; resume with --resume {path}"
+            );
+            return Ok(ExitCode::from(INTERRUPTED));
+        }
+        Err(Error::Go(e @ GoError::LegalSnapshot { .. })) => return Err(FlagError::new(flag, e).into()),
+        other => other.map_err(|e| name_flag(e, flag_of_board))?,
+    };
+    let mut table = legal_table("go_legal", "Legal Go positions", &[(rows, cols)], &[run])?;
+    table.note(format!("Saved as it went in {}, removed now that the count is complete.", path.display()));
     emit(&[&table], format)?;
     Ok(if Tally::of([&table]).passed() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }

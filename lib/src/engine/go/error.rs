@@ -52,13 +52,35 @@ pub enum GoError {
         /// Bytes allowed.
         limit: u64,
     },
-    /// A count passed 128 bits.
-    #[error("the count of the {rows}x{cols} board passed 128 bits; count a smaller board")]
+    /// A count passed the limbs planned for it, or a part of a layer
+    /// outgrew its table (2^32 states): neither happens within the bound
+    /// 3^points and the memory limits, so it means a fault of the program.
+    #[error(
+        "the count of the {rows}x{cols} board passed what the program planned for it (its bound or a table's size); please report it"
+    )]
     LegalOverflow {
         /// Rows.
         rows: usize,
         /// Columns.
         cols: usize,
+    },
+    /// A snapshot of a count that cannot be written, read or resumed.
+    #[error("snapshot {path} {why}")]
+    LegalSnapshot {
+        /// The file.
+        path: String,
+        /// What went wrong, and the fix.
+        why: String,
+    },
+    /// A count stopped when asked, saved to its snapshot.
+    #[error("the count stopped after point {point} of {points}, saved to {path}")]
+    LegalStopped {
+        /// The snapshot file.
+        path: String,
+        /// Points filled.
+        point: usize,
+        /// Points of the board.
+        points: usize,
     },
     /// A board whose games cannot be enumerated.
     #[error("the games of a {rows}x{cols} board cannot be counted: {why}")]

@@ -29,6 +29,10 @@
 //! checked against a [`MemoryLimit`] before the count starts, and checked
 //! again after every point.
 //!
+//! A long count can save its states after a point, every so often, to a
+//! [`snapshot`] file, and go on from it after an interruption
+//! ([`count_positions_saved`], [`resume_positions`]).
+//!
 //! [`brute`] counts the same thing by enumeration (the oracle of the
 //! tests), and [`games`] counts games on tiny boards.
 
@@ -36,9 +40,12 @@ pub mod border;
 pub mod brute;
 pub mod games;
 pub mod ring;
+pub mod snapshot;
 pub mod table;
 
-use std::time::Instant;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use num_bigint::BigUint;
 use rayon::prelude::*;
@@ -51,6 +58,7 @@ use crate::engine::progress::{Progress, Step};
 use border::Border;
 pub use border::MAX_WIDTH;
 use ring::{Count, Modulus, Residue, Wide, crt, moduli, moduli_needed};
+use snapshot::Header;
 use table::{PartTable, mix};
 
 /// The most points of a board: 19×19. Every partial sum of the program
@@ -217,14 +225,135 @@ pub fn count_positions(
     memory: MemoryLimit,
     progress: Progress<'_>,
 ) -> Result<LegalCount> {
+    count_from(rows, cols, threads, memory, progress, &Saves::default())
+}
+
+/// How a count saves its states as it goes ([`snapshot`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Saving<'a> {
+    /// The snapshot file: rewritten whole after a point once `every` has
+    /// passed since the last save, and removed when the count completes.
+    pub path: &'a Path,
+    /// The least time between two saves.
+    pub every: Duration,
+    /// When set, the count saves itself after the point under way and
+    /// stops with [`GoError::LegalStopped`].
+    pub stop: Option<&'a AtomicBool>,
+}
+
+/// [`count_positions`], saving its states to a snapshot as it goes
+/// (`saving`), so that [`resume_positions`] can finish it after an
+/// interruption. The count is the same.
+///
+/// ```
+/// use std::time::Duration;
+/// use plybench::engine::go::legal::{Saving, count_positions_saved};
+/// use plybench::engine::memory::MemoryLimit;
+/// use plybench::engine::progress::Progress;
+///
+/// let dir = tempfile::tempdir()?;
+/// let path = dir.path().join("5x5.snapshot");
+/// let saving = Saving { path: &path, every: Duration::ZERO, stop: None };
+/// let run = count_positions_saved(5, 5, 1, MemoryLimit::default(), Progress::NONE, saving)?;
+/// assert_eq!(run.count.to_string(), "414295148741");
+/// assert!(!path.exists()); // removed once the count completes
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn count_positions_saved(
+    rows: usize,
+    cols: usize,
+    threads: usize,
+    memory: MemoryLimit,
+    progress: Progress<'_>,
+    saving: Saving<'_>,
+) -> Result<LegalCount> {
+    let saves = Saves { saving: Some(saving), ..Saves::default() };
+    let run = count_from(rows, cols, threads, memory, progress, &saves)?;
+    remove_snapshot(saving.path)?;
+    Ok(run)
+}
+
+/// Finishes the count saved in the snapshot `saving.path`, saving it
+/// there as it goes on; the count is the one the uninterrupted count
+/// gives. The board and the arithmetic are the snapshot's; the threads and
+/// the memory limit may differ.
+pub fn resume_positions(
+    saving: Saving<'_>,
+    threads: usize,
+    memory: MemoryLimit,
+    progress: Progress<'_>,
+) -> Result<LegalCount> {
+    let header = snapshot::read_header(saving.path)?;
+    let (rows, cols, width) = (header.rows, header.cols, header.width);
+    check_board(rows, cols)?;
+    let unlike = |why: &str| GoError::LegalSnapshot { path: saving.path.display().to_string(), why: why.to_owned() };
+    if width != rows.min(cols) || header.point >= rows * cols || header.history.len() != header.point {
+        return Err(unlike("does not hold a count this program makes; count again").into());
+    }
+    let run = match header.modulus {
+        None if header.words == limbs_for(rows * cols) => {
+            let saves = Saves { saving: Some(saving), from: Some(header), ..Saves::default() };
+            exact_count(rows, cols, width, threads, memory, progress, &saves)?
+        }
+        Some(index) if index < moduli_for(rows, cols) && header.residues.len() == index && header.words == 1 => {
+            let saves = Saves {
+                saving: Some(saving),
+                modulus: Some(index),
+                residues: header.residues.clone(),
+                max_states: header.max_states,
+                from: Some(header),
+            };
+            moduli_count(rows, cols, threads, memory, progress, saves)?
+        }
+        _ => return Err(unlike("keeps its counts in a way this program does not; count again").into()),
+    };
+    remove_snapshot(saving.path)?;
+    Ok(run)
+}
+
+/// Removes the snapshot of a completed count.
+fn remove_snapshot(path: &Path) -> Result<()> {
+    match std::fs::remove_file(path) {
+        Err(error) if error.kind() != std::io::ErrorKind::NotFound => Err(GoError::LegalSnapshot {
+            path: path.display().to_string(),
+            why: format!("cannot be removed after the count: {error}"),
+        }
+        .into()),
+        _ => Ok(()),
+    }
+}
+
+/// Where a count starts and how it saves itself.
+#[derive(Clone, Debug, Default)]
+struct Saves<'a> {
+    saving: Option<Saving<'a>>,
+    /// The snapshot the count goes on from (read from `saving.path`).
+    from: Option<Header>,
+    /// In a count by residues: the prime being counted...
+    modulus: Option<usize>,
+    /// ... the residues of the primes before it...
+    residues: Vec<u64>,
+    /// ... and the most states of theirs.
+    max_states: usize,
+}
+
+/// [`count_positions`], from a snapshot or saving itself as `saves` says.
+fn count_from(
+    rows: usize,
+    cols: usize,
+    threads: usize,
+    memory: MemoryLimit,
+    progress: Progress<'_>,
+    saves: &Saves<'_>,
+) -> Result<LegalCount> {
     check_board(rows, cols)?;
     // The border runs along the shorter side.
     let width = rows.min(cols);
     let exact = estimated_states(width).saturating_mul(bytes_per_state(limbs_for(rows * cols), MOST_CHUNKS));
     if exact <= memory.bytes() {
-        count_with_width(rows, cols, width, threads, memory, progress)
+        exact_count(rows, cols, width, threads, memory, progress, saves)
     } else {
-        count_by_moduli(rows, cols, threads, memory, progress)
+        moduli_count(rows, cols, threads, memory, progress, saves.clone())
     }
 }
 
@@ -239,19 +368,31 @@ pub fn count_with_width(
     memory: MemoryLimit,
     progress: Progress<'_>,
 ) -> Result<LegalCount> {
+    exact_count(rows, cols, width, threads, memory, progress, &Saves::default())
+}
+
+fn exact_count(
+    rows: usize,
+    cols: usize,
+    width: usize,
+    threads: usize,
+    memory: MemoryLimit,
+    progress: Progress<'_>,
+    saves: &Saves<'_>,
+) -> Result<LegalCount> {
     let shape = Shape::new(rows, cols, width, threads, memory, limbs_for(rows * cols))?;
     let start = Instant::now();
     let limbs = limbs_for(rows * cols);
     let label = format!("legal {rows}x{cols}");
     let (count, max_states) = shape.pool()?.install(|| match limbs {
-        0..=2 => exact::<2>(&shape, &label, progress),
-        3 => exact::<3>(&shape, &label, progress),
-        4 => exact::<4>(&shape, &label, progress),
-        5 => exact::<5>(&shape, &label, progress),
-        6 => exact::<6>(&shape, &label, progress),
-        7 => exact::<7>(&shape, &label, progress),
-        8 => exact::<8>(&shape, &label, progress),
-        _ => exact::<MAX_LIMBS>(&shape, &label, progress),
+        0..=2 => exact::<2>(&shape, &label, progress, saves),
+        3 => exact::<3>(&shape, &label, progress, saves),
+        4 => exact::<4>(&shape, &label, progress, saves),
+        5 => exact::<5>(&shape, &label, progress, saves),
+        6 => exact::<6>(&shape, &label, progress, saves),
+        7 => exact::<7>(&shape, &label, progress, saves),
+        8 => exact::<8>(&shape, &label, progress, saves),
+        _ => exact::<MAX_LIMBS>(&shape, &label, progress, saves),
     })?;
     Ok(LegalCount {
         rows,
@@ -260,7 +401,7 @@ pub fn count_with_width(
         max_states,
         width,
         arithmetic: Arithmetic::Exact(limbs),
-        seconds: start.elapsed().as_secs_f64(),
+        seconds: start.elapsed().as_secs_f64() + saves.from.as_ref().map_or(0.0, |from| from.seconds),
     })
 }
 
@@ -273,23 +414,40 @@ pub fn count_by_moduli(
     memory: MemoryLimit,
     progress: Progress<'_>,
 ) -> Result<LegalCount> {
+    moduli_count(rows, cols, threads, memory, progress, Saves::default())
+}
+
+/// [`count_by_moduli`] from the prime `saves.modulus` on (0 if none), with
+/// the residues before it in `saves`.
+fn moduli_count(
+    rows: usize,
+    cols: usize,
+    threads: usize,
+    memory: MemoryLimit,
+    progress: Progress<'_>,
+    mut saves: Saves<'_>,
+) -> Result<LegalCount> {
     let start = Instant::now();
+    let before = saves.from.as_ref().map_or(0.0, |from| from.seconds);
     let k = moduli_for(rows, cols);
-    let mut residues = Vec::with_capacity(k);
-    let mut max_states = 0;
-    for index in 0..k {
-        let run = count_positions_modulo(rows, cols, index, threads, memory, progress)?;
-        max_states = max_states.max(run.max_states);
-        residues.push((run.residue, run.modulus));
+    for index in saves.modulus.unwrap_or(0)..k {
+        saves.modulus = Some(index);
+        let run = modulo_count(rows, cols, index, threads, memory, progress, &saves)?;
+        saves.max_states = saves.max_states.max(run.max_states);
+        saves.residues.push(run.residue);
+        // The next prime starts from the empty board, its time counted on.
+        saves.from = None;
     }
+    let primes = moduli(k);
+    let residues: Vec<(u64, u64)> = saves.residues.iter().copied().zip(primes).collect();
     Ok(LegalCount {
         rows,
         cols,
         count: crt(&residues),
-        max_states,
+        max_states: saves.max_states,
         width: rows.min(cols),
         arithmetic: Arithmetic::Moduli(k),
-        seconds: start.elapsed().as_secs_f64(),
+        seconds: start.elapsed().as_secs_f64() + before,
     })
 }
 
@@ -313,6 +471,18 @@ pub fn count_positions_modulo(
     memory: MemoryLimit,
     progress: Progress<'_>,
 ) -> Result<LegalResidue> {
+    modulo_count(rows, cols, index, threads, memory, progress, &Saves::default())
+}
+
+fn modulo_count(
+    rows: usize,
+    cols: usize,
+    index: usize,
+    threads: usize,
+    memory: MemoryLimit,
+    progress: Progress<'_>,
+    saves: &Saves<'_>,
+) -> Result<LegalResidue> {
     check_board(rows, cols)?;
     if index >= ring::MAX_MODULI {
         return Err(GoError::LegalBoard {
@@ -326,7 +496,8 @@ pub fn count_positions_modulo(
     let shape = Shape::new(rows, cols, width, threads, memory, 1)?;
     let modulus = moduli(index + 1)[index];
     let label = format!("legal {rows}x{cols} mod p{index}");
-    let (last, max_states) = shape.pool()?.install(|| run::<Residue>(&shape, Modulus(modulus), &label, progress))?;
+    let (last, max_states) =
+        shape.pool()?.install(|| run::<Residue>(&shape, Modulus(modulus), &label, progress, saves))?;
     let mut sum = Residue::ZERO;
     for (key, n) in last.iter().flatten() {
         if Border::is_final(*key, width) {
@@ -374,8 +545,13 @@ impl Shape {
 }
 
 /// The exact count in `N` limbs, and the most states.
-fn exact<const N: usize>(shape: &Shape, label: &str, progress: Progress<'_>) -> Result<(BigUint, usize)> {
-    let (last, max_states) = run::<Wide<N>>(shape, (), label, progress)?;
+fn exact<const N: usize>(
+    shape: &Shape,
+    label: &str,
+    progress: Progress<'_>,
+    saves: &Saves<'_>,
+) -> Result<(BigUint, usize)> {
+    let (last, max_states) = run::<Wide<N>>(shape, (), label, progress, saves)?;
     let mut count = Wide::<N>::ZERO;
     for (key, n) in last.iter().flatten() {
         if Border::is_final(*key, shape.width) && !count.add(n, ()) {
@@ -414,15 +590,32 @@ type Spread<C> = Vec<Vec<Vec<(u64, C)>>>;
 
 /// The states after the last point with their counts, and the most states
 /// after any point.
-fn run<C: Count>(shape: &Shape, ring: C::Ring, label: &str, progress: Progress<'_>) -> Result<(Layer<C>, usize)> {
+fn run<C: Count>(
+    shape: &Shape,
+    ring: C::Ring,
+    label: &str,
+    progress: Progress<'_>,
+    saves: &Saves<'_>,
+) -> Result<(Layer<C>, usize)> {
     let Shape { rows, cols, width, threads, memory, words, tuning } = *shape;
     let points = rows * cols;
-    let mut layer: Layer<C> = vec![vec![(Border::initial(width).key(0), C::ONE)]];
+    let start = Instant::now();
+    let (mut layer, mut history, before) = match (&saves.from, saves.saving) {
+        (Some(from), Some(saving)) => {
+            // Checked before the layer is read into memory.
+            let bytes = from.states.saturating_mul(bytes_per_state(words, tuning.chunks));
+            if bytes > memory.bytes() {
+                return Err(GoError::LegalMemory { rows, cols, needed: bytes, limit: memory.bytes() }.into());
+            }
+            (snapshot::read_layer::<C>(saving.path, from)?, from.history.clone(), from.seconds)
+        }
+        _ => (vec![vec![(Border::initial(width).key(0), C::ONE)]], Vec::with_capacity(points), 0.0),
+    };
     // Kept from point to point, so that its memory is reused rather than
     // mapped anew.
     let mut spread: Spread<C> = Vec::new();
-    let mut history: Vec<usize> = Vec::with_capacity(points);
-    for point in 0..points {
+    let mut saved = Instant::now();
+    for point in history.len()..points {
         let col = point % width;
         let expected = expected_states(&history, width, layer.iter().map(Vec::len).sum());
         let states = step(&mut layer, &mut spread, col, width, ring, (threads, tuning), expected)
@@ -433,6 +626,33 @@ fn run<C: Count>(shape: &Shape, ring: C::Ring, label: &str, progress: Progress<'
             return Err(GoError::LegalMemory { rows, cols, needed: bytes, limit: memory.bytes() }.into());
         }
         progress.report(Step { label, done: point as u64 + 1, total: points as u64, nodes: states as u128 });
+        let Some(saving) = saves.saving.filter(|_| point + 1 < points) else {
+            continue;
+        };
+        let stop = saving.stop.is_some_and(|stop| stop.load(Ordering::Relaxed));
+        if stop || saved.elapsed() >= saving.every {
+            let header = Header {
+                version: snapshot::VERSION,
+                rows,
+                cols,
+                width,
+                words: C::WORDS,
+                modulus: saves.modulus,
+                residues: saves.residues.clone(),
+                point: point + 1,
+                history: history.clone(),
+                max_states: saves.max_states,
+                seconds: before + start.elapsed().as_secs_f64(),
+                states: states as u64,
+                parts: layer.len() as u64,
+            };
+            snapshot::write(saving.path, &header, &layer)?;
+            saved = Instant::now();
+            if stop {
+                let path = saving.path.display().to_string();
+                return Err(GoError::LegalStopped { path, point: point + 1, points }.into());
+            }
+        }
     }
     Ok((layer, history.iter().copied().max().unwrap_or(1)))
 }
@@ -581,7 +801,8 @@ mod tests {
         let plain = count_positions(6, 7, 1, MemoryLimit::default(), Progress::NONE).unwrap();
         let mut shape = Shape::new(6, 7, 6, 3, MemoryLimit::default(), limbs_for(42)).unwrap();
         shape.tuning = Tuning { part_keys: 7, chunks: 50, min_chunk: 3 };
-        let (count, max_states) = shape.pool().unwrap().install(|| exact::<2>(&shape, "", Progress::NONE)).unwrap();
+        let (count, max_states) =
+            shape.pool().unwrap().install(|| exact::<2>(&shape, "", Progress::NONE, &Saves::default())).unwrap();
         assert_eq!((count, max_states), (plain.count, plain.max_states));
         assert!(max_states > 1000, "{max_states}");
     }
@@ -595,6 +816,81 @@ mod tests {
         assert_eq!(chunks(plan(1) - 1).unwrap(), 2);
         assert_eq!(chunks(plan(16)).unwrap(), 16);
         assert!(chunks(plan(16) - 1).is_err());
+    }
+
+    /// Counts `rows`×`cols` stopping after every point and resuming from
+    /// its snapshot, on two threads; returns the count and the points at
+    /// which it stopped.
+    fn stop_at_every_point(rows: usize, cols: usize, memory: MemoryLimit) -> (LegalCount, Vec<usize>) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("count.snapshot");
+        let stop = AtomicBool::new(true);
+        let saving = Saving { path: &path, every: Duration::from_secs(3600), stop: Some(&stop) };
+        let mut stops = Vec::new();
+        let mut outcome = count_positions_saved(rows, cols, 2, memory, Progress::NONE, saving);
+        loop {
+            match outcome {
+                Err(crate::Error::Go(GoError::LegalStopped { point, points, .. })) => {
+                    assert_eq!(points, rows * cols);
+                    stops.push(point);
+                }
+                Err(e) => panic!("{e}"),
+                Ok(run) => {
+                    assert!(!path.exists());
+                    return (run, stops);
+                }
+            }
+            assert!(path.exists());
+            outcome = resume_positions(saving, 2, memory, Progress::NONE);
+        }
+    }
+
+    #[test]
+    fn a_count_stopped_after_every_point_resumes_to_the_same_count() {
+        let plain = count_positions(6, 7, 1, MemoryLimit::default(), Progress::NONE).unwrap();
+        let (run, stops) = stop_at_every_point(6, 7, MemoryLimit::default());
+        assert_eq!((run.count, run.max_states, run.arithmetic), (plain.count, plain.max_states, plain.arithmetic));
+        assert_eq!(stops, (1..42).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_count_by_residues_resumes_within_and_between_primes() {
+        // Too little memory for limbs: two primes, one after the other.
+        let memory = MemoryLimit::from_bytes(340_000);
+        let plain = count_positions(6, 7, 1, MemoryLimit::default(), Progress::NONE).unwrap();
+        let (run, stops) = stop_at_every_point(6, 7, memory);
+        assert_eq!((run.count, run.arithmetic), (plain.count, Arithmetic::Moduli(2)));
+        assert_eq!(run.max_states, plain.max_states);
+        // Each prime stops after each of its points but the last.
+        assert_eq!(stops, (1..42).chain(1..42).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_snapshot_of_another_count_or_none_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("count.snapshot");
+        let stop = AtomicBool::new(true);
+        let saving = Saving { path: &path, every: Duration::ZERO, stop: Some(&stop) };
+        let d = MemoryLimit::default();
+        assert!(matches!(
+            resume_positions(saving, 1, d, Progress::NONE),
+            Err(crate::Error::Go(GoError::LegalSnapshot { .. }))
+        ));
+        assert!(count_positions_saved(4, 5, 1, d, Progress::NONE, saving).is_err());
+        // The snapshot's states do not fit a tiny limit: refused before
+        // they are read.
+        let tiny = MemoryLimit::from_bytes(2_000);
+        assert!(matches!(
+            resume_positions(saving, 1, tiny, Progress::NONE),
+            Err(crate::Error::Go(GoError::LegalMemory { .. }))
+        ));
+        // A header that names a point past the board.
+        let mut header = snapshot::read_header(&path).unwrap();
+        let layer = snapshot::read_layer::<Wide<2>>(&path, &header).unwrap();
+        header.point = 20;
+        header.history = vec![1; 20];
+        snapshot::write(&path, &header, &layer).unwrap();
+        assert!(resume_positions(saving, 1, d, Progress::NONE).unwrap_err().to_string().contains("count again"));
     }
 
     #[test]

@@ -14,8 +14,14 @@ pub trait Count: Copy + Send + Sync + 'static {
     const ZERO: Self;
     /// The one empty board.
     const ONE: Self;
+    /// 64-bit words of a count.
+    const WORDS: usize;
     /// Adds `other`; `false` when the sum does not fit.
     fn add(&mut self, other: &Self, ring: Self::Ring) -> bool;
+    /// The count's words, least significant first.
+    fn words(&self) -> &[u64];
+    /// The count of [`Count::words`]; `words` holds [`Count::WORDS`].
+    fn from_words(words: &[u64]) -> Self;
 }
 
 /// An exact count of `N` 64-bit limbs, least significant first.
@@ -38,6 +44,17 @@ impl<const N: usize> Count for Wide<N> {
         limbs[0] = 1;
         Wide(limbs)
     };
+    const WORDS: usize = N;
+
+    fn words(&self) -> &[u64] {
+        &self.0
+    }
+
+    fn from_words(words: &[u64]) -> Self {
+        let mut limbs = [0; N];
+        limbs.copy_from_slice(words);
+        Wide(limbs)
+    }
 
     #[inline]
     fn add(&mut self, other: &Self, (): ()) -> bool {
@@ -64,6 +81,15 @@ impl Count for Residue {
     type Ring = Modulus;
     const ZERO: Self = Residue(0);
     const ONE: Self = Residue(1);
+    const WORDS: usize = 1;
+
+    fn words(&self) -> &[u64] {
+        std::slice::from_ref(&self.0)
+    }
+
+    fn from_words(words: &[u64]) -> Self {
+        Residue(words[0])
+    }
 
     #[inline]
     fn add(&mut self, other: &Self, Modulus(p): Modulus) -> bool {

@@ -1,0 +1,313 @@
+//! A count's border states after a point, saved to a file so that an
+//! interrupted count goes on from that point (`goban legal --snapshot`).
+//!
+//! A snapshot file is, in order:
+//! - [`MAGIC`], eight bytes;
+//! - the length of the header, a little-endian `u32`, and the [`Header`]
+//!   in JSON: the board, how the count is kept, the point reached, the
+//!   states after every point so far;
+//! - the layer: for each part its number of states (`u64`), then each
+//!   state as its key and the words of its count, little-endian `u64`s;
+//! - a check word over everything before it ([`Check`]).
+//!
+//! Its size follows from the header, so that a short or padded file is
+//! refused before anything is allocated, and the check word catches a
+//! damaged one. A snapshot is written to a temporary file beside the
+//! target, synced and renamed over it: the file named is always a whole
+//! snapshot, the last one or the one before.
+
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::ring::Count;
+use super::table::mix;
+use crate::engine::go::GoError;
+
+/// The first eight bytes of a snapshot file.
+pub const MAGIC: &[u8; 8] = b"plygolg\x01";
+
+/// The version of the header this program writes and reads.
+pub const VERSION: u32 = 1;
+
+/// The longest header read: far above any real one (361 points of
+/// history), far below memory.
+const MAX_HEADER_BYTES: u32 = 1 << 20;
+
+/// Bytes buffered when a layer is written or read.
+const BUFFER_BYTES: usize = 1 << 20;
+
+/// What a snapshot's count is and where it stands.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Header {
+    /// [`VERSION`].
+    pub version: u32,
+    /// Rows of the board.
+    pub rows: usize,
+    /// Columns of the board.
+    pub cols: usize,
+    /// Points of the border.
+    pub width: usize,
+    /// 64-bit words of one count: limbs, or 1 for a residue.
+    pub words: usize,
+    /// The prime's place in `ring::moduli` for a count by residues; `None`
+    /// for an exact one.
+    pub modulus: Option<usize>,
+    /// The residues of the primes before it, when counting by residues.
+    pub residues: Vec<u64>,
+    /// Points filled.
+    pub point: usize,
+    /// States after each point filled so far.
+    pub history: Vec<usize>,
+    /// The most states after any point of the primes before.
+    pub max_states: usize,
+    /// Wall-clock seconds the count has taken so far.
+    pub seconds: f64,
+    /// States in the layer.
+    pub states: u64,
+    /// Parts of the layer.
+    pub parts: u64,
+}
+
+impl Header {
+    /// Bytes of the file after the header: the parts' lengths, the states
+    /// and the check word; `None` when that passes `u64`.
+    fn layer_bytes(&self) -> Option<u64> {
+        let entry = 8 * (1 + self.words as u64);
+        self.parts.checked_mul(8)?.checked_add(self.states.checked_mul(entry)?)?.checked_add(8)
+    }
+}
+
+/// The check word of a snapshot: every 64-bit word of the file before it,
+/// mixed in turn.
+#[derive(Clone, Copy, Default)]
+struct Check(u64);
+
+impl Check {
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.0 = mix(self.0 ^ word);
+    }
+
+    fn add_bytes(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+}
+
+fn failed(path: &Path, why: impl std::fmt::Display) -> GoError {
+    GoError::LegalSnapshot { path: path.display().to_string(), why: why.to_string() }
+}
+
+/// The temporary file a snapshot of `path` is written to before it is
+/// renamed.
+pub fn temporary(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".tmp");
+    PathBuf::from(name)
+}
+
+/// Writes `layer`, with `header`, as the snapshot file `path`.
+pub fn write<C: Count>(path: &Path, header: &Header, layer: &[Vec<(u64, C)>]) -> Result<(), GoError> {
+    let tmp = temporary(path);
+    let written = write_to(&tmp, header, layer).and_then(|()| std::fs::rename(&tmp, path));
+    written.map_err(|error| {
+        let _ = std::fs::remove_file(&tmp);
+        failed(path, format!("cannot be written: {error}"))
+    })
+}
+
+fn write_to<C: Count>(tmp: &Path, header: &Header, layer: &[Vec<(u64, C)>]) -> std::io::Result<()> {
+    let file = File::create(tmp)?;
+    let mut out = BufWriter::with_capacity(BUFFER_BYTES, file);
+    let json = serde_json::to_vec(header).map_err(std::io::Error::other)?;
+    let mut check = Check::default();
+    let mut put = |out: &mut BufWriter<File>, word: u64| {
+        check.add(word);
+        out.write_all(&word.to_le_bytes())
+    };
+    out.write_all(MAGIC)?;
+    out.write_all(&(json.len() as u32).to_le_bytes())?;
+    out.write_all(&json)?;
+    let mut prefix = Check::default();
+    prefix.add_bytes(&json);
+    put(&mut out, prefix.0)?;
+    for part in layer {
+        put(&mut out, part.len() as u64)?;
+        for (key, n) in part {
+            put(&mut out, *key)?;
+            for &word in n.words() {
+                put(&mut out, word)?;
+            }
+        }
+    }
+    let last = check.0;
+    out.write_all(&last.to_le_bytes())?;
+    let file = out.into_inner().map_err(|error| error.into_error())?;
+    file.sync_all()
+}
+
+/// Whether `path` starts as a snapshot file does (another file, or none,
+/// is not one).
+pub fn is_snapshot(path: &Path) -> bool {
+    let mut magic = [0; 8];
+    File::open(path).and_then(|mut file| file.read_exact(&mut magic)).is_ok() && &magic == MAGIC
+}
+
+/// Reads the header of the snapshot file `path`, and checks that the
+/// file's size is the one it implies. The layer is read by [`read_layer`].
+pub fn read_header(path: &Path) -> Result<Header, GoError> {
+    let mut file = File::open(path).map_err(|error| failed(path, format!("cannot be read: {error}")))?;
+    let damaged =
+        |why: &str| failed(path, format!("is not a whole snapshot ({why}); resume from another or count again"));
+    let mut magic = [0; 8];
+    file.read_exact(&mut magic).map_err(|_| damaged("too short"))?;
+    if &magic != MAGIC {
+        return Err(failed(path, "is not a snapshot of `goban legal --snapshot`"));
+    }
+    let mut len = [0; 4];
+    file.read_exact(&mut len).map_err(|_| damaged("too short"))?;
+    let len = u32::from_le_bytes(len);
+    if len > MAX_HEADER_BYTES {
+        return Err(damaged("its header is too long"));
+    }
+    let mut json = vec![0; len as usize];
+    file.read_exact(&mut json).map_err(|_| damaged("too short"))?;
+    let header: Header = serde_json::from_slice(&json).map_err(|_| damaged("its header is not the expected JSON"))?;
+    if header.version != VERSION {
+        return Err(failed(
+            path,
+            format!(
+                "is of version {}, but this program reads {VERSION}; resume it with the program that wrote it",
+                header.version
+            ),
+        ));
+    }
+    let size = file.metadata().map_err(|error| failed(path, format!("cannot be read: {error}")))?.len();
+    let expected = header.layer_bytes().and_then(|bytes| bytes.checked_add(12 + u64::from(len) + 8));
+    if expected != Some(size) {
+        return Err(damaged("its size is not the one its header gives"));
+    }
+    Ok(header)
+}
+
+/// Reads the layer of the snapshot file `path`, whose header `header`
+/// ([`read_header`]) the caller has checked against the count (its words
+/// are `C`'s, its states fit the memory limit).
+pub fn read_layer<C: Count>(path: &Path, header: &Header) -> Result<Vec<Vec<(u64, C)>>, GoError> {
+    let damaged = || failed(path, "is damaged (its check word does not match); resume from another or count again");
+    let io = |error: std::io::Error| failed(path, format!("cannot be read: {error}"));
+    let file = File::open(path).map_err(io)?;
+    let mut input = BufReader::with_capacity(BUFFER_BYTES, file);
+    let mut skip = [0; 12];
+    input.read_exact(&mut skip).map_err(io)?;
+    let mut json = vec![0; u32::from_le_bytes([skip[8], skip[9], skip[10], skip[11]]) as usize];
+    input.read_exact(&mut json).map_err(io)?;
+    let mut check = Check::default();
+    let mut word = || -> Result<u64, GoError> {
+        let mut bytes = [0; 8];
+        input.read_exact(&mut bytes).map_err(io)?;
+        let word = u64::from_le_bytes(bytes);
+        check.add(word);
+        Ok(word)
+    };
+    let mut prefix = Check::default();
+    prefix.add_bytes(&json);
+    if word()? != prefix.0 {
+        return Err(damaged());
+    }
+    let mut layer = Vec::with_capacity(header.parts as usize);
+    let mut left = header.states;
+    let mut words = vec![0; C::WORDS];
+    for _ in 0..header.parts {
+        let len = word()?;
+        if len > left {
+            return Err(damaged());
+        }
+        left -= len;
+        let mut part = Vec::with_capacity(len as usize);
+        for _ in 0..len {
+            let key = word()?;
+            for w in words.iter_mut() {
+                *w = word()?;
+            }
+            part.push((key, C::from_words(&words)));
+        }
+        layer.push(part);
+    }
+    let expected = check.0;
+    let mut last = [0; 8];
+    input.read_exact(&mut last).map_err(io)?;
+    if left != 0 || u64::from_le_bytes(last) != expected {
+        return Err(damaged());
+    }
+    Ok(layer)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::go::legal::ring::Wide;
+
+    fn header(states: u64, parts: u64) -> Header {
+        Header {
+            version: VERSION,
+            rows: 3,
+            cols: 4,
+            width: 3,
+            words: 2,
+            modulus: None,
+            residues: Vec::new(),
+            point: 5,
+            history: vec![1, 3, 9, 20, 41],
+            max_states: 0,
+            seconds: 0.5,
+            states,
+            parts,
+        }
+    }
+
+    #[test]
+    fn a_layer_reads_back_as_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.snap");
+        let layer = vec![vec![(7, Wide([1, 2])), (9, Wide([u64::MAX, 0]))], vec![], vec![(3, Wide([5, 0]))]];
+        assert!(!is_snapshot(&path));
+        write(&path, &header(3, 3), &layer).unwrap();
+        assert!(!temporary(&path).exists() && is_snapshot(&path));
+        let read = read_header(&path).unwrap();
+        assert_eq!(read, header(3, 3));
+        assert_eq!(read_layer::<Wide<2>>(&path, &read).unwrap(), layer);
+    }
+
+    #[test]
+    fn damaged_files_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.snap");
+        let layer = vec![vec![(7, Wide([1, 2])), (9, Wide([4, 0]))]];
+        write(&path, &header(2, 1), &layer).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        // A flipped bit in a count.
+        let mut flipped = bytes.clone();
+        let at = bytes.len() - 20;
+        flipped[at] ^= 1;
+        std::fs::write(&path, &flipped).unwrap();
+        let read = read_header(&path).unwrap();
+        assert!(read_layer::<Wide<2>>(&path, &read).unwrap_err().to_string().contains("check word"));
+        // A short file, a padded one, another kind of file.
+        std::fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
+        assert!(read_header(&path).unwrap_err().to_string().contains("size"));
+        std::fs::write(&path, [&bytes[..], &[0]].concat()).unwrap();
+        assert!(read_header(&path).unwrap_err().to_string().contains("size"));
+        std::fs::write(&path, b"{\"schema_version\": 1}").unwrap();
+        assert!(read_header(&path).unwrap_err().to_string().contains("not a snapshot"));
+        // A header that claims more states than the file holds.
+        write(&path, &header(u64::MAX / 4, 1), &layer).unwrap();
+        assert!(read_header(&path).is_err());
+    }
+}
