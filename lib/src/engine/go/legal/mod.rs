@@ -597,7 +597,7 @@ fn run<C: Count>(
     progress: Progress<'_>,
     saves: &Saves<'_>,
 ) -> Result<(Layer<C>, usize)> {
-    let Shape { rows, cols, width, threads, memory, words, tuning } = *shape;
+    let Shape { rows, cols, width, memory, words, tuning, .. } = *shape;
     let points = rows * cols;
     let start = Instant::now();
     let (mut layer, mut history, before) = match (&saves.from, saves.saving) {
@@ -618,8 +618,8 @@ fn run<C: Count>(
     for point in history.len()..points {
         let col = point % width;
         let expected = expected_states(&history, width, layer.iter().map(Vec::len).sum());
-        let states = step(&mut layer, &mut spread, col, width, ring, (threads, tuning), expected)
-            .ok_or(GoError::LegalOverflow { rows, cols })?;
+        let states =
+            step(&mut layer, &mut spread, col, shape, ring, expected).ok_or(GoError::LegalOverflow { rows, cols })?;
         history.push(states);
         let bytes = (states as u64).saturating_mul(bytes_per_state(words, tuning.chunks));
         if bytes > memory.bytes() {
@@ -694,11 +694,11 @@ fn step<C: Count>(
     layer: &mut Layer<C>,
     spread: &mut Spread<C>,
     col: usize,
-    width: usize,
+    shape: &Shape,
     ring: C::Ring,
-    (threads, tuning): (usize, Tuning),
     expected: usize,
 ) -> Option<usize> {
+    let Shape { width, threads, tuning, .. } = *shape;
     let states: usize = layer.iter().map(Vec::len).sum();
     let parts = expected.div_ceil(tuning.part_keys).max(1);
     let keys_a_part = expected.div_ceil(parts);
