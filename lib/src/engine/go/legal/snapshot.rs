@@ -8,7 +8,8 @@
 //!   states after every point so far;
 //! - the layer: for each part its number of states (`u64`), then each
 //!   state as its key and the words of its count, little-endian `u64`s;
-//! - a check word over everything before it ([`Check`]).
+//! - a check word over everything before it, each 64-bit word mixed in
+//!   turn.
 //!
 //! Its size follows from the header, so that a short or padded file is
 //! refused before anything is allocated, and the check word catches a
