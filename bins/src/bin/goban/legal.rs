@@ -14,11 +14,12 @@ use plybench::engine::go::legal::games::{check_games_board, count_games};
 use plybench::engine::go::legal::snapshot::{is_snapshot, read_header};
 use plybench::engine::go::legal::{
     LegalCount, LegalResidue, Saving, check_board, count_positions, count_positions_modulo, count_positions_saved,
-    moduli_for, resume_positions,
+    moduli_for, resume_positions, snapshot_disk,
 };
 use plybench::engine::limit::check_threads;
 use plybench::engine::memory::MemoryLimit;
 use plybench::engine::progress::Progress;
+use plybench::engine::spill::available_bytes;
 use plybench::report::{Cell, Column, Format, Table, Tally};
 use plybench::study::go::legal::moduli::{LegalModuli, Params};
 use plybench::study::go::legal::{games_table, legal_table};
@@ -217,6 +218,7 @@ fn run_saved(args: &LegalArgs, threads: usize, format: Format) -> anyhow::Result
                     .into());
                 }
                 plybench::report::check_file_writable(path).flag("--snapshot")?;
+                check_disk(path, board.0, board.1, memory)?;
                 board
             }
             _ => return Err(Usage::flag(board_flag, "a count saved as it goes takes one board, not a range").into()),
@@ -248,6 +250,28 @@ fn run_saved(args: &LegalArgs, threads: usize, format: Format) -> anyhow::Result
     table.note(format!("Saved as it went in {}, removed now that the count is complete.", path.display()));
     emit(&[&table], format)?;
     Ok(if Tally::of([&table]).passed() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// Refuses a snapshot whose directory has less room than the count's
+/// snapshots may take ([`snapshot_disk`]).
+fn check_disk(path: &std::path::Path, rows: usize, cols: usize, memory: MemoryLimit) -> anyhow::Result<()> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => std::path::Path::new("."),
+    };
+    let needed = snapshot_disk(rows, cols, memory);
+    let free = available_bytes(dir).map_err(|e| Usage::flag("--snapshot", e))?;
+    if needed > free {
+        let gib = |bytes: u64| bytes as f64 / f64::from(1u32 << 30);
+        let why = format!(
+            "{} has {:.1} GiB free, and the snapshots of a {rows}x{cols} count may take {:.1} GiB; free room or save elsewhere",
+            dir.display(),
+            gib(free),
+            gib(needed)
+        );
+        return Err(Usage::flag("--snapshot", why).into());
+    }
+    Ok(())
 }
 
 /// Names the flag to change when a work unit's count is refused (as

@@ -79,12 +79,12 @@ pub const MOST_CHUNKS: usize = 16;
 /// always hand it back in time), its slot (12 bytes, a slot in two full,
 /// and 8 for the rest of the process) and count (with an eighth to spare)
 /// in the tables, and its share of one chunk's successors (three, in
-/// vectors a quarter empty). More chunks
+/// vectors sized for them with a little room, 13/4 entries). More chunks
 /// take less memory and more time: each chunk visits every table again,
-/// out of the cache. Measured at 11×11 (4 words, 2,742,879 states, one
-/// thread, peak resident memory over the most states): 290 bytes a state
-/// with one chunk and 163 with 16, in 1.46 times the time; the plan says
-/// 308 and 158.
+/// out of the cache. Measured on two threads (peak resident memory over
+/// the most states, 2026-11-28): 235 bytes a state at 11×11 with one
+/// chunk and 167 with two (4 words; the plan says 278 and 213), 231 at
+/// 12×12 with one.
 ///
 /// ```
 /// use plybench::engine::go::legal::bytes_per_state;
@@ -93,7 +93,7 @@ pub const MOST_CHUNKS: usize = 16;
 /// ```
 pub fn bytes_per_state(words: usize, chunks: usize) -> u64 {
     let entry = 8 + 8 * words as u64;
-    2 * entry + 32 + 8 * words as u64 * 9 / 8 + 4 * entry / chunks.max(1) as u64
+    2 * entry + 32 + 8 * words as u64 * 9 / 8 + 13 * entry / (4 * chunks.max(1) as u64)
 }
 
 /// Limbs of 64 bits that hold 3^points (log2 3 < 1.585).
@@ -349,12 +349,36 @@ fn count_from(
     check_board(rows, cols)?;
     // The border runs along the shorter side.
     let width = rows.min(cols);
-    let exact = estimated_states(width).saturating_mul(bytes_per_state(limbs_for(rows * cols), MOST_CHUNKS));
-    if exact <= memory.bytes() {
+    if is_exact(rows, cols, memory) {
         exact_count(rows, cols, width, threads, memory, progress, saves)
     } else {
         moduli_count(rows, cols, threads, memory, progress, saves.clone())
     }
+}
+
+/// Whether [`count_positions`] counts an m×n board in limbs under
+/// `memory` (else by residues): when the plan for limbs with the most
+/// chunks fits.
+fn is_exact(rows: usize, cols: usize, memory: MemoryLimit) -> bool {
+    let words = limbs_for(rows * cols);
+    estimated_states(rows.min(cols)).saturating_mul(bytes_per_state(words, MOST_CHUNKS)) <= memory.bytes()
+}
+
+/// Disk a count of an m×n board under `memory` that saves itself
+/// ([`count_positions_saved`]) may need: twice the largest snapshot
+/// expected (the new one is written before the old one goes), each state
+/// its key and count.
+///
+/// ```
+/// use plybench::engine::go::legal::snapshot_disk;
+/// use plybench::engine::memory::MemoryLimit;
+///
+/// let thirteen = snapshot_disk(13, 13, MemoryLimit::from_bytes(20 << 30));
+/// assert!(thirteen > 5_000_000_000 && thirteen < 7_000_000_000);
+/// ```
+pub fn snapshot_disk(rows: usize, cols: usize, memory: MemoryLimit) -> u64 {
+    let words = if is_exact(rows, cols, memory) { limbs_for(rows * cols) } else { 1 };
+    estimated_states(rows.min(cols)).saturating_mul(2 * (8 + 8 * words as u64))
 }
 
 /// [`count_positions`] with the border along a side of the caller's choice,
@@ -726,8 +750,18 @@ fn step<C: Count>(
         let slices = chunk.len().div_ceil(per_slice);
         spread.par_iter_mut().zip(chunk.par_chunks_mut(per_slice)).for_each(|(out, slice)| {
             out.resize_with(parts, Vec::new);
+            // Room for three successors a state, evenly spread, and a
+            // little more: a vector kept from before with much more is
+            // given back, so that no part holds twice its share.
+            let successors = 3 * slice.iter().map(Vec::len).sum::<usize>();
+            let share = successors.div_ceil(parts);
+            let room = share + share / 32 + 16;
             for part in out.iter_mut() {
                 part.clear();
+                if part.capacity() > 2 * room {
+                    *part = Vec::new();
+                }
+                part.reserve_exact(room);
             }
             for vector in slice {
                 for (key, n) in std::mem::take(vector) {

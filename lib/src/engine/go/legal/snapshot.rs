@@ -8,7 +8,7 @@
 //!   states after every point so far;
 //! - the layer: for each part its number of states (`u64`), then each
 //!   state as its key and the words of its count, little-endian `u64`s;
-//! - a check word over everything before it, each 64-bit word mixed in
+//! - a check word over the header and every word after it, each mixed in
 //!   turn.
 //!
 //! Its size follows from the header, so that a short or padded file is
@@ -117,6 +117,10 @@ pub fn temporary(path: &Path) -> PathBuf {
 pub fn write<C: Count>(path: &Path, header: &Header, layer: &[Vec<(u64, C)>]) -> Result<(), GoError> {
     let tmp = temporary(path);
     let written = write_to(&tmp, header, layer).and_then(|()| std::fs::rename(&tmp, path));
+    // The rename itself made durable, where the directory can be synced.
+    if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
+        let _ = File::open(dir).and_then(|dir| dir.sync_all());
+    }
     written.map_err(|error| {
         let _ = std::fs::remove_file(&tmp);
         failed(path, format!("cannot be written: {error}"))
