@@ -82,8 +82,8 @@ pub const MOST_CHUNKS: usize = 16;
 /// vectors sized for them with a little room, 13/4 entries). More chunks
 /// take less memory and more time: each chunk visits every table again,
 /// out of the cache. Measured on two threads (peak resident memory over
-/// the most states, 2026-11-28): 235 bytes a state at 11×11 with one
-/// chunk and 167 with two (4 words; the plan says 278 and 213), 231 at
+/// the most states, 2026-11-28): 241 bytes a state at 11×11 with one
+/// chunk and 171 with two (4 words; the plan says 278 and 213), 237 at
 /// 12×12 with one.
 ///
 /// ```
