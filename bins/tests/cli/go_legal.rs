@@ -130,15 +130,16 @@ fn shards_by_moduli_merge_into_the_exact_count() {
     assert_eq!(rows[0]["moduli_needed"], 2);
 }
 
-#[test]
-fn a_count_saved_as_it_goes_is_interrupted_and_resumed() {
+/// Runs `goban` with `args`, which save a count to the snapshot `file`
+/// after every point, and interrupts it once the first snapshot is
+/// there: it must stop with exit status 130, saved, and say how to resume.
+fn interrupt(args: &[&str], file: &str) {
     use std::process::Stdio;
     use std::time::{Duration, Instant};
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("9x9.snapshot");
-    let file = path.to_str().unwrap();
+    let path = std::path::Path::new(file);
     let child = Command::new(env!("CARGO_BIN_EXE_goban"))
-        .args(["legal", "--size", "9", "--snapshot", file, "--snapshot-minutes", "0", "--format", "json"])
+        .args(args)
+        .args(["--snapshot", file, "--snapshot-minutes", "0", "--format", "json"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -155,6 +156,14 @@ fn a_count_saved_as_it_goes_is_interrupted_and_resumed() {
     assert_eq!(out.status.code(), Some(130), "{stderr}");
     assert!(stderr.contains(&format!("resume with --resume {file}")), "{stderr}");
     assert!(out.stdout.is_empty() && path.exists());
+}
+
+#[test]
+fn a_count_saved_as_it_goes_is_interrupted_and_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("9x9.snapshot");
+    let file = path.to_str().unwrap();
+    interrupt(&["legal", "--size", "9"], file);
     // A new count may not write over it; a board other than its own is refused.
     refused(&["legal", "--size", "9", "--snapshot", file], "--snapshot");
     refused(&["legal", "--resume", file, "--size", "8"], "--size");
@@ -168,13 +177,67 @@ fn a_count_saved_as_it_goes_is_interrupted_and_resumed() {
 }
 
 #[test]
+fn one_primes_job_saved_as_it_goes_is_interrupted_and_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("9x9.p1.snapshot");
+    let file = path.to_str().unwrap();
+    interrupt(&["legal", "--size", "9", "--modulus", "1"], file);
+    // The job's snapshot names its prime itself.
+    refused(&["legal", "--resume", file, "--modulus", "1"], "--modulus");
+    let rows = json(&["legal", "--resume", file, "--threads", "2"]);
+    assert!(!path.exists(), "the snapshot of a complete job is removed");
+    let p = rows[0]["modulus"].as_u64().unwrap();
+    let expected = 103_919_148_791_293_834_318_983_090_438_798_793_469u128 % u128::from(p);
+    assert_eq!((rows[0]["modulus_index"].as_u64(), rows[0]["rows"].as_u64()), (Some(1), Some(9)));
+    assert_eq!(u128::from(rows[0]["residue"].as_u64().unwrap()), expected);
+}
+
+#[test]
+fn a_run_in_units_goes_on_within_a_prime_after_an_interruption() {
+    use plybench::engine::go::legal::snapshot::read_header;
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("run.json");
+    let unit = dir.path().join("run.json.modulus-0.snapshot");
+    let child = Command::new(env!("CARGO_BIN_EXE_goban"))
+        .args(["legal", "--size", "9", "--checkpoint", run.to_str().unwrap(), "--snapshot-minutes", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("goban starts");
+    let start = Instant::now();
+    while !unit.exists() {
+        assert!(start.elapsed() < Duration::from_secs(120), "no unit snapshot in 120 s");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let status = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("0 of 3 units saved"), "{stderr}");
+    let header = read_header(&unit).expect("the unit's last snapshot is whole");
+    assert!(header.alone && header.modulus == Some(0) && header.point > 0);
+    let out = go(&["legal", "--resume", run.to_str().unwrap(), "--format", "csv"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let exact =
+        "9,9,103919148791293834318983090438798793469,103919148791293834318983090438798793469,OEIS A094777,match,";
+    assert!(text.contains(exact), "{text}");
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left, ["run.json"], "the units' snapshots are removed as they complete");
+}
+
+#[test]
 fn bad_snapshots_and_flags_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("s");
     let file = path.to_str().unwrap();
     refused(&["legal", "--size", "3-4", "--snapshot", file], "--size");
     refused(&["legal", "--size", "3", "--snapshot", file, "--snapshot-minutes", "-1"], "--snapshot-minutes");
-    refused(&["legal", "--size", "3", "--snapshot", file, "--modulus", "0"], "--modulus");
+    refused(&["legal", "--size", "3", "--snapshot", file, "--modulus", "16"], "--modulus");
+    assert!(!path.exists(), "a job refused leaves no snapshot");
     // A file that starts as a snapshot but is cut short.
     let mut bytes = plybench::engine::go::legal::snapshot::MAGIC.to_vec();
     bytes.extend([40, 0, 0, 0]);

@@ -2,29 +2,33 @@
 //! border program, and the game counts of tiny boards, each beside its
 //! published value.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
 use plybench::Error;
+use plybench::batch::Job;
 use plybench::batch::Shard;
 use plybench::engine::go::GoError;
 use plybench::engine::go::legal::games::{check_games_board, count_games};
 use plybench::engine::go::legal::snapshot::{is_snapshot, read_header};
 use plybench::engine::go::legal::{
-    LegalCount, LegalResidue, Saving, check_board, count_positions, count_positions_modulo, count_positions_saved,
-    moduli_for, resume_positions, snapshot_disk,
+    LegalCount, LegalResidue, Saving, check_board, count_positions, count_positions_modulo,
+    count_positions_modulo_saved, count_positions_saved, moduli_for, resume_positions, resume_positions_modulo,
+    snapshot_disk,
 };
 use plybench::engine::limit::check_threads;
 use plybench::engine::memory::MemoryLimit;
 use plybench::engine::progress::Progress;
 use plybench::engine::spill::available_bytes;
 use plybench::report::{Cell, Column, Format, Table, Tally};
-use plybench::study::go::legal::moduli::{LegalModuli, Params};
+use plybench::study::go::legal::moduli::{LegalModuli, Params, UnitSnapshots};
 use plybench::study::go::legal::{games_table, legal_table};
 use plybench_cli::resume::Resume;
-use plybench_cli::{Flag, FlagError, INTERRUPTED, STOP, Usage, emit, progress, run_batch, stop_on_signal};
+use plybench_cli::{
+    Flag, FlagError, INTERRUPTED, STOP, Usage, default_shard_file, emit, progress, run_batch, stop_on_signal,
+};
 
 #[derive(Args)]
 pub struct LegalArgs {
@@ -43,13 +47,13 @@ pub struct LegalArgs {
     /// Memory limit for the border states, in GiB (default: 14 or 3/4 of the machine); in work units (--checkpoint, --shard, --resume), shared by the --threads units that run at once.
     #[arg(long)]
     max_memory: Option<MemoryLimit>,
-    /// Count modulo one prime only: the K-th largest prime below 2^64, from 0 (one independent part of a count by residues).
-    #[arg(long, value_name = "K", conflicts_with_all = ["checkpoint", "resume", "shard", "snapshot"])]
+    /// Count modulo one prime only: the K-th largest prime below 2^64, from 0 (one independent part of a count by residues; with --snapshot, a job that survives being stopped).
+    #[arg(long, value_name = "K", conflicts_with_all = ["checkpoint", "resume", "shard"])]
     modulus: Option<usize>,
     /// Save the count's border states to FILE after a point, at most every --snapshot-minutes, each time replacing it whole; Ctrl-C or SIGTERM saves after the point under way and exits 130; --resume FILE finishes the count, and FILE is removed when it completes.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["checkpoint", "resume", "shard"])]
     snapshot: Option<PathBuf>,
-    /// Minutes between two snapshots (with --snapshot, or --resume of a snapshot).
+    /// Minutes between two snapshots (with --snapshot, or --resume of a snapshot); in work units (--checkpoint, --shard, --resume), between two snapshots of a unit, saved beside the batch file as FILE.modulus-K.snapshot so that a unit stopped goes on from there when the run resumes.
     #[arg(long, value_name = "MINUTES", default_value_t = 10.0, allow_negative_numbers = true)]
     snapshot_minutes: f64,
     /// Count by residues in work units, one prime each, recording each in FILE as it completes (resumable with --resume; `plybench merge` finishes shards).
@@ -114,12 +118,16 @@ fn name_flag(error: Error, board_flag: &'static str) -> anyhow::Error {
 
 pub fn run(args: LegalArgs, matches: &clap::ArgMatches, format: Format) -> anyhow::Result<ExitCode> {
     let threads = check_threads(args.threads).flag("--threads")?;
-    if args.snapshot.is_some() || args.resume.as_deref().is_some_and(is_snapshot) {
-        return run_saved(&args, threads, format);
+    if let Some(path) = &args.snapshot {
+        return run_saved(&args, path, false, threads, format);
+    }
+    if let Some(path) = args.resume.as_deref().filter(|path| is_snapshot(path)) {
+        return run_saved(&args, path, true, threads, format);
     }
     if let Some(path) = &args.resume {
         let mut resume = Resume::load::<LegalModuli>(path, matches)?;
         resume.params.share_memory(args.max_memory.unwrap_or_default(), threads);
+        save_units(&mut resume.params, &resume.path, "--resume", args.snapshot_minutes, threads)?;
         if args.size.is_some() || args.rows.is_some() {
             let (boards, flag) = boards(&args)?;
             let recorded = (resume.params.rows, resume.params.cols);
@@ -145,6 +153,11 @@ pub fn run(args: LegalArgs, matches: &clap::ArgMatches, format: Format) -> anyho
         };
         let mut params = Params::new(rows, cols).flag(flag)?;
         params.share_memory(memory, threads);
+        let file = args.checkpoint.clone().or_else(|| args.shard.map(|k| default_shard_file(LegalModuli::TOOL, k)));
+        if let Some(file) = file {
+            let flag = if args.checkpoint.is_some() { "--checkpoint" } else { "--shard" };
+            save_units(&mut params, &file, flag, args.snapshot_minutes, threads)?;
+        }
         let passed = run_batch::<LegalModuli>(&params, args.checkpoint.clone(), None, args.shard, threads, format)
             .map_err(|e| name_unit_flag(e, flag))?;
         return Ok(if passed { ExitCode::SUCCESS } else { ExitCode::FAILURE });
@@ -175,68 +188,80 @@ pub fn run(args: LegalArgs, matches: &clap::ArgMatches, format: Format) -> anyho
     Ok(if Tally::of([&table]).passed() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 
-/// `goban legal --snapshot FILE`, or `--resume FILE` of a snapshot: one
-/// board counted as [`count_positions`] counts it, saving itself to FILE.
-fn run_saved(args: &LegalArgs, threads: usize, format: Format) -> anyhow::Result<ExitCode> {
-    if !(args.snapshot_minutes >= 0.0 && args.snapshot_minutes <= 1e6) {
-        return Err(
-            Usage::flag("--snapshot-minutes", format!("{}; give 0 to 1000000 minutes", args.snapshot_minutes)).into()
-        );
-    }
-    let every = Duration::from_secs_f64(args.snapshot_minutes * 60.0);
+/// What a count saved as it goes gave.
+enum Saved {
+    Count(LegalCount),
+    Residue(LegalResidue),
+}
+
+/// `goban legal --snapshot FILE` (`resuming` false), or `--resume FILE` of
+/// a snapshot (`resuming` true): one board counted as [`count_positions`]
+/// counts it, or modulo one prime as [`count_positions_modulo`] does
+/// (`--modulus K`), saving itself to FILE.
+fn run_saved(
+    args: &LegalArgs,
+    path: &Path,
+    resuming: bool,
+    threads: usize,
+    format: Format,
+) -> anyhow::Result<ExitCode> {
+    let every = snapshot_every(args.snapshot_minutes)?;
     let memory = args.max_memory.unwrap_or_default();
     let given = if args.size.is_some() || args.rows.is_some() { Some(boards(args)?) } else { None };
-    let (path, flag) = match (&args.snapshot, &args.resume) {
-        (Some(path), _) => (path.as_path(), "--snapshot"),
-        (None, Some(path)) => (path.as_path(), "--resume"),
-        (None, None) => unreachable!("run_saved is called with one of the two"),
-    };
-    let (rows, cols) = match (flag, &given) {
-        ("--resume", _) => {
-            let header = read_header(path).map_err(|e| FlagError::new("--resume", e))?;
-            if let Some((boards, board_flag)) = &given
-                && boards != &[(header.rows, header.cols)]
-            {
-                let why = format!(
-                    "{} counts {}x{}; drop {board_flag} or give that board",
-                    path.display(),
-                    header.rows,
-                    header.cols
-                );
-                return Err(Usage::flag(board_flag, why).into());
-            }
-            (header.rows, header.cols)
+    let flag = if resuming { "--resume" } else { "--snapshot" };
+    let (rows, cols, modulus) = if resuming {
+        let header = read_header(path).map_err(|e| FlagError::new("--resume", e))?;
+        if let Some((boards, board_flag)) = &given
+            && boards != &[(header.rows, header.cols)]
+        {
+            let why = format!(
+                "{} counts {}x{}; drop {board_flag} or give that board",
+                path.display(),
+                header.rows,
+                header.cols
+            );
+            return Err(Usage::flag(board_flag, why).into());
         }
-        (_, Some((boards, board_flag))) => match boards.as_slice() {
-            &[board] => {
-                if path.exists() {
-                    let name = path.display();
-                    return Err(Usage::flag(
-                        "--snapshot",
-                        format!("{name} exists; finish it with --resume {name}, or remove it"),
-                    )
-                    .into());
-                }
-                plybench::report::check_file_writable(path).flag("--snapshot")?;
-                check_disk(path, board.0, board.1, memory)?;
-                board
-            }
-            _ => return Err(Usage::flag(board_flag, "a count saved as it goes takes one board, not a range").into()),
-        },
-        _ => return Err(Usage("give --size N or --rows M --cols N with --snapshot".into()).into()),
+        (header.rows, header.cols, header.modulus.filter(|_| header.alone))
+    } else {
+        let Some((boards, board_flag)) = &given else {
+            return Err(Usage("give --size N or --rows M --cols N with --snapshot".into()).into());
+        };
+        let &[(rows, cols)] = boards.as_slice() else {
+            return Err(Usage::flag(board_flag, "a count saved as it goes takes one board, not a range").into());
+        };
+        if path.exists() {
+            let name = path.display();
+            return Err(Usage::flag(
+                "--snapshot",
+                format!("{name} exists; finish it with --resume {name}, or remove it"),
+            )
+            .into());
+        }
+        plybench::report::check_file_writable(path).flag("--snapshot")?;
+        check_disk(path, snapshot_disk(rows, cols, memory, args.modulus.is_some()), "--snapshot")?;
+        (rows, cols, args.modulus)
     };
     let flag_of_board = given.as_ref().map_or("--resume", |(_, board_flag)| *board_flag);
     stop_on_signal()?;
     let saving = Saving { path, every, stop: Some(&STOP) };
-    let bar = progress::bar(0, &format!("{rows}x{cols}"));
+    let label = match modulus {
+        Some(index) => format!("{rows}x{cols} mod p{index}"),
+        None => format!("{rows}x{cols}"),
+    };
+    let bar = progress::bar(0, &label);
     let on_step = progress::follow(&bar);
-    let outcome = if flag == "--resume" {
-        resume_positions(saving, threads, memory, Progress::new(&on_step))
-    } else {
-        count_positions_saved(rows, cols, threads, memory, Progress::new(&on_step), saving)
+    let progress = Progress::new(&on_step);
+    let outcome = match (resuming, modulus) {
+        (true, None) => resume_positions(saving, threads, memory, progress).map(Saved::Count),
+        (true, Some(_)) => resume_positions_modulo(saving, threads, memory, progress).map(Saved::Residue),
+        (false, None) => count_positions_saved(rows, cols, threads, memory, progress, saving).map(Saved::Count),
+        (false, Some(index)) => {
+            count_positions_modulo_saved(rows, cols, index, threads, memory, progress, saving).map(Saved::Residue)
+        }
     };
     bar.finish_and_clear();
-    let run: LegalCount = match outcome {
+    let saved = match outcome {
         Err(Error::Go(GoError::LegalStopped { path, point, points })) => {
             eprintln!(
                 "interrupted: the count saved after point {point} of {points} to {path}; resume with --resume {path}"
@@ -244,32 +269,67 @@ fn run_saved(args: &LegalArgs, threads: usize, format: Format) -> anyhow::Result
             return Ok(ExitCode::from(INTERRUPTED));
         }
         Err(Error::Go(e @ GoError::LegalSnapshot { .. })) => return Err(FlagError::new(flag, e).into()),
-        other => other.map_err(|e| name_flag(e, flag_of_board))?,
+        other => other.map_err(|e| name_modulus_flag(e, flag_of_board))?,
     };
-    let mut table = legal_table("go_legal", "Legal Go positions", &[(rows, cols)], &[run])?;
-    table.note(format!("Saved as it went in {}, removed now that the count is complete.", path.display()));
+    let note = format!("Saved as it went in {}, removed now that the count is complete.", path.display());
+    let (mut table, passed) = match saved {
+        Saved::Count(run) => {
+            let table = legal_table("go_legal", "Legal Go positions", &[(rows, cols)], &[run])?;
+            let passed = Tally::of([&table]).passed();
+            (table, passed)
+        }
+        Saved::Residue(run) => (residue_table(&[run]), true),
+    };
+    table.note(note);
     emit(&[&table], format)?;
-    Ok(if Tally::of([&table]).passed() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+    Ok(if passed { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 
-/// Refuses a snapshot whose directory has less room than the count's
-/// snapshots may take ([`snapshot_disk`]).
-fn check_disk(path: &std::path::Path, rows: usize, cols: usize, memory: MemoryLimit) -> anyhow::Result<()> {
+/// `--snapshot-minutes` as a time.
+fn snapshot_every(minutes: f64) -> anyhow::Result<Duration> {
+    if !(0.0..=1e6).contains(&minutes) {
+        return Err(Usage::flag("--snapshot-minutes", format!("{minutes}; give 0 to 1000000 minutes")).into());
+    }
+    Ok(Duration::from_secs_f64(minutes * 60.0))
+}
+
+/// Has the units of a run by residues recorded in `file` save their states
+/// beside it as they go ([`UnitSnapshots`]), every `--snapshot-minutes`,
+/// when its directory has room for the snapshots of the units that run at
+/// once (`flag` gave the file).
+fn save_units(
+    params: &mut Params,
+    file: &Path,
+    flag: &'static str,
+    minutes: f64,
+    threads: usize,
+) -> anyhow::Result<()> {
+    let every = snapshot_every(minutes)?;
+    let at_once = threads.min(params.moduli).max(1) as u64;
+    let needed = snapshot_disk(params.rows, params.cols, params.memory, true).saturating_mul(at_once);
+    check_disk(file, needed, flag)?;
+    params.snapshots = Some(UnitSnapshots { stem: file.to_owned(), every });
+    Ok(())
+}
+
+/// Refuses snapshots beside `path` when its directory has less room than
+/// the `needed` bytes they may take ([`snapshot_disk`]); `flag` gave the
+/// path.
+fn check_disk(path: &Path, needed: u64, flag: &'static str) -> anyhow::Result<()> {
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => std::path::Path::new("."),
+        _ => Path::new("."),
     };
-    let needed = snapshot_disk(rows, cols, memory);
-    let free = available_bytes(dir).map_err(|e| Usage::flag("--snapshot", e))?;
+    let free = available_bytes(dir).map_err(|e| Usage::flag(flag, e))?;
     if needed > free {
         let gib = |bytes: u64| bytes as f64 / f64::from(1u32 << 30);
         let why = format!(
-            "{} has {:.1} GiB free, and the snapshots of a {rows}x{cols} count may take {:.1} GiB; free room or save elsewhere",
+            "{} has {:.1} GiB free, and the count's snapshots may take {:.1} GiB; free room or save elsewhere",
             dir.display(),
             gib(free),
             gib(needed)
         );
-        return Err(Usage::flag("--snapshot", why).into());
+        return Err(Usage::flag(flag, why).into());
     }
     Ok(())
 }

@@ -31,7 +31,8 @@
 //!
 //! A long count can save its states after a point, every so often, to a
 //! [`snapshot`] file, and go on from it after an interruption
-//! ([`count_positions_saved`], [`resume_positions`]).
+//! ([`count_positions_saved`], [`resume_positions`]); so can one prime's job
+//! ([`count_positions_modulo_saved`], [`resume_positions_modulo`]).
 //!
 //! [`brute`] counts the same thing by enumeration (the oracle of the
 //! tests), and [`games`] counts games on tiny boards.
@@ -276,21 +277,20 @@ pub fn count_positions_saved(
 /// Finishes the count saved in the snapshot `saving.path`, saving it
 /// there as it goes on; the count is the one the uninterrupted count
 /// gives. The board and the arithmetic are the snapshot's; the threads and
-/// the memory limit may differ.
+/// the memory limit may differ. A snapshot of a count modulo one prime
+/// alone is finished by [`resume_positions_modulo`].
 pub fn resume_positions(
     saving: Saving<'_>,
     threads: usize,
     memory: MemoryLimit,
     progress: Progress<'_>,
 ) -> Result<LegalCount> {
-    let header = snapshot::read_header(saving.path)?;
+    let header = saved_header(saving.path)?;
     let (rows, cols, width) = (header.rows, header.cols, header.width);
-    check_board(rows, cols)?;
-    let unlike = |why: &str| GoError::LegalSnapshot { path: saving.path.display().to_string(), why: why.to_owned() };
-    if width != rows.min(cols) || header.point >= rows * cols || header.history.len() != header.point {
-        return Err(unlike("does not hold a count this program makes; count again").into());
-    }
     let run = match header.modulus {
+        _ if header.alone => {
+            return Err(unlike(saving.path, "holds a count modulo one prime alone, not a whole count").into());
+        }
         None if header.words == limbs_for(rows * cols) => {
             let saves = Saves { saving: Some(saving), from: Some(header), ..Saves::default() };
             exact_count(rows, cols, width, threads, memory, progress, &saves)?
@@ -302,25 +302,108 @@ pub fn resume_positions(
                 residues: header.residues.clone(),
                 max_states: header.max_states,
                 from: Some(header),
+                alone: false,
             };
             moduli_count(rows, cols, threads, memory, progress, saves)?
         }
-        _ => return Err(unlike("keeps its counts in a way this program does not; count again").into()),
+        _ => return Err(unlike(saving.path, "keeps its counts in a way this program does not; count again").into()),
     };
     remove_snapshot(saving.path)?;
     Ok(run)
 }
 
-/// Removes the snapshot of a completed count.
-fn remove_snapshot(path: &Path) -> Result<()> {
-    match std::fs::remove_file(path) {
-        Err(error) if error.kind() != std::io::ErrorKind::NotFound => Err(GoError::LegalSnapshot {
-            path: path.display().to_string(),
-            why: format!("cannot be removed after the count: {error}"),
-        }
-        .into()),
-        _ => Ok(()),
+/// [`count_positions_modulo`], saving its states to a snapshot as it goes,
+/// so that [`resume_positions_modulo`] can finish it after an interruption:
+/// one prime's job of a count spread over machines, which a scheduler may
+/// stop and start again.
+///
+/// ```
+/// use std::time::Duration;
+/// use plybench::engine::go::legal::{Saving, count_positions_modulo_saved};
+/// use plybench::engine::memory::MemoryLimit;
+/// use plybench::engine::progress::Progress;
+///
+/// let dir = tempfile::tempdir()?;
+/// let path = dir.path().join("4x4.p0.snapshot");
+/// let saving = Saving { path: &path, every: Duration::ZERO, stop: None };
+/// let run = count_positions_modulo_saved(4, 4, 0, 1, MemoryLimit::default(), Progress::NONE, saving)?;
+/// assert_eq!(run.residue, 24_318_165);
+/// assert!(!path.exists());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn count_positions_modulo_saved(
+    rows: usize,
+    cols: usize,
+    index: usize,
+    threads: usize,
+    memory: MemoryLimit,
+    progress: Progress<'_>,
+    saving: Saving<'_>,
+) -> Result<LegalResidue> {
+    let saves = Saves { saving: Some(saving), modulus: Some(index), alone: true, ..Saves::default() };
+    let run = modulo_count(rows, cols, index, threads, memory, progress, &saves)?;
+    remove_snapshot(saving.path)?;
+    Ok(run)
+}
+
+/// Finishes the count modulo one prime saved in the snapshot
+/// `saving.path` by [`count_positions_modulo_saved`], as
+/// [`resume_positions`] finishes a whole count.
+pub fn resume_positions_modulo(
+    saving: Saving<'_>,
+    threads: usize,
+    memory: MemoryLimit,
+    progress: Progress<'_>,
+) -> Result<LegalResidue> {
+    let header = saved_header(saving.path)?;
+    let (rows, cols) = (header.rows, header.cols);
+    let index = match header.modulus {
+        Some(index) if header.alone => index,
+        _ => return Err(unlike(saving.path, "holds a whole count, not one modulo one prime alone").into()),
+    };
+    if index >= ring::MAX_MODULI || !header.residues.is_empty() || header.words != 1 {
+        return Err(unlike(saving.path, "keeps its counts in a way this program does not; count again").into());
     }
+    let saves =
+        Saves { saving: Some(saving), modulus: Some(index), alone: true, from: Some(header), ..Saves::default() };
+    let run = modulo_count(rows, cols, index, threads, memory, progress, &saves)?;
+    remove_snapshot(saving.path)?;
+    Ok(run)
+}
+
+/// The header of the snapshot `path`, checked against the program: a
+/// board it counts, along its shorter side, stopped before the last point.
+fn saved_header(path: &Path) -> Result<Header> {
+    let header = snapshot::read_header(path)?;
+    check_board(header.rows, header.cols)?;
+    let points = header.rows * header.cols;
+    if header.width != header.rows.min(header.cols) || header.point >= points || header.history.len() != header.point {
+        return Err(unlike(path, "does not hold a count this program makes; count again").into());
+    }
+    Ok(header)
+}
+
+/// A snapshot refused for what it holds.
+fn unlike(path: &Path, why: &str) -> GoError {
+    GoError::LegalSnapshot { path: path.display().to_string(), why: why.to_owned() }
+}
+
+/// Removes the snapshot of a completed count, and the temporary file of a
+/// snapshot whose writing a kill cut short.
+fn remove_snapshot(path: &Path) -> Result<()> {
+    for file in [snapshot::temporary(path), path.to_owned()] {
+        match std::fs::remove_file(&file) {
+            Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
+                return Err(GoError::LegalSnapshot {
+                    path: file.display().to_string(),
+                    why: format!("cannot be removed after the count: {error}"),
+                }
+                .into());
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// Where a count starts and how it saves itself.
@@ -335,6 +418,9 @@ struct Saves<'a> {
     residues: Vec<u64>,
     /// ... and the most states of theirs.
     max_states: usize,
+    /// Whether the count is modulo `modulus` alone
+    /// ([`count_positions_modulo_saved`]).
+    alone: bool,
 }
 
 /// [`count_positions`], from a snapshot or saving itself as `saves` says.
@@ -364,20 +450,23 @@ fn is_exact(rows: usize, cols: usize, memory: MemoryLimit) -> bool {
     estimated_states(rows.min(cols)).saturating_mul(bytes_per_state(words, MOST_CHUNKS)) <= memory.bytes()
 }
 
-/// Disk a count of an m×n board under `memory` that saves itself
-/// ([`count_positions_saved`]) may need: twice the largest snapshot
-/// expected (the new one is written before the old one goes), each state
-/// its key and count.
+/// Disk a count of an m×n board under `memory` that saves itself may
+/// need: twice the largest snapshot expected (the new one is written
+/// before the old one goes), each state its key and count. `alone` is for
+/// a count modulo one prime alone ([`count_positions_modulo_saved`]), else
+/// the count is [`count_positions_saved`]'s.
 ///
 /// ```
 /// use plybench::engine::go::legal::snapshot_disk;
 /// use plybench::engine::memory::MemoryLimit;
 ///
-/// let thirteen = snapshot_disk(13, 13, MemoryLimit::from_bytes(20 << 30));
+/// let thirteen = snapshot_disk(13, 13, MemoryLimit::from_bytes(20 << 30), false);
 /// assert!(thirteen > 5_000_000_000 && thirteen < 7_000_000_000);
+/// // A residue is one word where the exact count of 13x13 takes five.
+/// assert!(snapshot_disk(13, 13, MemoryLimit::from_bytes(20 << 30), true) < thirteen / 2);
 /// ```
-pub fn snapshot_disk(rows: usize, cols: usize, memory: MemoryLimit) -> u64 {
-    let words = if is_exact(rows, cols, memory) { limbs_for(rows * cols) } else { 1 };
+pub fn snapshot_disk(rows: usize, cols: usize, memory: MemoryLimit, alone: bool) -> u64 {
+    let words = if !alone && is_exact(rows, cols, memory) { limbs_for(rows * cols) } else { 1 };
     estimated_states(rows.min(cols)).saturating_mul(2 * (8 + 8 * words as u64))
 }
 
@@ -663,6 +752,7 @@ fn run<C: Count>(
                 words: C::WORDS,
                 modulus: saves.modulus,
                 residues: saves.residues.clone(),
+                alone: saves.alone,
                 point: point + 1,
                 history: history.clone(),
                 max_states: saves.max_states,
@@ -897,6 +987,36 @@ mod tests {
         assert_eq!(run.max_states, plain.max_states);
         // Each prime stops after each of its points but the last.
         assert_eq!(stops, (1..42).chain(1..42).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_count_modulo_one_prime_alone_resumes_to_the_same_residue() {
+        let d = MemoryLimit::default();
+        let plain = count_positions_modulo(6, 7, 1, 1, d, Progress::NONE).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p1.snapshot");
+        let stop = AtomicBool::new(true);
+        let saving = Saving { path: &path, every: Duration::from_secs(3600), stop: Some(&stop) };
+        let mut stops = Vec::new();
+        let mut outcome = count_positions_modulo_saved(6, 7, 1, 2, d, Progress::NONE, saving);
+        let run = loop {
+            match outcome {
+                Err(crate::Error::Go(GoError::LegalStopped { point, .. })) => stops.push(point),
+                other => break other.unwrap(),
+            }
+            let header = snapshot::read_header(&path).unwrap();
+            assert!(header.alone && header.modulus == Some(1) && header.residues.is_empty());
+            // Not a whole count: the other resumption refuses it, and
+            // leaves it.
+            assert!(resume_positions(saving, 2, d, Progress::NONE).unwrap_err().to_string().contains("alone"));
+            outcome = resume_positions_modulo(saving, 2, d, Progress::NONE);
+        };
+        assert_eq!(run, plain);
+        assert_eq!(stops, (1..42).collect::<Vec<_>>());
+        assert!(!path.exists());
+        // And a snapshot of a whole count is not one prime's.
+        count_positions_saved(4, 5, 1, d, Progress::NONE, saving).unwrap_err();
+        assert!(resume_positions_modulo(saving, 1, d, Progress::NONE).unwrap_err().to_string().contains("whole"));
     }
 
     #[test]

@@ -30,8 +30,13 @@ use crate::engine::go::GoError;
 /// The first eight bytes of a snapshot file.
 pub const MAGIC: &[u8; 8] = b"plygolg\x01";
 
-/// The version of the header this program writes and reads.
-pub const VERSION: u32 = 1;
+/// The version of the header this program writes. Version 1 had no
+/// [`Header::alone`] (its counts were never of one prime alone) and is
+/// still read.
+pub const VERSION: u32 = 2;
+
+/// The oldest version of the header this program reads.
+const OLDEST_VERSION: u32 = 1;
 
 /// The longest header read: far above any real one (361 points of
 /// history), far below memory.
@@ -58,6 +63,11 @@ pub struct Header {
     pub modulus: Option<usize>,
     /// The residues of the primes before it, when counting by residues.
     pub residues: Vec<u64>,
+    /// Whether the count is modulo the prime `modulus` alone (one job of
+    /// a count by residues spread over machines): its residue is the
+    /// result, and no other prime follows it.
+    #[serde(default)]
+    pub alone: bool,
     /// Points filled.
     pub point: usize,
     /// States after each point filled so far.
@@ -184,11 +194,12 @@ pub fn read_header(path: &Path) -> Result<Header, GoError> {
     let mut json = vec![0; len as usize];
     file.read_exact(&mut json).map_err(|_| damaged("too short"))?;
     let header: Header = serde_json::from_slice(&json).map_err(|_| damaged("its header is not the expected JSON"))?;
-    if header.version != VERSION {
+    if !(OLDEST_VERSION..=VERSION).contains(&header.version) {
         return Err(failed(
             path,
             format!(
-                "is of version {}, but this program reads {VERSION}; resume it with the program that wrote it",
+                "is of version {}, but this program reads {OLDEST_VERSION} to {VERSION}; resume it with the program \
+                 that wrote it",
                 header.version
             ),
         ));
@@ -268,6 +279,7 @@ mod tests {
             words: 2,
             modulus: None,
             residues: Vec::new(),
+            alone: false,
             point: 5,
             history: vec![1, 3, 9, 20, 41],
             max_states: 0,
@@ -314,5 +326,18 @@ mod tests {
         // A header that claims more states than the file holds.
         write(&path, &header(u64::MAX / 4, 1), &layer).unwrap();
         assert!(read_header(&path).is_err());
+        // A version this program does not know.
+        write(&path, &Header { version: VERSION + 1, ..header(2, 1) }, &layer).unwrap();
+        assert!(read_header(&path).unwrap_err().to_string().contains("version"));
+    }
+
+    #[test]
+    fn a_header_of_version_1_reads_as_a_whole_count() {
+        let mut json = serde_json::to_value(header(3, 3)).unwrap();
+        let fields = json.as_object_mut().unwrap();
+        assert!(fields.remove("alone").is_some());
+        fields.insert("version".into(), 1.into());
+        let read: Header = serde_json::from_value(json).unwrap();
+        assert_eq!(read, Header { version: 1, ..header(3, 3) });
     }
 }

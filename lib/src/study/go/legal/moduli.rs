@@ -19,12 +19,20 @@
 //! # Ok::<(), plybench::Error>(())
 //! ```
 
+use std::path::PathBuf;
+use std::time::Duration;
+
 use serde::{Deserialize, Serialize};
 
 use super::legal_table;
 use crate::batch::{self, Completed, Job, Outcome};
+use crate::engine::go::GoError;
 use crate::engine::go::legal::ring::crt;
-use crate::engine::go::legal::{Arithmetic, LegalCount, check_board, count_positions_modulo, moduli_for};
+use crate::engine::go::legal::snapshot::read_header;
+use crate::engine::go::legal::{
+    Arithmetic, LegalCount, LegalResidue, Saving, check_board, count_positions_modulo, count_positions_modulo_saved,
+    moduli_for, resume_positions_modulo,
+};
 use crate::engine::memory::MemoryLimit;
 use crate::engine::progress::Progress;
 use crate::{Error, Result};
@@ -43,13 +51,48 @@ pub struct Params {
     /// another shard sets its own.
     #[serde(skip)]
     pub memory: MemoryLimit,
+    /// Where each unit saves its states as it goes, if anywhere. Not
+    /// recorded either: it changes no count.
+    #[serde(skip)]
+    pub snapshots: Option<UnitSnapshots>,
+}
+
+/// Where the units of a run save their border states as they go, so that
+/// a unit stopped (a killed process, a scheduler's pre-emption) goes on
+/// from its last snapshot when the run resumes, rather than from the
+/// empty board: the unit of prime K saves to `{stem}.modulus-K.snapshot`
+/// after a point once `every` has passed since its last save, and removes
+/// it when it completes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitSnapshots {
+    /// The path the units' snapshot names start with: the run's batch file.
+    pub stem: PathBuf,
+    /// The least time between two saves of a unit.
+    pub every: Duration,
+}
+
+impl UnitSnapshots {
+    /// The snapshot of the unit of prime `index`.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use plybench::study::go::legal::moduli::UnitSnapshots;
+    ///
+    /// let snapshots = UnitSnapshots { stem: "run.json".into(), every: Duration::from_secs(600) };
+    /// assert_eq!(snapshots.path(3).to_str(), Some("run.json.modulus-3.snapshot"));
+    /// ```
+    pub fn path(&self, index: usize) -> PathBuf {
+        let mut name = self.stem.as_os_str().to_owned();
+        name.push(format!(".{}.snapshot", unit_id(index)));
+        PathBuf::from(name)
+    }
 }
 
 impl Params {
     /// The count of a `rows`×`cols` board by as many primes as it needs.
     pub fn new(rows: usize, cols: usize) -> Result<Params> {
         check_board(rows, cols)?;
-        Ok(Params { rows, cols, moduli: moduli_for(rows, cols), memory: MemoryLimit::default() })
+        Ok(Params { rows, cols, moduli: moduli_for(rows, cols), memory: MemoryLimit::default(), snapshots: None })
     }
 
     /// Shares `limit` among `units_at_once` units running side by side.
@@ -103,7 +146,10 @@ impl Job for LegalModuli {
     fn run_unit(params: &Params, unit: &batch::Unit) -> Result<Residue> {
         // Units run side by side on the run's threads, one thread each,
         // each within its share of the memory.
-        let run = count_positions_modulo(params.rows, params.cols, unit.index, 1, params.memory, Progress::NONE)?;
+        let run = match &params.snapshots {
+            None => count_positions_modulo(params.rows, params.cols, unit.index, 1, params.memory, Progress::NONE)?,
+            Some(snapshots) => saved_unit(params, unit.index, snapshots)?,
+        };
         Ok(Residue { modulus: run.modulus, residue: run.residue, max_states: run.max_states })
     }
 
@@ -136,6 +182,30 @@ impl Job for LegalModuli {
     }
 }
 
+/// The unit of prime `index`, saving itself as `snapshots` says, from its
+/// snapshot if a run before this one left one.
+fn saved_unit(params: &Params, index: usize, snapshots: &UnitSnapshots) -> Result<LegalResidue> {
+    let path = snapshots.path(index);
+    let saving = Saving { path: &path, every: snapshots.every, stop: None };
+    if !path.exists() {
+        return count_positions_modulo_saved(params.rows, params.cols, index, 1, params.memory, Progress::NONE, saving);
+    }
+    let header = read_header(&path)?;
+    if (header.rows, header.cols, header.modulus, header.alone) != (params.rows, params.cols, Some(index), true) {
+        return Err(GoError::LegalSnapshot {
+            path: path.display().to_string(),
+            why: format!(
+                "is not the snapshot of this run's unit {} ({}x{} modulo prime {index}); move it away",
+                unit_id(index),
+                params.rows,
+                params.cols
+            ),
+        }
+        .into());
+    }
+    resume_positions_modulo(saving, 1, params.memory, Progress::NONE)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,6 +219,45 @@ mod tests {
         let outcome = run::<LegalModuli>(&params, &options).unwrap().outcome.unwrap();
         let exact = count_positions(5, 6, 1, MemoryLimit::default(), Progress::NONE).unwrap();
         assert_eq!(outcome.tables[0].rows[0][2].to_string(), exact.count.to_string());
+    }
+
+    #[test]
+    fn a_unit_goes_on_from_the_snapshot_a_stopped_run_left() {
+        use std::sync::atomic::AtomicBool;
+        let dir = tempfile::tempdir().unwrap();
+        let snapshots = UnitSnapshots { stem: dir.path().join("run.json"), every: Duration::ZERO };
+        let params = Params { snapshots: Some(snapshots.clone()), ..Params::new(5, 6).unwrap() };
+        let plain = count_positions_modulo(5, 6, 1, 1, MemoryLimit::default(), Progress::NONE).unwrap();
+        // A unit that saves after every point completes, and removes its
+        // snapshot.
+        let unit = |index| batch::Unit::new(index, unit_id(index));
+        let done = LegalModuli::run_unit(&params, &unit(1)).unwrap();
+        assert_eq!((done.residue, done.max_states), (plain.residue, plain.max_states));
+        assert!(!snapshots.path(1).exists());
+        // A unit stopped after 7 points leaves its snapshot; the run that
+        // resumes goes on from it.
+        let stop = AtomicBool::new(true);
+        let path = snapshots.path(1);
+        let saving = Saving { path: &path, every: Duration::ZERO, stop: Some(&stop) };
+        let d = MemoryLimit::default();
+        for _ in 0..7 {
+            let stopped = match read_header(&path) {
+                Ok(_) => resume_positions_modulo(saving, 1, d, Progress::NONE),
+                Err(_) => count_positions_modulo_saved(5, 6, 1, 1, d, Progress::NONE, saving),
+            };
+            assert!(matches!(stopped, Err(Error::Go(GoError::LegalStopped { .. }))));
+        }
+        assert_eq!(read_header(&path).unwrap().point, 7);
+        let done = LegalModuli::run_unit(&params, &unit(1)).unwrap();
+        assert_eq!((done.residue, done.max_states), (plain.residue, plain.max_states));
+        assert!(!path.exists());
+        // Another unit's snapshot under this unit's name is refused, and
+        // left as it was.
+        let saving = Saving { path: &path, every: Duration::ZERO, stop: Some(&stop) };
+        assert!(count_positions_modulo_saved(5, 6, 0, 1, d, Progress::NONE, saving).is_err());
+        let refused = LegalModuli::run_unit(&params, &unit(1)).unwrap_err();
+        assert!(refused.to_string().contains("not the snapshot of this run's unit"), "{refused}");
+        assert!(path.exists());
     }
 
     #[test]
