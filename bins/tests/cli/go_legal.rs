@@ -130,32 +130,38 @@ fn shards_by_moduli_merge_into_the_exact_count() {
     assert_eq!(rows[0]["moduli_needed"], 2);
 }
 
-/// Runs `goban` with `args`, which save a count to the snapshot `file`
-/// after every point, and interrupts it once the first snapshot is
-/// there: it must stop with exit status 130, saved, and say how to resume.
-fn interrupt(args: &[&str], file: &str) {
+/// Runs `goban` with `args`, sends it SIGINT once `wait_for` exists, and
+/// returns what it did.
+fn interrupted_once(args: &[&str], wait_for: &std::path::Path) -> Output {
     use std::process::Stdio;
     use std::time::{Duration, Instant};
-    let path = std::path::Path::new(file);
     let child = Command::new(env!("CARGO_BIN_EXE_goban"))
         .args(args)
-        .args(["--snapshot", file, "--snapshot-minutes", "0", "--format", "json"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("goban starts");
     let start = Instant::now();
-    while !path.exists() {
-        assert!(start.elapsed() < Duration::from_secs(120), "no snapshot in 120 s");
+    while !wait_for.exists() {
+        assert!(start.elapsed() < Duration::from_secs(120), "no {} in 120 s", wait_for.display());
         std::thread::sleep(Duration::from_millis(5));
     }
     let status = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
     assert!(status.success());
     let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", String::from_utf8_lossy(&out.stderr));
+    out
+}
+
+/// Runs `goban` with `args`, which save a count to the snapshot `file`
+/// after every point, and interrupts it once the first snapshot is
+/// there: it must stop saved, and say how to resume.
+fn interrupt(args: &[&str], file: &str) {
+    let all = [args, &["--snapshot", file, "--snapshot-minutes", "0", "--format", "json"]].concat();
+    let out = interrupted_once(&all, std::path::Path::new(file));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{stderr}");
     assert!(stderr.contains(&format!("resume with --resume {file}")), "{stderr}");
-    assert!(out.stdout.is_empty() && path.exists());
+    assert!(out.stdout.is_empty() && std::path::Path::new(file).exists());
 }
 
 #[test]
@@ -195,27 +201,12 @@ fn one_primes_job_saved_as_it_goes_is_interrupted_and_resumed() {
 #[test]
 fn a_run_in_units_goes_on_within_a_prime_after_an_interruption() {
     use plybench::engine::go::legal::snapshot::read_header;
-    use std::process::Stdio;
-    use std::time::{Duration, Instant};
     let dir = tempfile::tempdir().unwrap();
     let run = dir.path().join("run.json");
     let unit = dir.path().join("run.json.modulus-0.snapshot");
-    let child = Command::new(env!("CARGO_BIN_EXE_goban"))
-        .args(["legal", "--size", "9", "--checkpoint", run.to_str().unwrap(), "--snapshot-minutes", "0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("goban starts");
-    let start = Instant::now();
-    while !unit.exists() {
-        assert!(start.elapsed() < Duration::from_secs(120), "no unit snapshot in 120 s");
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let status = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
-    assert!(status.success());
-    let out = child.wait_with_output().unwrap();
+    let args = ["legal", "--size", "9", "--checkpoint", run.to_str().unwrap(), "--snapshot-minutes", "0"];
+    let out = interrupted_once(&args, &unit);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{stderr}");
     assert!(stderr.contains("0 of 3 units saved"), "{stderr}");
     let header = read_header(&unit).expect("the unit's last snapshot is whole");
     assert!(header.alone && header.modulus == Some(0) && header.point > 0);
