@@ -19,7 +19,8 @@
 //! 64-bit limbs as 3^(m·n), a bound on every partial sum, needs (two for up
 //! to 80 points, nine for 19×19), or residues modulo primes just below
 //! 2^64, as many as the same bound needs, turned back into the count by the
-//! Chinese remainder theorem ([`ring`]). A count modulo one prime is an
+//! Chinese remainder theorem ([`ring`]), several primes in one pass over the
+//! board when their counts fit the memory. A count modulo one prime is an
 //! independent job ([`count_positions_modulo`]), so the primes of a large board
 //! can run on different machines.
 //!
@@ -58,7 +59,7 @@ use crate::engine::memory::MemoryLimit;
 use crate::engine::progress::{Progress, Step};
 use border::Border;
 pub use border::MAX_WIDTH;
-use ring::{Count, Modulus, Residue, Wide, crt, moduli, moduli_needed};
+use ring::{Count, Moduli, Residues, Wide, crt, moduli, moduli_needed};
 use snapshot::Header;
 use table::{PartTable, mix};
 
@@ -72,6 +73,10 @@ const MAX_LIMBS: usize = 9;
 
 /// The most chunks a layer is read in ([`bytes_per_state`]).
 pub const MOST_CHUNKS: usize = 16;
+
+/// The most primes one pass of a count by residues counts at once
+/// ([`Residues`]).
+pub const MOST_AT_ONCE: usize = 4;
 
 /// Bytes one border state may take at the peak of a point, for counts of
 /// `words` 64-bit words and a layer read in `chunks` chunks: its key and
@@ -295,7 +300,11 @@ pub fn resume_positions(
             let saves = Saves { saving: Some(saving), from: Some(header), ..Saves::default() };
             exact_count(rows, cols, width, threads, memory, progress, &saves)?
         }
-        Some(index) if index < moduli_for(rows, cols) && header.residues.len() == index && header.words == 1 => {
+        Some(index)
+            if header.residues.len() == index
+                && (1..=MOST_AT_ONCE).contains(&header.words)
+                && index + header.words <= moduli_for(rows, cols) =>
+        {
             let saves = Saves {
                 saving: Some(saving),
                 modulus: Some(index),
@@ -466,8 +475,20 @@ fn is_exact(rows: usize, cols: usize, memory: MemoryLimit) -> bool {
 /// assert!(snapshot_disk(13, 13, MemoryLimit::from_bytes(20 << 30), true) < thirteen / 2);
 /// ```
 pub fn snapshot_disk(rows: usize, cols: usize, memory: MemoryLimit, alone: bool) -> u64 {
-    let words = if !alone && is_exact(rows, cols, memory) { limbs_for(rows * cols) } else { 1 };
-    estimated_states(rows.min(cols)).saturating_mul(2 * (8 + 8 * words as u64))
+    let states = estimated_states(rows.min(cols));
+    let bytes = |words: usize| states.saturating_mul(2 * (8 + 8 * words as u64));
+    if alone {
+        bytes(1)
+    } else if is_exact(rows, cols, memory) {
+        bytes(limbs_for(rows * cols))
+    } else {
+        // The first pass counts the primes that fit the estimate of the
+        // states; a later one may count more at once, planned for the
+        // states measured, but only as many as fit the memory limit, which
+        // is more than twice the states' keys and counts.
+        let k = moduli_for(rows, cols);
+        bytes(primes_at_once(k, states, memory)).max(bytes(k.min(MOST_AT_ONCE)).min(memory.bytes()))
+    }
 }
 
 /// [`count_positions`] with the border along a side of the caller's choice,
@@ -532,6 +553,13 @@ pub fn count_by_moduli(
 
 /// [`count_by_moduli`] from the prime `saves.modulus` on (0 if none), with
 /// the residues before it in `saves`.
+///
+/// Each pass over the board counts as many of the primes left at once as
+/// fit the memory ([`primes_at_once`]): the first plans for the estimate
+/// of the states, the others for the states the first one held (the same
+/// for every prime), so a count that needs one prime at a time at first
+/// may take the rest two or more at a time. A pass resumed from a snapshot
+/// counts the primes it counted when it was saved.
 fn moduli_count(
     rows: usize,
     cols: usize,
@@ -543,13 +571,26 @@ fn moduli_count(
     let start = Instant::now();
     let before = saves.from.as_ref().map_or(0.0, |from| from.seconds);
     let k = moduli_for(rows, cols);
-    for index in saves.modulus.unwrap_or(0)..k {
+    let width = rows.min(cols);
+    let mut index = saves.modulus.unwrap_or(0);
+    while index < k {
+        let at_once = match &saves.from {
+            Some(from) => from.words,
+            None => {
+                let states = match saves.max_states {
+                    0 => estimated_states(width),
+                    known => known as u64,
+                };
+                primes_at_once(k - index, states, memory)
+            }
+        };
         saves.modulus = Some(index);
-        let run = modulo_count(rows, cols, index, threads, memory, progress, &saves)?;
-        saves.max_states = saves.max_states.max(run.max_states);
-        saves.residues.push(run.residue);
-        // The next prime starts from the empty board, its time counted on.
+        let (residues, max_states) = pass_count(rows, cols, index, at_once, threads, memory, progress, &saves)?;
+        saves.max_states = saves.max_states.max(max_states);
+        saves.residues.extend(residues);
+        // The next pass starts from the empty board, its time counted on.
         saves.from = None;
+        index += at_once;
     }
     let primes = moduli(k);
     let residues: Vec<(u64, u64)> = saves.residues.iter().copied().zip(primes).collect();
@@ -558,10 +599,35 @@ fn moduli_count(
         cols,
         count: crt(&residues),
         max_states: saves.max_states,
-        width: rows.min(cols),
+        width,
         arithmetic: Arithmetic::Moduli(k),
         seconds: start.elapsed().as_secs_f64() + before,
     })
+}
+
+/// How many of the `left` primes of a count by residues one pass counts at
+/// once, for `states` states at the peak under `memory`: the fewest passes
+/// that the most primes whose plan fits ([`bytes_per_state`] with
+/// [`MOST_CHUNKS`] chunks, at most [`MOST_AT_ONCE`]) allow, with as few
+/// primes in a pass as those passes need (more words a state take more
+/// memory, and more chunks more time). One when none fits: the pass then
+/// refuses with the memory it needs.
+///
+/// ```
+/// use plybench::engine::go::legal::{bytes_per_state, primes_at_once, MOST_CHUNKS};
+/// use plybench::engine::memory::MemoryLimit;
+///
+/// let room = |words| MemoryLimit::from_bytes(1000 * bytes_per_state(words, MOST_CHUNKS));
+/// assert_eq!(primes_at_once(4, 1000, room(1)), 1);
+/// assert_eq!(primes_at_once(4, 1000, room(2)), 2);
+/// // Three fit, but five primes take two passes either way: three, then two.
+/// assert_eq!(primes_at_once(5, 1000, room(3)), 3);
+/// assert_eq!(primes_at_once(4, 1000, room(3)), 2);
+/// ```
+pub fn primes_at_once(left: usize, states: u64, memory: MemoryLimit) -> usize {
+    let fits = |words: usize| states.saturating_mul(bytes_per_state(words, MOST_CHUNKS)) <= memory.bytes();
+    let most = (1..=left.min(MOST_AT_ONCE)).rev().find(|&words| fits(words)).unwrap_or(1);
+    left.div_ceil(left.div_ceil(most)).max(1)
 }
 
 /// L(rows, cols) modulo the prime of place `index` in [`ring::moduli`]:
@@ -605,19 +671,67 @@ fn modulo_count(
         }
         .into());
     }
+    let (residues, max_states) = pass_count(rows, cols, index, 1, threads, memory, progress, saves)?;
+    Ok(LegalResidue { rows, cols, index, modulus: moduli(index + 1)[index], residue: residues[0], max_states })
+}
+
+/// L(rows, cols) modulo the `at_once` primes from place `first` of
+/// [`ring::moduli`] on, counted in one pass over the board, and the most
+/// states; the pass is planned for the estimate of the states unless a
+/// pass before measured them (`saves.max_states`).
+#[allow(clippy::too_many_arguments)]
+fn pass_count(
+    rows: usize,
+    cols: usize,
+    first: usize,
+    at_once: usize,
+    threads: usize,
+    memory: MemoryLimit,
+    progress: Progress<'_>,
+    saves: &Saves<'_>,
+) -> Result<(Vec<u64>, usize)> {
     let width = rows.min(cols);
-    let shape = Shape::new(rows, cols, width, threads, memory, 1)?;
-    let modulus = moduli(index + 1)[index];
-    let label = format!("legal {rows}x{cols} mod p{index}");
-    let (last, max_states) =
-        shape.pool()?.install(|| run::<Residue>(&shape, Modulus(modulus), &label, progress, saves))?;
-    let mut sum = Residue::ZERO;
+    let states = match saves.max_states {
+        0 => estimated_states(width),
+        known => known as u64,
+    };
+    let shape = Shape::planned(rows, cols, width, threads, memory, at_once, states)?;
+    let last = first + at_once - 1;
+    let label = if at_once == 1 {
+        format!("legal {rows}x{cols} mod p{first}")
+    } else {
+        format!("legal {rows}x{cols} mod p{first}-p{last}")
+    };
+    let primes = moduli(last + 1);
+    let pool = shape.pool()?;
+    let primes = &primes[first..];
+    pool.install(|| match at_once {
+        1 => count_residues::<1>(&shape, primes, &label, progress, saves),
+        2 => count_residues::<2>(&shape, primes, &label, progress, saves),
+        3 => count_residues::<3>(&shape, primes, &label, progress, saves),
+        _ => count_residues::<MOST_AT_ONCE>(&shape, primes, &label, progress, saves),
+    })
+}
+
+/// The residues of the count modulo `primes` (`K` of them), and the most
+/// states.
+fn count_residues<const K: usize>(
+    shape: &Shape,
+    primes: &[u64],
+    label: &str,
+    progress: Progress<'_>,
+    saves: &Saves<'_>,
+) -> Result<(Vec<u64>, usize)> {
+    let mut ring = [0; K];
+    ring.copy_from_slice(primes);
+    let (last, max_states) = run::<Residues<K>>(shape, Moduli(ring), label, progress, saves)?;
+    let mut sum = Residues::<K>::ZERO;
     for (key, n) in last.iter().flatten() {
-        if Border::is_final(*key, width) {
-            sum.add(n, Modulus(modulus));
+        if Border::is_final(*key, shape.width) {
+            sum.add(n, Moduli(ring));
         }
     }
-    Ok(LegalResidue { rows, cols, index, modulus, residue: sum.0, max_states })
+    Ok((sum.0.to_vec(), max_states))
 }
 
 /// What [`run`] counts.
@@ -634,15 +748,29 @@ struct Shape {
 }
 
 impl Shape {
-    /// Checks the board, the width, the threads and the planned memory.
+    /// Checks the board, the width, the threads and the memory planned for
+    /// the estimate of the states ([`estimated_states`]).
     fn new(rows: usize, cols: usize, width: usize, threads: usize, memory: MemoryLimit, words: usize) -> Result<Shape> {
+        Shape::planned(rows, cols, width, threads, memory, words, estimated_states(width))
+    }
+
+    /// [`Shape::new`], the memory planned for `states` states at the peak.
+    fn planned(
+        rows: usize,
+        cols: usize,
+        width: usize,
+        threads: usize,
+        memory: MemoryLimit,
+        words: usize,
+        states: u64,
+    ) -> Result<Shape> {
         check_board(rows, cols)?;
         if width != rows && width != cols {
             return Err(GoError::LegalBoard { rows, cols, why: "the border must run along a side".to_owned() }.into());
         }
         let threads = check_threads(threads)?;
         // The fewest chunks whose plan fits.
-        let planned = |chunks: usize| estimated_states(width).saturating_mul(bytes_per_state(words, chunks));
+        let planned = |chunks: usize| states.saturating_mul(bytes_per_state(words, chunks));
         let Some(chunks) = (0..=MOST_CHUNKS.trailing_zeros()).map(|i| 1 << i).find(|&c| planned(c) <= memory.bytes())
         else {
             return Err(GoError::LegalMemory { rows, cols, needed: planned(MOST_CHUNKS), limit: memory.bytes() }.into());
@@ -987,6 +1115,63 @@ mod tests {
         assert_eq!(run.max_states, plain.max_states);
         // Each prime stops after each of its points but the last.
         assert_eq!(stops, (1..42).chain(1..42).collect::<Vec<_>>());
+    }
+
+    /// The labels of the passes of a count by residues of a 4×40 board
+    /// (160 points: five primes) under `memory`, and its count.
+    fn passes_of_4x40(memory: MemoryLimit) -> (Vec<String>, LegalCount) {
+        let labels = std::sync::Mutex::new(Vec::<String>::new());
+        let on_step = |step: Step<'_>| {
+            let mut labels = labels.lock().unwrap();
+            if labels.last().is_none_or(|last| last != step.label) {
+                labels.push(step.label.to_owned());
+            }
+        };
+        let run = count_by_moduli(4, 40, 2, memory, Progress::new(&on_step)).unwrap();
+        (labels.into_inner().unwrap(), run)
+    }
+
+    #[test]
+    fn primes_counted_several_in_a_pass_give_the_same_count() {
+        let exact = count_positions(4, 40, 1, MemoryLimit::default(), Progress::NONE).unwrap();
+        assert_eq!((moduli_for(4, 40), exact.arithmetic), (5, Arithmetic::Exact(4)));
+        let room = |words| MemoryLimit::from_bytes(estimated_states(4) * bytes_per_state(words, MOST_CHUNKS));
+        let passes = |words| {
+            let (labels, run) = passes_of_4x40(room(words));
+            assert_eq!(
+                (&run.count, run.max_states, run.arithmetic),
+                (&exact.count, exact.max_states, Arithmetic::Moduli(5))
+            );
+            labels
+        };
+        // Room for one prime a pass at the estimate of the states: the
+        // first pass counts one, and the states it measured (fewer than
+        // the estimate) leave room for more.
+        let one = passes(1);
+        assert_eq!(one[0], "legal 4x40 mod p0");
+        assert!(one.len() < 5, "{one:?}");
+        // Room for three: five primes in two passes, three and two.
+        assert_eq!(passes(3), ["legal 4x40 mod p0-p2", "legal 4x40 mod p3-p4"]);
+        // Room for all: four at most in a pass, so still two, and even.
+        assert_eq!(passes(5), ["legal 4x40 mod p0-p2", "legal 4x40 mod p3-p4"]);
+        // Too little room for one prime at the states measured: refused,
+        // before the pass.
+        let tiny = MemoryLimit::from_bytes(exact.max_states as u64 * bytes_per_state(1, MOST_CHUNKS) - 1);
+        assert!(matches!(
+            count_by_moduli(4, 40, 1, tiny, Progress::NONE),
+            Err(crate::Error::Go(GoError::LegalMemory { .. }))
+        ));
+    }
+
+    #[test]
+    fn passes_of_several_primes_resume_within_and_between_them() {
+        // Room for three primes a pass but not for limbs: two passes.
+        let memory = MemoryLimit::from_bytes(estimated_states(4) * bytes_per_state(3, MOST_CHUNKS));
+        assert!(!is_exact(4, 40, memory));
+        let exact = count_positions(4, 40, 1, MemoryLimit::default(), Progress::NONE).unwrap();
+        let (run, stops) = stop_at_every_point(4, 40, memory);
+        assert_eq!((run.count, run.max_states, run.arithmetic), (exact.count, exact.max_states, Arithmetic::Moduli(5)));
+        assert_eq!(stops, (1..160).chain(1..160).collect::<Vec<_>>());
     }
 
     #[test]

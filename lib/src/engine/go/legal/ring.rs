@@ -69,34 +69,41 @@ impl<const N: usize> Count for Wide<N> {
     }
 }
 
-/// A residue modulo the prime of the ring ([`Modulus`]).
+/// Residues of one count modulo `K` primes at once ([`Moduli`]), one word
+/// each: a pass over the board counts `K` primes for about the work of one,
+/// since the work of a state is in its border, not in its count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Residue(pub u64);
+pub struct Residues<const K: usize>(pub [u64; K]);
 
-/// A prime modulus above 2^63.
+/// `K` distinct primes above 2^63, the moduli of [`Residues`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Modulus(pub u64);
+pub struct Moduli<const K: usize>(pub [u64; K]);
 
-impl Count for Residue {
-    type Ring = Modulus;
-    const ZERO: Self = Residue(0);
-    const ONE: Self = Residue(1);
-    const WORDS: usize = 1;
+impl<const K: usize> Count for Residues<K> {
+    type Ring = Moduli<K>;
+    const ZERO: Self = Residues([0; K]);
+    const ONE: Self = Residues([1; K]);
+    const WORDS: usize = K;
 
     fn words(&self) -> &[u64] {
-        std::slice::from_ref(&self.0)
+        &self.0
     }
 
     fn from_words(words: &[u64]) -> Self {
-        Residue(words[0])
+        let mut residues = [0; K];
+        residues.copy_from_slice(words);
+        Residues(residues)
     }
 
     #[inline]
-    fn add(&mut self, other: &Self, Modulus(p): Modulus) -> bool {
-        // Both below p < 2^64: the true sum is below 2p, so one
-        // subtraction (through the wrap when the sum passed 2^64) reduces it.
-        let (s, wrapped) = self.0.overflowing_add(other.0);
-        self.0 = if wrapped || s >= p { s.wrapping_sub(p) } else { s };
+    fn add(&mut self, other: &Self, Moduli(primes): Moduli<K>) -> bool {
+        for ((a, &b), p) in self.0.iter_mut().zip(&other.0).zip(primes) {
+            // Both below p < 2^64: the true sum is below 2p, so one
+            // subtraction (through the wrap when the sum passed 2^64)
+            // reduces it.
+            let (s, wrapped) = a.overflowing_add(b);
+            *a = if wrapped || s >= p { s.wrapping_sub(p) } else { s };
+        }
         true
     }
 }
@@ -231,13 +238,14 @@ mod tests {
 
     #[test]
     fn residues_add_modulo_the_prime_even_past_two_to_the_64() {
-        let p = moduli(1)[0];
-        let mut a = Residue(p - 1);
-        a.add(&Residue(p - 1), Modulus(p));
-        assert_eq!(a, Residue(p - 2));
-        let mut b = Residue(5);
-        b.add(&Residue(p - 5), Modulus(p));
-        assert_eq!(b, Residue(0));
+        let m = moduli(2);
+        let (p, q) = (m[0], m[1]);
+        let mut a = Residues([p - 1, 3]);
+        a.add(&Residues([p - 1, q - 1]), Moduli([p, q]));
+        assert_eq!(a, Residues([p - 2, 2]));
+        let mut b = Residues([5]);
+        b.add(&Residues([p - 5]), Moduli([p]));
+        assert_eq!(b, Residues([0]));
     }
 
     #[test]

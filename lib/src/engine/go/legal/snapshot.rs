@@ -31,9 +31,10 @@ use crate::engine::go::GoError;
 pub const MAGIC: &[u8; 8] = b"plygolg\x01";
 
 /// The version of the header this program writes. Version 1 had no
-/// [`Header::alone`] (its counts were never of one prime alone) and is
-/// still read.
-pub const VERSION: u32 = 2;
+/// [`Header::alone`] (its counts were never of one prime alone), and in
+/// versions 1 and 2 a count by residues counted one prime a pass
+/// ([`Header::words`] 1); both are still read.
+pub const VERSION: u32 = 3;
 
 /// The oldest version of the header this program reads.
 const OLDEST_VERSION: u32 = 1;
@@ -56,10 +57,12 @@ pub struct Header {
     pub cols: usize,
     /// Points of the border.
     pub width: usize,
-    /// 64-bit words of one count: limbs, or 1 for a residue.
+    /// 64-bit words of one count: limbs, or in a count by residues one for
+    /// each prime the pass counts at once.
     pub words: usize,
-    /// The prime's place in `ring::moduli` for a count by residues; `None`
-    /// for an exact one.
+    /// For a count by residues, the place in `ring::moduli` of the first
+    /// prime the pass counts (`words` of them from there); `None` for an
+    /// exact one.
     pub modulus: Option<usize>,
     /// The residues of the primes before it, when counting by residues.
     pub residues: Vec<u64>,

@@ -132,7 +132,7 @@ impl<C: Count> PartTable<C> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::ring::{Modulus, Residue, Wide};
+    use super::super::ring::{Moduli, Residues, Wide};
     use super::*;
     use std::collections::HashMap;
 
@@ -164,17 +164,17 @@ mod tests {
         assert!(table.add(7, mix(7), &Wide([u64::MAX]), ()));
         assert!(!table.add(7, mix(7), &Wide([1]), ()));
         // Residues never overflow.
-        let p = Modulus(u64::MAX - 58);
-        let mut table = PartTable::<Residue>::with_expected(4);
-        assert!(table.add(7, 1, &Residue(p.0 - 1), p));
-        assert!(table.add(7, 1, &Residue(2), p));
-        assert_eq!(table.into_states(), vec![(7, Residue(1))]);
+        let p = Moduli([u64::MAX - 58]);
+        let mut table = PartTable::<Residues<1>>::with_expected(4);
+        assert!(table.add(7, 1, &Residues([p.0[0] - 1]), p));
+        assert!(table.add(7, 1, &Residues([2]), p));
+        assert_eq!(table.into_states(), vec![(7, Residues([1]))]);
     }
 
     #[test]
     fn slots_keep_a_quarter_free() {
         for expected in [0, 1, 12, 3000, 3072, 3073, 100_000] {
-            let slots = PartTable::<Residue>::slots_for(expected);
+            let slots = PartTable::<Residues<1>>::slots_for(expected);
             assert!(slots.is_power_of_two() && slots * 3 >= expected * 4, "{expected}: {slots}");
         }
     }
