@@ -132,7 +132,7 @@ fn shards_by_moduli_merge_into_the_exact_count() {
 
 /// Runs `goban` with `args`, sends it SIGINT once `wait_for` exists, and
 /// returns what it did.
-fn interrupted_once(args: &[&str], wait_for: &std::path::Path) -> Output {
+fn interrupted_once(args: &[&str], wait_for: &std::path::Path, then: std::time::Duration) -> Output {
     use std::process::Stdio;
     use std::time::{Duration, Instant};
     let child = Command::new(env!("CARGO_BIN_EXE_goban"))
@@ -146,6 +146,7 @@ fn interrupted_once(args: &[&str], wait_for: &std::path::Path) -> Output {
         assert!(start.elapsed() < Duration::from_secs(120), "no {} in 120 s", wait_for.display());
         std::thread::sleep(Duration::from_millis(5));
     }
+    std::thread::sleep(then);
     let status = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
     assert!(status.success());
     let out = child.wait_with_output().unwrap();
@@ -158,7 +159,7 @@ fn interrupted_once(args: &[&str], wait_for: &std::path::Path) -> Output {
 /// there: it must stop saved, and say how to resume.
 fn interrupt(args: &[&str], file: &str) {
     let all = [args, &["--snapshot", file, "--snapshot-minutes", "0", "--format", "json"]].concat();
-    let out = interrupted_once(&all, std::path::Path::new(file));
+    let out = interrupted_once(&all, std::path::Path::new(file), std::time::Duration::ZERO);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains(&format!("resume with --resume {file}")), "{stderr}");
     assert!(out.stdout.is_empty() && std::path::Path::new(file).exists());
@@ -205,11 +206,22 @@ fn a_run_in_units_goes_on_within_a_prime_after_an_interruption() {
     let run = dir.path().join("run.json");
     let unit = dir.path().join("run.json.modulus-0.snapshot");
     let args = ["legal", "--size", "9", "--checkpoint", run.to_str().unwrap(), "--snapshot-minutes", "0"];
-    let out = interrupted_once(&args, &unit);
+    let out = interrupted_once(&args, &unit, std::time::Duration::ZERO);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("0 of 3 units saved"), "{stderr}");
     let header = read_header(&unit).expect("the unit's last snapshot is whole");
-    assert!(header.alone && header.modulus == Some(0) && header.point > 0);
+    assert!(header.alone && header.modulus == Some(0) && header.residues.is_empty());
+    assert!((1..81).contains(&header.point) && header.history.len() == header.point, "{header:?}");
+    // A unit's snapshot damaged: the resumed run stops with one line that
+    // names it, exit 2, and leaves it as it was.
+    let whole = std::fs::read(&unit).unwrap();
+    std::fs::write(&unit, &whole[..whole.len() - 1]).unwrap();
+    let out = go(&["legal", "--resume", run.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(unit.to_str().unwrap()) && stderr.trim().lines().count() == 1, "{stderr}");
+    assert_eq!(std::fs::read(&unit).unwrap().len(), whole.len() - 1);
+    std::fs::write(&unit, &whole).unwrap();
     let out = go(&["legal", "--resume", run.to_str().unwrap(), "--format", "csv"]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -218,6 +230,20 @@ fn a_run_in_units_goes_on_within_a_prime_after_an_interruption() {
     assert!(text.contains(exact), "{text}");
     let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(left, ["run.json"], "the units' snapshots are removed as they complete");
+}
+
+#[test]
+fn units_told_not_to_save_leave_no_snapshot_when_interrupted() {
+    // Units of 11x11 take many seconds each; they would save after their
+    // first point (--snapshot-minutes 0) but for the flag.
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("run.json");
+    let file = run.to_str().unwrap();
+    let args = ["legal", "--size", "11", "--checkpoint", file, "--snapshot-minutes", "0", "--no-unit-snapshots"];
+    interrupted_once(&args, &run, std::time::Duration::from_secs(2));
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left, ["run.json"]);
+    refused(&["legal", "--size", "3", "--snapshot", file, "--no-unit-snapshots"], "--no-unit-snapshots");
 }
 
 #[test]

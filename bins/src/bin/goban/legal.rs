@@ -56,6 +56,9 @@ pub struct LegalArgs {
     /// Minutes between two snapshots (with --snapshot, or --resume of a snapshot); in work units (--checkpoint, --shard, --resume), between two snapshots of a unit, saved beside the batch file as FILE.modulus-K.snapshot so that a unit stopped goes on from there when the run resumes.
     #[arg(long, value_name = "MINUTES", default_value_t = 10.0, allow_negative_numbers = true)]
     snapshot_minutes: f64,
+    /// In work units (--checkpoint, --shard, --resume): save no unit's states as it goes, so no disk is needed beside the batch file, and a unit stopped starts its prime again.
+    #[arg(long, conflicts_with_all = ["snapshot", "modulus"])]
+    no_unit_snapshots: bool,
     /// Count by residues in work units, one prime each, recording each in FILE as it completes (resumable with --resume; `plybench merge` finishes shards).
     #[arg(long, value_name = "FILE", conflicts_with = "resume")]
     checkpoint: Option<PathBuf>,
@@ -127,7 +130,9 @@ pub fn run(args: LegalArgs, matches: &clap::ArgMatches, format: Format) -> anyho
     if let Some(path) = &args.resume {
         let mut resume = Resume::load::<LegalModuli>(path, matches)?;
         resume.params.share_memory(args.max_memory.unwrap_or_default(), threads);
-        save_units(&mut resume.params, &resume.path, "--resume", args.snapshot_minutes, threads)?;
+        if !args.no_unit_snapshots {
+            save_units(&mut resume.params, &resume.path, "--resume", args.snapshot_minutes, threads)?;
+        }
         if args.size.is_some() || args.rows.is_some() {
             let (boards, flag) = boards(&args)?;
             let recorded = (resume.params.rows, resume.params.cols);
@@ -154,7 +159,7 @@ pub fn run(args: LegalArgs, matches: &clap::ArgMatches, format: Format) -> anyho
         let mut params = Params::new(rows, cols).flag(flag)?;
         params.share_memory(memory, threads);
         let file = args.checkpoint.clone().or_else(|| args.shard.map(|k| default_shard_file(LegalModuli::TOOL, k)));
-        if let Some(file) = file {
+        if let Some(file) = file.filter(|_| !args.no_unit_snapshots) {
             let flag = if args.checkpoint.is_some() { "--checkpoint" } else { "--shard" };
             save_units(&mut params, &file, flag, args.snapshot_minutes, threads)?;
         }
