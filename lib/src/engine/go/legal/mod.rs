@@ -432,6 +432,17 @@ struct Saves<'a> {
     alone: bool,
 }
 
+impl Saves<'_> {
+    /// The states a pass is planned for: those a pass before measured
+    /// (the same for every prime), else the estimate for the `width`.
+    fn planned_states(&self, width: usize) -> u64 {
+        match self.max_states {
+            0 => estimated_states(width),
+            known => known as u64,
+        }
+    }
+}
+
 /// [`count_positions`], from a snapshot or saving itself as `saves` says.
 fn count_from(
     rows: usize,
@@ -576,13 +587,7 @@ fn moduli_count(
     while index < k {
         let at_once = match &saves.from {
             Some(from) => from.words,
-            None => {
-                let states = match saves.max_states {
-                    0 => estimated_states(width),
-                    known => known as u64,
-                };
-                primes_at_once(k - index, states, memory)
-            }
+            None => primes_at_once(k - index, saves.planned_states(width), memory),
         };
         saves.modulus = Some(index);
         let (residues, max_states) = pass_count(rows, cols, index, at_once, threads, memory, progress, &saves)?;
@@ -691,11 +696,7 @@ fn pass_count(
     saves: &Saves<'_>,
 ) -> Result<(Vec<u64>, usize)> {
     let width = rows.min(cols);
-    let states = match saves.max_states {
-        0 => estimated_states(width),
-        known => known as u64,
-    };
-    let shape = Shape::planned(rows, cols, width, threads, memory, at_once, states)?;
+    let shape = Shape::planned(rows, cols, width, threads, memory, at_once, saves.planned_states(width))?;
     let last = first + at_once - 1;
     let label = if at_once == 1 {
         format!("legal {rows}x{cols} mod p{first}")
