@@ -1155,8 +1155,8 @@ mod tests {
         assert_eq!(passes(3), ["legal 4x40 mod p0-p2", "legal 4x40 mod p3-p4"]);
         // Room for all: four at most in a pass, so still two, and even.
         assert_eq!(passes(5), ["legal 4x40 mod p0-p2", "legal 4x40 mod p3-p4"]);
-        // Too little room for one prime at the states measured: refused,
-        // before the pass.
+        // Too little room for one prime even at the states a pass would
+        // measure: refused by the plan, before the first pass.
         let tiny = MemoryLimit::from_bytes(exact.max_states as u64 * bytes_per_state(1, MOST_CHUNKS) - 1);
         assert!(matches!(
             count_by_moduli(4, 40, 1, tiny, Progress::NONE),
