@@ -14,7 +14,7 @@ use plybench::engine::go::GoError;
 use plybench::engine::go::legal::games::{check_games_board, count_games};
 use plybench::engine::go::legal::snapshot::{is_snapshot, read_header};
 use plybench::engine::go::legal::{
-    LegalCount, LegalResidue, Saving, check_board, count_positions, count_positions_modulo,
+    LegalCount, LegalResidue, Saving, Storage, check_board, count_positions, count_positions_modulo,
     count_positions_modulo_saved, count_positions_saved, moduli_for, resume_positions, resume_positions_modulo,
     snapshot_disk,
 };
@@ -56,6 +56,9 @@ pub struct LegalArgs {
     /// Minutes between two snapshots (with --snapshot, or --resume of a snapshot); in work units (--checkpoint, --shard, --resume), between two snapshots of a unit, saved beside the batch file as FILE.modulus-K.snapshot so that a unit stopped goes on from there when the run resumes.
     #[arg(long, value_name = "MINUTES", default_value_t = 10.0, allow_negative_numbers = true)]
     snapshot_minutes: f64,
+    /// Keep the states between two points in a file beside the --snapshot FILE (or the snapshot given to --resume) instead of in memory: about half the memory a state, for two layers of disk; each snapshot is then a rename.
+    #[arg(long)]
+    layers_on_disk: bool,
     /// In work units (--checkpoint, --shard, --resume): save no unit's states as it goes, so no disk is needed beside the batch file, and a unit stopped starts its prime again.
     #[arg(long, conflicts_with_all = ["snapshot", "modulus"])]
     no_unit_snapshots: bool,
@@ -126,6 +129,10 @@ pub fn run(args: LegalArgs, matches: &clap::ArgMatches, format: Format) -> anyho
     }
     if let Some(path) = args.resume.as_deref().filter(|path| is_snapshot(path)) {
         return run_saved(&args, path, true, threads, format);
+    }
+    if args.layers_on_disk {
+        let why = "keeps the layers beside a snapshot; give --snapshot FILE, or --resume FILE of a snapshot";
+        return Err(Usage::flag("--layers-on-disk", why).into());
     }
     if let Some(path) = &args.resume {
         let mut resume = Resume::load::<LegalModuli>(path, matches)?;
@@ -214,6 +221,7 @@ fn run_saved(
     let memory = args.max_memory.unwrap_or_default();
     let given = if args.size.is_some() || args.rows.is_some() { Some(boards(args)?) } else { None };
     let flag = if resuming { "--resume" } else { "--snapshot" };
+    let storage = if args.layers_on_disk { Storage::Disk } else { Storage::Memory };
     let (rows, cols, modulus) = if resuming {
         let header = read_header(path).map_err(|e| FlagError::new("--resume", e))?;
         if let Some((boards, board_flag)) = &given
@@ -226,6 +234,11 @@ fn run_saved(
                 header.cols
             );
             return Err(Usage::flag(board_flag, why).into());
+        }
+        if storage == Storage::Disk {
+            // One more layer beside the snapshot.
+            let needed = snapshot_disk(header.rows, header.cols, memory, header.alone, storage) / 2;
+            check_disk(path, needed, "--resume")?;
         }
         (header.rows, header.cols, header.modulus.filter(|_| header.alone))
     } else {
@@ -244,12 +257,12 @@ fn run_saved(
             .into());
         }
         plybench::report::check_file_writable(path).flag("--snapshot")?;
-        check_disk(path, snapshot_disk(rows, cols, memory, args.modulus.is_some()), "--snapshot")?;
+        check_disk(path, snapshot_disk(rows, cols, memory, args.modulus.is_some(), storage), "--snapshot")?;
         (rows, cols, args.modulus)
     };
     let flag_of_board = given.as_ref().map_or("--resume", |(_, board_flag)| *board_flag);
     stop_on_signal()?;
-    let saving = Saving { path, every, stop: Some(&STOP) };
+    let saving = Saving { path, every, stop: Some(&STOP), storage };
     let label = match modulus {
         Some(index) => format!("{rows}x{cols} mod p{index}"),
         None => format!("{rows}x{cols}"),
@@ -311,7 +324,7 @@ fn save_units(
 ) -> anyhow::Result<()> {
     let every = snapshot_every(minutes)?;
     let at_once = threads.min(params.moduli).max(1) as u64;
-    let needed = snapshot_disk(params.rows, params.cols, params.memory, true).saturating_mul(at_once);
+    let needed = snapshot_disk(params.rows, params.cols, params.memory, true, Storage::Memory).saturating_mul(at_once);
     check_disk(file, needed, flag)?;
     params.snapshots = Some(UnitSnapshots { stem: file.to_owned(), every });
     Ok(())

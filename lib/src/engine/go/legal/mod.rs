@@ -72,7 +72,7 @@ pub const MAX_POINTS: usize = 361;
 const MAX_LIMBS: usize = 9;
 
 /// The most chunks a layer is read in ([`bytes_per_state`]).
-pub const MOST_CHUNKS: usize = 16;
+pub const MOST_CHUNKS: usize = 64;
 
 /// The most primes one pass of a count by residues counts at once
 /// ([`Residues`]).
@@ -100,6 +100,44 @@ pub const MOST_AT_ONCE: usize = 4;
 pub fn bytes_per_state(words: usize, chunks: usize) -> u64 {
     let entry = 8 + 8 * words as u64;
     2 * entry + 32 + 8 * words as u64 * 9 / 8 + 13 * entry / (4 * chunks.max(1) as u64)
+}
+
+/// Where the layer of states between two points is kept.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Storage {
+    /// In memory: at the peak of a point, the layer being read and the
+    /// layer being made ([`bytes_per_state`]).
+    #[default]
+    Memory,
+    /// In a file beside the count's snapshot, in the snapshot's format:
+    /// read part by part while the next point is made, which is then
+    /// written part by part from its tables. The memory holds the tables
+    /// of one layer and a chunk of the other, the disk two layers, and a
+    /// snapshot costs a rename.
+    Disk,
+}
+
+impl Storage {
+    /// Bytes one state may take at the peak of a point, as
+    /// [`bytes_per_state`] plans them in memory; on disk, the slot and the
+    /// count in the tables (as in memory), and a chunk's share of the
+    /// layer read and of its successors (17/4 entries).
+    ///
+    /// ```
+    /// use plybench::engine::go::legal::Storage;
+    ///
+    /// // Five limbs, sixteen chunks: 183 bytes in memory, 90 on disk.
+    /// assert!(2 * Storage::Disk.bytes_per_state(5, 16) < Storage::Memory.bytes_per_state(5, 16));
+    /// ```
+    pub fn bytes_per_state(self, words: usize, chunks: usize) -> u64 {
+        match self {
+            Storage::Memory => bytes_per_state(words, chunks),
+            Storage::Disk => {
+                let entry = 8 + 8 * words as u64;
+                32 + 8 * words as u64 * 9 / 8 + 17 * entry / (4 * chunks.max(1) as u64)
+            }
+        }
+    }
 }
 
 /// Limbs of 64 bits that hold 3^points (log2 3 < 1.585).
@@ -245,6 +283,9 @@ pub struct Saving<'a> {
     /// When set, the count saves itself after the point under way and
     /// stops with [`GoError::LegalStopped`].
     pub stop: Option<&'a AtomicBool>,
+    /// Where the layer between two points is kept: on disk, in a file
+    /// beside `path` that each snapshot renames into place.
+    pub storage: Storage,
 }
 
 /// [`count_positions`], saving its states to a snapshot as it goes
@@ -253,13 +294,13 @@ pub struct Saving<'a> {
 ///
 /// ```
 /// use std::time::Duration;
-/// use plybench::engine::go::legal::{Saving, count_positions_saved};
+/// use plybench::engine::go::legal::{Saving, Storage, count_positions_saved};
 /// use plybench::engine::memory::MemoryLimit;
 /// use plybench::engine::progress::Progress;
 ///
 /// let dir = tempfile::tempdir()?;
 /// let path = dir.path().join("5x5.snapshot");
-/// let saving = Saving { path: &path, every: Duration::ZERO, stop: None };
+/// let saving = Saving { path: &path, every: Duration::ZERO, stop: None, storage: Storage::Memory };
 /// let run = count_positions_saved(5, 5, 1, MemoryLimit::default(), Progress::NONE, saving)?;
 /// assert_eq!(run.count.to_string(), "414295148741");
 /// assert!(!path.exists()); // removed once the count completes
@@ -328,13 +369,13 @@ pub fn resume_positions(
 ///
 /// ```
 /// use std::time::Duration;
-/// use plybench::engine::go::legal::{Saving, count_positions_modulo_saved};
+/// use plybench::engine::go::legal::{Saving, Storage, count_positions_modulo_saved};
 /// use plybench::engine::memory::MemoryLimit;
 /// use plybench::engine::progress::Progress;
 ///
 /// let dir = tempfile::tempdir()?;
 /// let path = dir.path().join("4x4.p0.snapshot");
-/// let saving = Saving { path: &path, every: Duration::ZERO, stop: None };
+/// let saving = Saving { path: &path, every: Duration::ZERO, stop: None, storage: Storage::Memory };
 /// let run = count_positions_modulo_saved(4, 4, 0, 1, MemoryLimit::default(), Progress::NONE, saving)?;
 /// assert_eq!(run.residue, 24_318_165);
 /// assert!(!path.exists());
@@ -433,6 +474,12 @@ struct Saves<'a> {
 }
 
 impl Saves<'_> {
+    /// Where the count keeps its layers: in memory unless it saves itself
+    /// with its layers on disk.
+    fn storage(&self) -> Storage {
+        self.saving.map_or(Storage::Memory, |saving| saving.storage)
+    }
+
     /// The states a pass is planned for: those a pass before measured
     /// (the same for every prime), else the estimate for the `width`.
     fn planned_states(&self, width: usize) -> u64 {
@@ -455,7 +502,7 @@ fn count_from(
     check_board(rows, cols)?;
     // The border runs along the shorter side.
     let width = rows.min(cols);
-    if is_exact(rows, cols, memory) {
+    if is_exact(rows, cols, memory, saves.storage()) {
         exact_count(rows, cols, width, threads, memory, progress, saves)
     } else {
         moduli_count(rows, cols, threads, memory, progress, saves.clone())
@@ -463,34 +510,43 @@ fn count_from(
 }
 
 /// Whether [`count_positions`] counts an m×n board in limbs under
-/// `memory` (else by residues): when the plan for limbs with the most
-/// chunks fits.
-fn is_exact(rows: usize, cols: usize, memory: MemoryLimit) -> bool {
+/// `memory` with its layers in `storage` (else by residues): when the plan
+/// for limbs with the most chunks fits.
+fn is_exact(rows: usize, cols: usize, memory: MemoryLimit, storage: Storage) -> bool {
     let words = limbs_for(rows * cols);
-    estimated_states(rows.min(cols)).saturating_mul(bytes_per_state(words, MOST_CHUNKS)) <= memory.bytes()
+    estimated_states(rows.min(cols)).saturating_mul(storage.bytes_per_state(words, MOST_CHUNKS)) <= memory.bytes()
 }
 
 /// Disk a count of an m×n board under `memory` that saves itself may
 /// need: twice the largest snapshot expected (the new one is written
-/// before the old one goes), each state its key and count. `alone` is for
-/// a count modulo one prime alone ([`count_positions_modulo_saved`]), else
-/// the count is [`count_positions_saved`]'s.
+/// before the old one goes; with the layers on disk, the layer being
+/// written beside the snapshot being read), each state its key and count.
+/// `alone` is for a count modulo one prime alone
+/// ([`count_positions_modulo_saved`]), else the count is
+/// [`count_positions_saved`]'s.
 ///
 /// ```
-/// use plybench::engine::go::legal::snapshot_disk;
+/// use plybench::engine::go::legal::{Storage, estimated_states, snapshot_disk};
 /// use plybench::engine::memory::MemoryLimit;
 ///
-/// let thirteen = snapshot_disk(13, 13, MemoryLimit::from_bytes(20 << 30), false);
+/// let limit = MemoryLimit::from_bytes(20 << 30);
+/// let thirteen = snapshot_disk(13, 13, limit, false, Storage::Memory);
 /// assert!(thirteen > 5_000_000_000 && thirteen < 7_000_000_000);
 /// // A residue is one word where the exact count of 13x13 takes five.
-/// assert!(snapshot_disk(13, 13, MemoryLimit::from_bytes(20 << 30), true) < thirteen / 2);
+/// assert!(snapshot_disk(13, 13, limit, true, Storage::Memory) < thirteen / 2);
+/// // Under 22 GiB, 14x14 counts by residues with its layers in memory (at
+/// // most four at once), exactly (five limbs) with them on disk.
+/// let limit = MemoryLimit::from_bytes(22 << 30);
+/// let two_layers = |words: u64| estimated_states(14) * 2 * (8 + 8 * words);
+/// assert!(snapshot_disk(14, 14, limit, false, Storage::Memory) < two_layers(5));
+/// assert_eq!(snapshot_disk(14, 14, limit, false, Storage::Disk), two_layers(5));
 /// ```
-pub fn snapshot_disk(rows: usize, cols: usize, memory: MemoryLimit, alone: bool) -> u64 {
+pub fn snapshot_disk(rows: usize, cols: usize, memory: MemoryLimit, alone: bool, storage: Storage) -> u64 {
     let states = estimated_states(rows.min(cols));
     let bytes = |words: usize| states.saturating_mul(2 * (8 + 8 * words as u64));
     if alone {
         bytes(1)
-    } else if is_exact(rows, cols, memory) {
+    } else if is_exact(rows, cols, memory, storage) {
         bytes(limbs_for(rows * cols))
     } else {
         // The first pass counts the primes that fit the estimate of the
@@ -498,7 +554,7 @@ pub fn snapshot_disk(rows: usize, cols: usize, memory: MemoryLimit, alone: bool)
         // states measured, but only as many as fit the memory limit, which
         // is more than twice the states' keys and counts.
         let k = moduli_for(rows, cols);
-        bytes(primes_at_once(k, states, memory)).max(bytes(k.min(MOST_AT_ONCE)).min(memory.bytes()))
+        bytes(primes_at_once(k, states, memory, storage)).max(bytes(k.min(MOST_AT_ONCE)).min(memory.bytes()))
     }
 }
 
@@ -525,7 +581,7 @@ fn exact_count(
     progress: Progress<'_>,
     saves: &Saves<'_>,
 ) -> Result<LegalCount> {
-    let shape = Shape::new(rows, cols, width, threads, memory, limbs_for(rows * cols))?;
+    let shape = Shape::new(rows, cols, width, threads, memory, limbs_for(rows * cols), saves.storage())?;
     let start = Instant::now();
     let limbs = limbs_for(rows * cols);
     let label = format!("legal {rows}x{cols}");
@@ -587,7 +643,7 @@ fn moduli_count(
     while index < k {
         let at_once = match &saves.from {
             Some(from) => from.words,
-            None => primes_at_once(k - index, saves.planned_states(width), memory),
+            None => primes_at_once(k - index, saves.planned_states(width), memory, saves.storage()),
         };
         saves.modulus = Some(index);
         let (residues, max_states) = pass_count(rows, cols, index, at_once, threads, memory, progress, &saves)?;
@@ -611,26 +667,29 @@ fn moduli_count(
 }
 
 /// How many of the `left` primes of a count by residues one pass counts at
-/// once, for `states` states at the peak under `memory`: the fewest passes
-/// that the most primes whose plan fits ([`bytes_per_state`] with
+/// once, for `states` states at the peak under `memory` with the layers in
+/// `storage`: the fewest passes that the most primes whose plan fits
+/// ([`Storage::bytes_per_state`] with
 /// [`MOST_CHUNKS`] chunks, at most [`MOST_AT_ONCE`]) allow, with as few
 /// primes in a pass as those passes need (more words a state take more
 /// memory, and more chunks more time). One when none fits: the pass then
 /// refuses with the memory it needs.
 ///
 /// ```
-/// use plybench::engine::go::legal::{bytes_per_state, primes_at_once, MOST_CHUNKS};
+/// use plybench::engine::go::legal::{bytes_per_state, primes_at_once, Storage, MOST_CHUNKS};
 /// use plybench::engine::memory::MemoryLimit;
 ///
 /// let room = |words| MemoryLimit::from_bytes(1000 * bytes_per_state(words, MOST_CHUNKS));
-/// assert_eq!(primes_at_once(4, 1000, room(1)), 1);
-/// assert_eq!(primes_at_once(4, 1000, room(2)), 2);
+/// assert_eq!(primes_at_once(4, 1000, room(1), Storage::Memory), 1);
+/// assert_eq!(primes_at_once(4, 1000, room(2), Storage::Memory), 2);
 /// // Three fit, but five primes take two passes either way: three, then two.
-/// assert_eq!(primes_at_once(5, 1000, room(3)), 3);
-/// assert_eq!(primes_at_once(4, 1000, room(3)), 2);
+/// assert_eq!(primes_at_once(5, 1000, room(3), Storage::Memory), 3);
+/// assert_eq!(primes_at_once(4, 1000, room(3), Storage::Memory), 2);
+/// // With the layers on disk, the room of one prime in memory holds four.
+/// assert_eq!(primes_at_once(4, 1000, room(1), Storage::Disk), 4);
 /// ```
-pub fn primes_at_once(left: usize, states: u64, memory: MemoryLimit) -> usize {
-    let fits = |words: usize| states.saturating_mul(bytes_per_state(words, MOST_CHUNKS)) <= memory.bytes();
+pub fn primes_at_once(left: usize, states: u64, memory: MemoryLimit, storage: Storage) -> usize {
+    let fits = |words: usize| states.saturating_mul(storage.bytes_per_state(words, MOST_CHUNKS)) <= memory.bytes();
     let most = (1..=left.min(MOST_AT_ONCE)).rev().find(|&words| fits(words)).unwrap_or(1);
     left.div_ceil(left.div_ceil(most)).max(1)
 }
@@ -696,7 +755,8 @@ fn pass_count(
     saves: &Saves<'_>,
 ) -> Result<(Vec<u64>, usize)> {
     let width = rows.min(cols);
-    let shape = Shape::planned(rows, cols, width, threads, memory, at_once, saves.planned_states(width))?;
+    let states = saves.planned_states(width);
+    let shape = Shape::planned(rows, cols, width, threads, memory, at_once, states, saves.storage())?;
     let last = first + at_once - 1;
     let label = if at_once == 1 {
         format!("legal {rows}x{cols} mod p{first}")
@@ -745,17 +805,28 @@ struct Shape {
     memory: MemoryLimit,
     /// 64-bit words of one count.
     words: usize,
+    /// Where the layers are kept between points.
+    storage: Storage,
     tuning: Tuning,
 }
 
 impl Shape {
     /// Checks the board, the width, the threads and the memory planned for
     /// the estimate of the states ([`estimated_states`]).
-    fn new(rows: usize, cols: usize, width: usize, threads: usize, memory: MemoryLimit, words: usize) -> Result<Shape> {
-        Shape::planned(rows, cols, width, threads, memory, words, estimated_states(width))
+    fn new(
+        rows: usize,
+        cols: usize,
+        width: usize,
+        threads: usize,
+        memory: MemoryLimit,
+        words: usize,
+        storage: Storage,
+    ) -> Result<Shape> {
+        Shape::planned(rows, cols, width, threads, memory, words, estimated_states(width), storage)
     }
 
     /// [`Shape::new`], the memory planned for `states` states at the peak.
+    #[allow(clippy::too_many_arguments)]
     fn planned(
         rows: usize,
         cols: usize,
@@ -764,6 +835,7 @@ impl Shape {
         memory: MemoryLimit,
         words: usize,
         states: u64,
+        storage: Storage,
     ) -> Result<Shape> {
         check_board(rows, cols)?;
         if width != rows && width != cols {
@@ -771,12 +843,12 @@ impl Shape {
         }
         let threads = check_threads(threads)?;
         // The fewest chunks whose plan fits.
-        let planned = |chunks: usize| states.saturating_mul(bytes_per_state(words, chunks));
+        let planned = |chunks: usize| states.saturating_mul(storage.bytes_per_state(words, chunks));
         let Some(chunks) = (0..=MOST_CHUNKS.trailing_zeros()).map(|i| 1 << i).find(|&c| planned(c) <= memory.bytes())
         else {
             return Err(GoError::LegalMemory { rows, cols, needed: planned(MOST_CHUNKS), limit: memory.bytes() }.into());
         };
-        Ok(Shape { rows, cols, width, threads, memory, words, tuning: Tuning { chunks, ..Tuning::DEFAULT } })
+        Ok(Shape { rows, cols, width, threads, memory, words, storage, tuning: Tuning { chunks, ..Tuning::DEFAULT } })
     }
 
     fn pool(&self) -> Result<rayon::ThreadPool> {
@@ -830,6 +902,77 @@ type Layer<C> = Vec<Vec<(u64, C)>>;
 /// by part.
 type Spread<C> = Vec<Vec<Vec<(u64, C)>>>;
 
+/// The layer a point reads: in memory, or in a layer file in the snapshot
+/// format (the snapshot itself, or the file beside it that the next
+/// snapshot renames into place) with its header.
+enum Held<C> {
+    Memory(Layer<C>),
+    File(std::path::PathBuf, Header),
+}
+
+impl<C: Count> Held<C> {
+    fn states(&self) -> usize {
+        match self {
+            Held::Memory(layer) => layer.iter().map(Vec::len).sum(),
+            Held::File(_, header) => header.states as usize,
+        }
+    }
+
+    /// The layer's parts, one at a time.
+    fn open(self) -> Result<Source<C>> {
+        Ok(match self {
+            Held::Memory(layer) => Source::Memory(layer.into_iter()),
+            Held::File(path, header) => Source::File(snapshot::LayerReader::open(&path, &header)?),
+        })
+    }
+}
+
+/// The parts of the layer a point reads, in order.
+enum Source<C> {
+    Memory(std::vec::IntoIter<Vec<(u64, C)>>),
+    File(snapshot::LayerReader<C>),
+}
+
+impl<C: Count> Source<C> {
+    fn is_empty(&self) -> bool {
+        match self {
+            Source::Memory(parts) => parts.len() == 0,
+            Source::File(reader) => reader.parts_left() == 0,
+        }
+    }
+
+    fn part(&mut self) -> Result<Option<Vec<(u64, C)>>> {
+        match self {
+            Source::Memory(parts) => Ok(parts.next()),
+            Source::File(reader) => Ok(reader.part()?),
+        }
+    }
+
+    /// After the last part: a file must have held what its header said.
+    fn finish(self) -> Result<()> {
+        match self {
+            Source::Memory(_) => Ok(()),
+            Source::File(reader) => Ok(reader.finish()?),
+        }
+    }
+}
+
+/// What a point made: the next layer, or, when it goes to disk, the
+/// tables it is written from (one a part, `None` where no state fell).
+enum Made<C> {
+    Layer(Layer<C>),
+    Tables(Vec<Option<PartTable<C>>>),
+}
+
+impl<C: Count> Made<C> {
+    fn states(&self) -> usize {
+        match self {
+            Made::Layer(layer) => layer.iter().map(Vec::len).sum(),
+            Made::Tables(tables) => tables.iter().flatten().map(PartTable::len).sum(),
+        }
+    }
+}
+
 /// The states after the last point with their counts, and the most states
 /// after any point.
 fn run<C: Count>(
@@ -839,19 +982,28 @@ fn run<C: Count>(
     progress: Progress<'_>,
     saves: &Saves<'_>,
 ) -> Result<(Layer<C>, usize)> {
-    let Shape { rows, cols, width, memory, words, tuning, .. } = *shape;
+    let Shape { rows, cols, width, memory, words, storage, tuning, .. } = *shape;
     let points = rows * cols;
     let start = Instant::now();
-    let (mut layer, mut history, before) = match (&saves.from, saves.saving) {
+    let (mut held, mut history, before) = match (&saves.from, saves.saving) {
         (Some(from), Some(saving)) => {
-            // Checked before the layer is read into memory.
-            let bytes = from.states.saturating_mul(bytes_per_state(words, tuning.chunks));
-            if bytes > memory.bytes() {
-                return Err(GoError::LegalMemory { rows, cols, needed: bytes, limit: memory.bytes() }.into());
-            }
-            (snapshot::read_layer::<C>(saving.path, from)?, from.history.clone(), from.seconds)
+            let held = if storage == Storage::Disk {
+                // Read part by part as the next point is made.
+                Held::File(saving.path.to_owned(), from.clone())
+            } else {
+                // Checked before the layer is read into memory.
+                let bytes = from.states.saturating_mul(bytes_per_state(words, tuning.chunks));
+                if bytes > memory.bytes() {
+                    return Err(GoError::LegalMemory { rows, cols, needed: bytes, limit: memory.bytes() }.into());
+                }
+                Held::Memory(snapshot::read_layer::<C>(saving.path, from)?)
+            };
+            (held, from.history.clone(), from.seconds)
         }
-        _ => (vec![vec![(Border::initial(width).key(0), C::ONE)]], Vec::with_capacity(points), 0.0),
+        _ => {
+            let first = vec![vec![(Border::initial(width).key(0), C::ONE)]];
+            (Held::Memory(first), Vec::with_capacity(points), 0.0)
+        }
     };
     // Kept from point to point, so that its memory is reused rather than
     // mapped anew.
@@ -859,37 +1011,72 @@ fn run<C: Count>(
     let mut saved = Instant::now();
     for point in history.len()..points {
         let col = point % width;
-        let expected = expected_states(&history, width, layer.iter().map(Vec::len).sum());
-        let states =
-            step(&mut layer, &mut spread, col, shape, ring, expected).ok_or(GoError::LegalOverflow { rows, cols })?;
+        let now = held.states();
+        let expected = expected_states(&history, width, now);
+        // The last layer stays in memory, to be summed.
+        let saving = saves.saving.filter(|_| point + 1 < points);
+        let to_disk = storage == Storage::Disk && saving.is_some();
+        let made = step(held.open()?, now, &mut spread, col, shape, ring, expected, to_disk)?;
+        let states = made.states();
         history.push(states);
-        let bytes = (states as u64).saturating_mul(bytes_per_state(words, tuning.chunks));
+        let bytes = (states as u64).saturating_mul(storage.bytes_per_state(words, tuning.chunks));
         if bytes > memory.bytes() {
             return Err(GoError::LegalMemory { rows, cols, needed: bytes, limit: memory.bytes() }.into());
         }
         progress.report(Step { label, done: point as u64 + 1, total: points as u64, nodes: states as u128 });
-        let Some(saving) = saves.saving.filter(|_| point + 1 < points) else {
+        let Some(saving) = saving else {
+            let Made::Layer(layer) = made else { unreachable!("tables are made only to be written") };
+            held = Held::Memory(layer);
             continue;
         };
         let stop = saving.stop.is_some_and(|stop| stop.load(Ordering::Relaxed));
-        if stop || saved.elapsed() >= saving.every {
-            let header = Header {
-                version: snapshot::VERSION,
-                rows,
-                cols,
-                width,
-                words: C::WORDS,
-                modulus: saves.modulus,
-                residues: saves.residues.clone(),
-                alone: saves.alone,
-                point: point + 1,
-                history: history.clone(),
-                max_states: saves.max_states,
-                seconds: before + start.elapsed().as_secs_f64(),
-                states: states as u64,
-                parts: layer.len() as u64,
-            };
-            snapshot::write(saving.path, &header, &layer)?;
+        let due = stop || saved.elapsed() >= saving.every;
+        let header = |parts: usize| Header {
+            version: snapshot::VERSION,
+            rows,
+            cols,
+            width,
+            words: C::WORDS,
+            modulus: saves.modulus,
+            residues: saves.residues.clone(),
+            alone: saves.alone,
+            point: point + 1,
+            history: history.clone(),
+            max_states: saves.max_states,
+            seconds: before + start.elapsed().as_secs_f64(),
+            states: states as u64,
+            parts: parts as u64,
+        };
+        held = match made {
+            Made::Layer(layer) => {
+                if due {
+                    snapshot::write(saving.path, &header(layer.len()), &layer)?;
+                }
+                Held::Memory(layer)
+            }
+            Made::Tables(tables) => {
+                // Beside the snapshot; the file read by this point, if it
+                // was this one, is truncated (it is read no more).
+                let beside = snapshot::temporary(saving.path);
+                let header = header(tables.len());
+                let mut out = snapshot::LayerWriter::create(&beside, &header)?;
+                for table in tables {
+                    // Each table freed once written.
+                    match table {
+                        Some(table) => out.part(table.len(), table.states())?,
+                        None => out.part::<C>(0, std::iter::empty())?,
+                    }
+                }
+                out.finish(false)?;
+                if due {
+                    snapshot::promote(&beside, saving.path)?;
+                    Held::File(saving.path.to_owned(), header)
+                } else {
+                    Held::File(beside, header)
+                }
+            }
+        };
+        if due {
             saved = Instant::now();
             if stop {
                 let path = saving.path.display().to_string();
@@ -897,7 +1084,11 @@ fn run<C: Count>(
             }
         }
     }
-    Ok((layer, history.iter().copied().max().unwrap_or(1)))
+    let last = match held {
+        Held::Memory(layer) => layer,
+        Held::File(path, header) => snapshot::read_layer(&path, &header)?,
+    };
+    Ok((last, history.iter().copied().max().unwrap_or(1)))
 }
 
 /// The states expected after the next point, from the states after each
@@ -923,8 +1114,8 @@ fn part_of(hash: u64, parts: usize) -> usize {
     ((u128::from(hash) * parts as u128) >> 64) as usize
 }
 
-/// One point filled in column `col`: every state of `layer` times the
-/// three colours, summed by key; returns the number of states.
+/// One point filled in column `col`: every state of the layer read from
+/// `source` (`states` of them) times the three colours, summed by key.
 ///
 /// The successors are summed in one [`PartTable`] a part, about
 /// `expected / part_keys` parts split by the hash of the key. The layer is
@@ -932,17 +1123,21 @@ fn part_of(hash: u64, parts: usize) -> usize {
 /// chunk are spread into parts (the chunk split among the threads), then
 /// added to their part's table (the parts split among the threads). A key
 /// falls in one part and is summed in one table, so the counts do not
-/// depend on the thread count. `None` when a count does not fit.
+/// depend on the thread count. The tables become the next layer, or, with
+/// `to_disk`, are handed back to be written. A count that does not fit is
+/// an error.
+#[allow(clippy::too_many_arguments)]
 fn step<C: Count>(
-    layer: &mut Layer<C>,
+    mut source: Source<C>,
+    states: usize,
     spread: &mut Spread<C>,
     col: usize,
     shape: &Shape,
     ring: C::Ring,
     expected: usize,
-) -> Option<usize> {
-    let Shape { width, threads, tuning, .. } = *shape;
-    let states: usize = layer.iter().map(Vec::len).sum();
+    to_disk: bool,
+) -> Result<Made<C>> {
+    let Shape { rows, cols, width, threads, tuning, .. } = *shape;
     let parts = expected.div_ceil(tuning.part_keys).max(1);
     let keys_a_part = expected.div_ceil(parts);
     // A part's table is made when its first successors come, and turned
@@ -952,20 +1147,19 @@ fn step<C: Count>(
     tables.resize_with(parts, || None);
     let mut next: Layer<C> = Vec::new();
     next.resize_with(parts, Vec::new);
-    let mut read = std::mem::take(layer);
     let chunk_states = (states / tuning.chunks).max(tuning.min_chunk);
     spread.resize_with(threads, Vec::new);
-    let mut start = 0;
-    while start < read.len() {
-        let mut end = start;
+    let mut chunk: Vec<Vec<(u64, C)>> = Vec::new();
+    while !source.is_empty() {
+        chunk.clear();
         let mut held = 0;
-        while end < read.len() && held < chunk_states {
-            held += read[end].len();
-            end += 1;
+        while held < chunk_states {
+            let Some(part) = source.part()? else { break };
+            held += part.len();
+            chunk.push(part);
         }
-        let last = end == read.len();
-        let chunk = &mut read[start..end];
-        let per_slice = chunk.len().div_ceil(threads);
+        let last = source.is_empty() && !to_disk;
+        let per_slice = chunk.len().div_ceil(threads).max(1);
         let slices = chunk.len().div_ceil(per_slice);
         spread.par_iter_mut().zip(chunk.par_chunks_mut(per_slice)).for_each(|(out, slice)| {
             out.resize_with(parts, Vec::new);
@@ -1011,12 +1205,11 @@ fn step<C: Count>(
             true
         });
         if !fits {
-            return None;
+            return Err(GoError::LegalOverflow { rows, cols }.into());
         }
-        start = end;
     }
-    *layer = next;
-    Some(layer.iter().map(Vec::len).sum())
+    source.finish()?;
+    Ok(if to_disk { Made::Tables(tables) } else { Made::Layer(next) })
 }
 
 #[cfg(test)]
@@ -1051,36 +1244,54 @@ mod tests {
     fn parts_and_chunks_do_not_change_the_count() {
         // Tiny tables that must grow, and chunks of a few states, on three
         // threads, against the default cut on one.
+        // With the layers on disk, the chunks are read part by part from
+        // the layer file.
         let plain = count_positions(6, 7, 1, MemoryLimit::default(), Progress::NONE).unwrap();
-        let mut shape = Shape::new(6, 7, 6, 3, MemoryLimit::default(), limbs_for(42)).unwrap();
-        shape.tuning = Tuning { part_keys: 7, chunks: 50, min_chunk: 3 };
-        let (count, max_states) =
-            shape.pool().unwrap().install(|| exact::<2>(&shape, "", Progress::NONE, &Saves::default())).unwrap();
-        assert_eq!((count, max_states), (plain.count, plain.max_states));
-        assert!(max_states > 1000, "{max_states}");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("count.snapshot");
+        for storage in [Storage::Memory, Storage::Disk] {
+            let mut shape = Shape::new(6, 7, 6, 3, MemoryLimit::default(), limbs_for(42), storage).unwrap();
+            shape.tuning = Tuning { part_keys: 7, chunks: 50, min_chunk: 3 };
+            let saving = Saving { path: &path, every: Duration::from_secs(3600), stop: None, storage };
+            let saves = Saves { saving: Some(saving), ..Saves::default() };
+            let (count, max_states) =
+                shape.pool().unwrap().install(|| exact::<2>(&shape, "", Progress::NONE, &saves)).unwrap();
+            assert_eq!((&count, max_states), (&plain.count, plain.max_states), "{storage:?}");
+            assert!(max_states > 1000, "{max_states}");
+        }
     }
 
     #[test]
     fn a_tighter_limit_reads_the_layers_in_more_chunks() {
         let words = limbs_for(169);
         let plan = |chunks| estimated_states(13) * bytes_per_state(words, chunks);
-        let chunks = |limit| Shape::new(13, 13, 13, 1, MemoryLimit::from_bytes(limit), words).map(|s| s.tuning.chunks);
+        let chunks = |limit| {
+            let memory = MemoryLimit::from_bytes(limit);
+            Shape::new(13, 13, 13, 1, memory, words, Storage::Memory).map(|s| s.tuning.chunks)
+        };
         assert_eq!(chunks(plan(1)).unwrap(), 1);
         assert_eq!(chunks(plan(1) - 1).unwrap(), 2);
-        assert_eq!(chunks(plan(16)).unwrap(), 16);
-        assert!(chunks(plan(16) - 1).is_err());
+        assert_eq!(chunks(plan(MOST_CHUNKS)).unwrap(), MOST_CHUNKS);
+        assert!(chunks(plan(MOST_CHUNKS) - 1).is_err());
     }
 
     /// Counts `rows`×`cols` stopping after every point and resuming from
     /// its snapshot, on two threads; returns the count and the points at
     /// which it stopped.
-    fn stop_at_every_point(rows: usize, cols: usize, memory: MemoryLimit) -> (LegalCount, Vec<usize>) {
+    /// `storage(i)` is where the `i`-th start of the count keeps its layers.
+    fn stop_at_every_point(
+        rows: usize,
+        cols: usize,
+        memory: MemoryLimit,
+        storage: fn(usize) -> Storage,
+    ) -> (LegalCount, Vec<usize>) {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("count.snapshot");
         let stop = AtomicBool::new(true);
-        let saving = Saving { path: &path, every: Duration::from_secs(3600), stop: Some(&stop) };
+        let saving =
+            |i| Saving { path: &path, every: Duration::from_secs(3600), stop: Some(&stop), storage: storage(i) };
         let mut stops = Vec::new();
-        let mut outcome = count_positions_saved(rows, cols, 2, memory, Progress::NONE, saving);
+        let mut outcome = count_positions_saved(rows, cols, 2, memory, Progress::NONE, saving(0));
         loop {
             match outcome {
                 Err(crate::Error::Go(GoError::LegalStopped { point, points, .. })) => {
@@ -1089,21 +1300,84 @@ mod tests {
                 }
                 Err(e) => panic!("{e}"),
                 Ok(run) => {
-                    assert!(!path.exists());
+                    // Neither the snapshot nor a layer file beside it is left.
+                    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
                     return (run, stops);
                 }
             }
             assert!(path.exists());
-            outcome = resume_positions(saving, 2, memory, Progress::NONE);
+            outcome = resume_positions(saving(stops.len()), 2, memory, Progress::NONE);
         }
     }
 
     #[test]
     fn a_count_stopped_after_every_point_resumes_to_the_same_count() {
         let plain = count_positions(6, 7, 1, MemoryLimit::default(), Progress::NONE).unwrap();
-        let (run, stops) = stop_at_every_point(6, 7, MemoryLimit::default());
+        let (run, stops) = stop_at_every_point(6, 7, MemoryLimit::default(), |_| Storage::Memory);
         assert_eq!((run.count, run.max_states, run.arithmetic), (plain.count, plain.max_states, plain.arithmetic));
         assert_eq!(stops, (1..42).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn layers_on_disk_give_the_same_count_stopped_or_not() {
+        let plain = count_positions(6, 7, 1, MemoryLimit::default(), Progress::NONE).unwrap();
+        // Never stopped: the layer file beside the snapshot renamed into
+        // place after every point, or never.
+        for every in [Duration::ZERO, Duration::from_secs(3600)] {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("count.snapshot");
+            let saving = Saving { path: &path, every, stop: None, storage: Storage::Disk };
+            let run = count_positions_saved(6, 7, 2, MemoryLimit::default(), Progress::NONE, saving).unwrap();
+            assert_eq!((&run.count, run.max_states), (&plain.count, plain.max_states), "{every:?}");
+            assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+        }
+        // Stopped after every point, and resumed with the layers on disk
+        // and in memory in turn: the snapshots are the same files.
+        let alternate = |i: usize| if i % 2 == 0 { Storage::Disk } else { Storage::Memory };
+        let (run, stops) = stop_at_every_point(6, 7, MemoryLimit::default(), alternate);
+        assert_eq!((run.count, run.max_states, run.arithmetic), (plain.count, plain.max_states, plain.arithmetic));
+        assert_eq!(stops, (1..42).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn layers_on_disk_count_exactly_in_less_memory() {
+        let plain = count_positions(6, 7, 1, MemoryLimit::default(), Progress::NONE).unwrap();
+        // 340 kB: by residues with the layers in memory (the test below),
+        // in limbs with them on disk.
+        let (run, _) = stop_at_every_point(6, 7, MemoryLimit::from_bytes(340_000), |_| Storage::Disk);
+        assert_eq!((&run.count, run.arithmetic), (&plain.count, plain.arithmetic));
+        // 160 kB: too little for limbs even on disk, and for one prime in
+        // memory; on disk, two primes one after the other.
+        let memory = MemoryLimit::from_bytes(160_000);
+        assert!(Storage::Memory.bytes_per_state(1, MOST_CHUNKS) * estimated_states(6) > memory.bytes());
+        let (run, stops) = stop_at_every_point(6, 7, memory, |_| Storage::Disk);
+        assert_eq!((run.count, run.arithmetic), (plain.count, Arithmetic::Moduli(2)));
+        assert_eq!(stops, (1..42).chain(1..42).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_damaged_layer_read_from_disk_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("count.snapshot");
+        let stop = AtomicBool::new(true);
+        let saving = Saving { path: &path, every: Duration::ZERO, stop: Some(&stop), storage: Storage::Disk };
+        for _ in 0..30 {
+            let outcome = match path.exists() {
+                false => count_positions_saved(6, 7, 1, MemoryLimit::default(), Progress::NONE, saving),
+                true => resume_positions(saving, 1, MemoryLimit::default(), Progress::NONE),
+            };
+            assert!(matches!(outcome, Err(crate::Error::Go(GoError::LegalStopped { .. }))));
+        }
+        // A bit of a count flipped: the size is right, so the count starts,
+        // and the check word refuses the layer once it is read.
+        let mut bytes = std::fs::read(&path).unwrap();
+        let at = bytes.len() - 20;
+        bytes[at] ^= 1;
+        std::fs::write(&path, &bytes).unwrap();
+        let error = resume_positions(saving, 1, MemoryLimit::default(), Progress::NONE).unwrap_err().to_string();
+        assert!(error.contains("check word") && error.contains("count.snapshot"), "{error}");
+        // The snapshot is left as it was.
+        assert_eq!(std::fs::read(&path).unwrap(), bytes);
     }
 
     #[test]
@@ -1111,7 +1385,7 @@ mod tests {
         // Too little memory for limbs: two primes, one after the other.
         let memory = MemoryLimit::from_bytes(340_000);
         let plain = count_positions(6, 7, 1, MemoryLimit::default(), Progress::NONE).unwrap();
-        let (run, stops) = stop_at_every_point(6, 7, memory);
+        let (run, stops) = stop_at_every_point(6, 7, memory, |_| Storage::Memory);
         assert_eq!((run.count, run.arithmetic), (plain.count, Arithmetic::Moduli(2)));
         assert_eq!(run.max_states, plain.max_states);
         // Each prime stops after each of its points but the last.
@@ -1168,9 +1442,9 @@ mod tests {
     fn passes_of_several_primes_resume_within_and_between_them() {
         // Room for three primes a pass but not for limbs: two passes.
         let memory = MemoryLimit::from_bytes(estimated_states(4) * bytes_per_state(3, MOST_CHUNKS));
-        assert!(!is_exact(4, 40, memory));
+        assert!(!is_exact(4, 40, memory, Storage::Memory));
         let exact = count_positions(4, 40, 1, MemoryLimit::default(), Progress::NONE).unwrap();
-        let (run, stops) = stop_at_every_point(4, 40, memory);
+        let (run, stops) = stop_at_every_point(4, 40, memory, |_| Storage::Memory);
         assert_eq!((run.count, run.max_states, run.arithmetic), (exact.count, exact.max_states, Arithmetic::Moduli(5)));
         assert_eq!(stops, (1..160).chain(1..160).collect::<Vec<_>>());
     }
@@ -1182,7 +1456,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("p1.snapshot");
         let stop = AtomicBool::new(true);
-        let saving = Saving { path: &path, every: Duration::from_secs(3600), stop: Some(&stop) };
+        let saving =
+            Saving { path: &path, every: Duration::from_secs(3600), stop: Some(&stop), storage: Storage::Memory };
         let mut stops = Vec::new();
         let mut outcome = count_positions_modulo_saved(6, 7, 1, 2, d, Progress::NONE, saving);
         let run = loop {
@@ -1210,7 +1485,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("count.snapshot");
         let stop = AtomicBool::new(true);
-        let saving = Saving { path: &path, every: Duration::ZERO, stop: Some(&stop) };
+        let saving = Saving { path: &path, every: Duration::ZERO, stop: Some(&stop), storage: Storage::Memory };
         let d = MemoryLimit::default();
         assert!(matches!(
             resume_positions(saving, 1, d, Progress::NONE),

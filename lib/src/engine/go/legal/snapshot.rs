@@ -129,45 +129,123 @@ pub fn temporary(path: &Path) -> PathBuf {
 /// Writes `layer`, with `header`, as the snapshot file `path`.
 pub fn write<C: Count>(path: &Path, header: &Header, layer: &[Vec<(u64, C)>]) -> Result<(), GoError> {
     let tmp = temporary(path);
-    let written = write_to(&tmp, header, layer).and_then(|()| std::fs::rename(&tmp, path));
-    // The rename itself made durable, where the directory can be synced.
+    let written = (|| {
+        let mut out = LayerWriter::create(&tmp, header)?;
+        for part in layer {
+            out.part(part.len(), part.iter().map(|(key, n)| (*key, n)))?;
+        }
+        out.finish(true)
+    })();
+    match written.and_then(|()| promote(&tmp, path)) {
+        Ok(()) => Ok(()),
+        Err(error) => {
+            let _ = std::fs::remove_file(&tmp);
+            Err(failed(path, format!("cannot be written: {}", cause(&error))))
+        }
+    }
+}
+
+/// The reason of a snapshot error, without the path it names.
+fn cause(error: &GoError) -> String {
+    match error {
+        GoError::LegalSnapshot { why, .. } => why.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// Makes the whole layer file `from` ([`LayerWriter::finish`]) the
+/// snapshot `path`: synced, then renamed over it, the rename itself made
+/// durable where the directory can be synced.
+pub fn promote(from: &Path, path: &Path) -> Result<(), GoError> {
+    let renamed = File::open(from).and_then(|file| file.sync_all()).and_then(|()| std::fs::rename(from, path));
     if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
         let _ = File::open(dir).and_then(|dir| dir.sync_all());
     }
-    written.map_err(|error| {
-        let _ = std::fs::remove_file(&tmp);
-        failed(path, format!("cannot be written: {error}"))
-    })
+    renamed.map_err(|error| failed(path, format!("cannot be written: {error}")))
 }
 
-fn write_to<C: Count>(tmp: &Path, header: &Header, layer: &[Vec<(u64, C)>]) -> std::io::Result<()> {
-    let file = File::create(tmp)?;
-    let mut out = BufWriter::with_capacity(BUFFER_BYTES, file);
-    let json = serde_json::to_vec(header).map_err(std::io::Error::other)?;
-    let mut check = Check::default();
-    let mut put = |out: &mut BufWriter<File>, word: u64| {
-        check.add(word);
-        out.write_all(&word.to_le_bytes())
-    };
-    out.write_all(MAGIC)?;
-    out.write_all(&(json.len() as u32).to_le_bytes())?;
-    out.write_all(&json)?;
-    let mut prefix = Check::default();
-    prefix.add_bytes(&json);
-    put(&mut out, prefix.0)?;
-    for part in layer {
-        put(&mut out, part.len() as u64)?;
-        for (key, n) in part {
-            put(&mut out, *key)?;
-            for &word in n.words() {
-                put(&mut out, word)?;
-            }
-        }
+/// A layer written part by part as a file in the snapshot format: the
+/// header says how many parts and states follow, and [`LayerWriter::finish`]
+/// refuses a file that does not hold them.
+pub struct LayerWriter {
+    out: BufWriter<File>,
+    check: Check,
+    path: PathBuf,
+    parts: u64,
+    states: u64,
+}
+
+impl LayerWriter {
+    /// Creates (or truncates) `path` and writes the header.
+    pub fn create(path: &Path, header: &Header) -> Result<LayerWriter, GoError> {
+        let io = |error: std::io::Error| failed(path, format!("cannot be written: {error}"));
+        let json = serde_json::to_vec(header).map_err(|error| failed(path, error))?;
+        let mut out = BufWriter::with_capacity(BUFFER_BYTES, File::create(path).map_err(io)?);
+        out.write_all(MAGIC).map_err(io)?;
+        out.write_all(&(json.len() as u32).to_le_bytes()).map_err(io)?;
+        out.write_all(&json).map_err(io)?;
+        let mut writer = LayerWriter {
+            out,
+            check: Check::default(),
+            path: path.to_owned(),
+            parts: header.parts,
+            states: header.states,
+        };
+        let mut prefix = Check::default();
+        prefix.add_bytes(&json);
+        writer.put(prefix.0)?;
+        Ok(writer)
     }
-    let last = check.0;
-    out.write_all(&last.to_le_bytes())?;
-    let file = out.into_inner().map_err(|error| error.into_error())?;
-    file.sync_all()
+
+    #[inline]
+    fn put(&mut self, word: u64) -> Result<(), GoError> {
+        self.check.add(word);
+        self.out
+            .write_all(&word.to_le_bytes())
+            .map_err(|error| failed(&self.path, format!("cannot be written: {error}")))
+    }
+
+    /// Writes the next part: its `len` states, keys with their counts.
+    pub fn part<'a, C: Count>(
+        &mut self,
+        len: usize,
+        states: impl Iterator<Item = (u64, &'a C)>,
+    ) -> Result<(), GoError> {
+        let len = len as u64;
+        if self.parts == 0 || len > self.states {
+            return Err(failed(&self.path, "would hold more than its header says"));
+        }
+        self.parts -= 1;
+        self.states -= len;
+        self.put(len)?;
+        let mut written = 0;
+        for (key, n) in states {
+            self.put(key)?;
+            for &word in n.words() {
+                self.put(word)?;
+            }
+            written += 1;
+        }
+        if written != len {
+            return Err(failed(&self.path, "a part holds other than the states it announced"));
+        }
+        Ok(())
+    }
+
+    /// Writes the check word, after every part the header announced;
+    /// `sync` makes the file durable before it returns.
+    pub fn finish(mut self, sync: bool) -> Result<(), GoError> {
+        if self.parts != 0 || self.states != 0 {
+            return Err(failed(&self.path, "holds fewer parts or states than its header says"));
+        }
+        let io = |error: std::io::Error| failed(&self.path, format!("cannot be written: {error}"));
+        self.out.write_all(&self.check.0.to_le_bytes()).map_err(io)?;
+        let file = self.out.into_inner().map_err(|error| io(error.into_error()))?;
+        if sync {
+            file.sync_all().map_err(io)?;
+        }
+        Ok(())
+    }
 }
 
 /// Whether `path` starts as a snapshot file does (another file, or none,
@@ -219,53 +297,108 @@ pub fn read_header(path: &Path) -> Result<Header, GoError> {
 /// ([`read_header`]) the caller has checked against the count (its words
 /// are `C`'s, its states fit the memory limit).
 pub fn read_layer<C: Count>(path: &Path, header: &Header) -> Result<Vec<Vec<(u64, C)>>, GoError> {
-    let damaged = || failed(path, "is damaged (its check word does not match); resume from another or count again");
-    let io = |error: std::io::Error| failed(path, format!("cannot be read: {error}"));
-    let file = File::open(path).map_err(io)?;
-    let mut input = BufReader::with_capacity(BUFFER_BYTES, file);
-    let mut skip = [0; 12];
-    input.read_exact(&mut skip).map_err(io)?;
-    let mut json = vec![0; u32::from_le_bytes([skip[8], skip[9], skip[10], skip[11]]) as usize];
-    input.read_exact(&mut json).map_err(io)?;
-    let mut check = Check::default();
-    let mut word = || -> Result<u64, GoError> {
-        let mut bytes = [0; 8];
-        input.read_exact(&mut bytes).map_err(io)?;
-        let word = u64::from_le_bytes(bytes);
-        check.add(word);
-        Ok(word)
-    };
-    let mut prefix = Check::default();
-    prefix.add_bytes(&json);
-    if word()? != prefix.0 {
-        return Err(damaged());
-    }
+    let mut reader = LayerReader::<C>::open(path, header)?;
     let mut layer = Vec::with_capacity(header.parts as usize);
-    let mut left = header.states;
-    let mut words = vec![0; C::WORDS];
-    for _ in 0..header.parts {
-        let len = word()?;
-        if len > left {
-            return Err(damaged());
-        }
-        left -= len;
-        let mut part = Vec::with_capacity(len as usize);
-        for _ in 0..len {
-            let key = word()?;
-            for w in words.iter_mut() {
-                *w = word()?;
-            }
-            part.push((key, C::from_words(&words)));
-        }
+    while let Some(part) = reader.part()? {
         layer.push(part);
     }
-    let expected = check.0;
-    let mut last = [0; 8];
-    input.read_exact(&mut last).map_err(io)?;
-    if left != 0 || u64::from_le_bytes(last) != expected {
-        return Err(damaged());
-    }
+    reader.finish()?;
     Ok(layer)
+}
+
+/// The layer of a snapshot file read part by part, so that a count can go
+/// through a layer larger than its memory. The check word is compared
+/// once the last part is read ([`LayerReader::finish`]).
+pub struct LayerReader<C> {
+    input: BufReader<File>,
+    check: Check,
+    path: PathBuf,
+    parts: u64,
+    states: u64,
+    words: Vec<u64>,
+    count: std::marker::PhantomData<C>,
+}
+
+impl<C: Count> LayerReader<C> {
+    /// Opens the snapshot file `path`, whose header `header`
+    /// ([`read_header`]) the caller has checked against the count, at its
+    /// first part.
+    pub fn open(path: &Path, header: &Header) -> Result<LayerReader<C>, GoError> {
+        let io = |error: std::io::Error| failed(path, format!("cannot be read: {error}"));
+        let file = File::open(path).map_err(io)?;
+        let mut input = BufReader::with_capacity(BUFFER_BYTES, file);
+        let mut skip = [0; 12];
+        input.read_exact(&mut skip).map_err(io)?;
+        let mut json = vec![0; u32::from_le_bytes([skip[8], skip[9], skip[10], skip[11]]) as usize];
+        input.read_exact(&mut json).map_err(io)?;
+        let mut reader = LayerReader {
+            input,
+            check: Check::default(),
+            path: path.to_owned(),
+            parts: header.parts,
+            states: header.states,
+            words: vec![0; C::WORDS],
+            count: std::marker::PhantomData,
+        };
+        let mut prefix = Check::default();
+        prefix.add_bytes(&json);
+        if reader.word()? != prefix.0 {
+            return Err(reader.damaged());
+        }
+        Ok(reader)
+    }
+
+    fn damaged(&self) -> GoError {
+        failed(&self.path, "is damaged (its check word does not match); resume from another or count again")
+    }
+
+    #[inline]
+    fn word(&mut self) -> Result<u64, GoError> {
+        let mut bytes = [0; 8];
+        self.input.read_exact(&mut bytes).map_err(|error| failed(&self.path, format!("cannot be read: {error}")))?;
+        let word = u64::from_le_bytes(bytes);
+        self.check.add(word);
+        Ok(word)
+    }
+
+    /// Parts not read yet.
+    pub fn parts_left(&self) -> u64 {
+        self.parts
+    }
+
+    /// The next part's states, `None` after the last.
+    pub fn part(&mut self) -> Result<Option<Vec<(u64, C)>>, GoError> {
+        if self.parts == 0 {
+            return Ok(None);
+        }
+        self.parts -= 1;
+        let len = self.word()?;
+        if len > self.states {
+            return Err(self.damaged());
+        }
+        self.states -= len;
+        let mut part = Vec::with_capacity(len as usize);
+        for _ in 0..len {
+            let key = self.word()?;
+            for i in 0..C::WORDS {
+                self.words[i] = self.word()?;
+            }
+            part.push((key, C::from_words(&self.words)));
+        }
+        Ok(Some(part))
+    }
+
+    /// Checks, after the last part, that the file held every state its
+    /// header announced and that its check word matches.
+    pub fn finish(mut self) -> Result<(), GoError> {
+        let expected = self.check.0;
+        let mut last = [0; 8];
+        self.input.read_exact(&mut last).map_err(|error| failed(&self.path, format!("cannot be read: {error}")))?;
+        if self.parts != 0 || self.states != 0 || u64::from_le_bytes(last) != expected {
+            return Err(self.damaged());
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -326,9 +459,14 @@ mod tests {
         assert!(read_header(&path).unwrap_err().to_string().contains("size"));
         std::fs::write(&path, b"{\"schema_version\": 1}").unwrap();
         assert!(read_header(&path).unwrap_err().to_string().contains("not a snapshot"));
-        // A header that claims more states than the file holds.
-        write(&path, &header(u64::MAX / 4, 1), &layer).unwrap();
-        assert!(read_header(&path).is_err());
+        // A header that claims more states than the file holds (which
+        // the writer refuses to write).
+        assert!(write(&path, &header(u64::MAX / 4, 1), &layer).is_err());
+        let json = serde_json::to_vec(&header(u64::MAX / 4, 1)).unwrap();
+        let rest = &bytes[12 + u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize..];
+        let lying = [&MAGIC[..], &(json.len() as u32).to_le_bytes(), &json, rest].concat();
+        std::fs::write(&path, lying).unwrap();
+        assert!(read_header(&path).unwrap_err().to_string().contains("size"));
         // A version this program does not know.
         write(&path, &Header { version: VERSION + 1, ..header(2, 1) }, &layer).unwrap();
         assert!(read_header(&path).unwrap_err().to_string().contains("version"));

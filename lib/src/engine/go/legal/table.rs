@@ -117,15 +117,20 @@ impl<C: Count> PartTable<C> {
         }
     }
 
+    /// The keys with their counts, in the order of their slots.
+    pub fn states(&self) -> impl Iterator<Item = (u64, &C)> {
+        self.keys
+            .iter()
+            .zip(&self.places)
+            .filter(|(key, _)| **key != VACANT)
+            .map(|(&key, &place)| (key, &self.counts[place as usize]))
+    }
+
     /// The keys with their counts, in a vector of their exact size; the
     /// table's memory is freed.
     pub fn into_states(self) -> Vec<(u64, C)> {
         let mut out = Vec::with_capacity(self.counts.len());
-        for (&key, &place) in self.keys.iter().zip(&self.places) {
-            if key != VACANT {
-                out.push((key, self.counts[place as usize]));
-            }
-        }
+        out.extend(self.states().map(|(key, n)| (key, *n)));
         out
     }
 }

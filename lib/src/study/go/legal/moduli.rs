@@ -30,8 +30,8 @@ use crate::engine::go::GoError;
 use crate::engine::go::legal::ring::crt;
 use crate::engine::go::legal::snapshot::read_header;
 use crate::engine::go::legal::{
-    Arithmetic, LegalCount, LegalResidue, Saving, check_board, count_positions_modulo, count_positions_modulo_saved,
-    moduli_for, resume_positions_modulo,
+    Arithmetic, LegalCount, LegalResidue, Saving, Storage, check_board, count_positions_modulo,
+    count_positions_modulo_saved, moduli_for, resume_positions_modulo,
 };
 use crate::engine::memory::MemoryLimit;
 use crate::engine::progress::Progress;
@@ -186,7 +186,7 @@ impl Job for LegalModuli {
 /// snapshot if a run before this one left one.
 fn saved_unit(params: &Params, index: usize, snapshots: &UnitSnapshots) -> Result<LegalResidue> {
     let path = snapshots.path(index);
-    let saving = Saving { path: &path, every: snapshots.every, stop: None };
+    let saving = Saving { path: &path, every: snapshots.every, stop: None, storage: Storage::Memory };
     if !path.exists() {
         return count_positions_modulo_saved(params.rows, params.cols, index, 1, params.memory, Progress::NONE, saving);
     }
@@ -238,7 +238,7 @@ mod tests {
         // resumes goes on from it.
         let stop = AtomicBool::new(true);
         let path = snapshots.path(1);
-        let saving = Saving { path: &path, every: Duration::ZERO, stop: Some(&stop) };
+        let saving = Saving { path: &path, every: Duration::ZERO, stop: Some(&stop), storage: Storage::Memory };
         let d = MemoryLimit::default();
         for _ in 0..7 {
             let stopped = match read_header(&path) {
@@ -253,7 +253,7 @@ mod tests {
         assert!(!path.exists());
         // Another unit's snapshot under this unit's name is refused, and
         // left as it was.
-        let saving = Saving { path: &path, every: Duration::ZERO, stop: Some(&stop) };
+        let saving = Saving { path: &path, every: Duration::ZERO, stop: Some(&stop), storage: Storage::Memory };
         assert!(count_positions_modulo_saved(5, 6, 0, 1, d, Progress::NONE, saving).is_err());
         let refused = LegalModuli::run_unit(&params, &unit(1)).unwrap_err();
         assert!(refused.to_string().contains("not the snapshot of this run's unit"), "{refused}");
