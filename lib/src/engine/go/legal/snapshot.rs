@@ -11,6 +11,10 @@
 //! - a check word over the header and every word after it, each mixed in
 //!   turn.
 //!
+//! The layer is written and read part by part ([`LayerWriter`],
+//! [`LayerReader`]), so that a count can keep its layers in such files
+//! rather than in memory (`--layers-on-disk`).
+//!
 //! Its size follows from the header, so that a short or padded file is
 //! refused before anything is allocated, and the check word catches a
 //! damaged one. A snapshot is written to a temporary file beside the
@@ -173,6 +177,8 @@ pub struct LayerWriter {
     path: PathBuf,
     parts: u64,
     states: u64,
+    /// A part's bytes, written at once.
+    bytes: Vec<u8>,
 }
 
 impl LayerWriter {
@@ -190,6 +196,7 @@ impl LayerWriter {
             path: path.to_owned(),
             parts: header.parts,
             states: header.states,
+            bytes: Vec::new(),
         };
         let mut prefix = Check::default();
         prefix.add_bytes(&json);
@@ -218,18 +225,30 @@ impl LayerWriter {
         self.parts -= 1;
         self.states -= len;
         self.put(len)?;
+        // The part's words laid out in one buffer, written at once.
+        let entry = 8 * (1 + C::WORDS);
+        self.bytes.clear();
+        self.bytes.resize(len as usize * entry, 0);
+        let mut slots = self.bytes.chunks_exact_mut(entry);
+        let check = &mut self.check;
+        let mut put = |slot: &mut [u8], key: u64, n: &C| {
+            check.add(key);
+            slot[..8].copy_from_slice(&key.to_le_bytes());
+            for (place, &word) in slot[8..].chunks_exact_mut(8).zip(n.words()) {
+                check.add(word);
+                place.copy_from_slice(&word.to_le_bytes());
+            }
+        };
         let mut written = 0;
         for (key, n) in states {
-            self.put(key)?;
-            for &word in n.words() {
-                self.put(word)?;
-            }
+            let Some(slot) = slots.next() else { break };
+            put(slot, key, n);
             written += 1;
         }
         if written != len {
             return Err(failed(&self.path, "a part holds other than the states it announced"));
         }
-        Ok(())
+        self.out.write_all(&self.bytes).map_err(|error| failed(&self.path, format!("cannot be written: {error}")))
     }
 
     /// Writes the check word, after every part the header announced;
@@ -316,6 +335,8 @@ pub struct LayerReader<C> {
     parts: u64,
     states: u64,
     words: Vec<u64>,
+    /// A part's bytes, read at once.
+    bytes: Vec<u8>,
     count: std::marker::PhantomData<C>,
 }
 
@@ -338,6 +359,7 @@ impl<C: Count> LayerReader<C> {
             parts: header.parts,
             states: header.states,
             words: vec![0; C::WORDS],
+            bytes: Vec::new(),
             count: std::marker::PhantomData,
         };
         let mut prefix = Check::default();
@@ -377,11 +399,18 @@ impl<C: Count> LayerReader<C> {
             return Err(self.damaged());
         }
         self.states -= len;
+        let entry = 8 * (1 + C::WORDS);
+        self.bytes.resize(len as usize * entry, 0);
+        let path = &self.path;
+        self.input.read_exact(&mut self.bytes).map_err(|error| failed(path, format!("cannot be read: {error}")))?;
         let mut part = Vec::with_capacity(len as usize);
-        for _ in 0..len {
-            let key = self.word()?;
-            for i in 0..C::WORDS {
-                self.words[i] = self.word()?;
+        let word = |bytes: &[u8]| u64::from_le_bytes(bytes.try_into().expect("eight bytes"));
+        for state in self.bytes.chunks_exact(entry) {
+            let key = word(&state[..8]);
+            self.check.add(key);
+            for (w, bytes) in self.words.iter_mut().zip(state[8..].chunks_exact(8)) {
+                *w = word(bytes);
+                self.check.add(*w);
             }
             part.push((key, C::from_words(&self.words)));
         }
