@@ -262,3 +262,18 @@ fn bad_snapshots_and_flags_are_refused() {
     refused(&["legal", "--resume", file], "--resume");
     assert!(path.exists(), "a bad snapshot is left as it was");
 }
+
+#[test]
+fn layers_on_disk_count_the_same_and_leave_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("7x7.snapshot");
+    let file = path.to_str().unwrap();
+    let on_disk = json(&["legal", "--size", "7", "--snapshot", file, "--snapshot-minutes", "0", "--layers-on-disk"]);
+    let in_memory = json(&["legal", "--size", "7"]);
+    assert_eq!(on_disk[0]["computed"], in_memory[0]["computed"]);
+    assert_eq!(on_disk[0]["verdict"], "match");
+    // Neither the snapshot nor the layer file beside it is left.
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    // The layers go beside a snapshot, or nowhere.
+    refused(&["legal", "--size", "7", "--layers-on-disk"], "--layers-on-disk");
+}
