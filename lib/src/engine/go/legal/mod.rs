@@ -851,23 +851,6 @@ impl Shape {
         Ok(Shape { rows, cols, width, threads, memory, words, storage, tuning: Tuning { chunks, ..Tuning::DEFAULT } })
     }
 
-    /// The chunks a point reads its layer in when its layers hold at most
-    /// `states` states: the fewest whose plan fits, never more than the
-    /// chunks planned for the peak. Each chunk visits every table of the
-    /// point again, out of the cache, so the points before the peak go
-    /// faster in fewer (at 14×14 on disk with 32 chunks, the spreading and
-    /// summing took 60% of the samples, against 30% in one chunk at 11×11).
-    fn chunks_for(&self, states: usize) -> usize {
-        let Tuning { chunks, adapt, .. } = self.tuning;
-        let fits = |c: usize| {
-            (states as u64).saturating_mul(self.storage.bytes_per_state(self.words, c)) <= self.memory.bytes()
-        };
-        match adapt {
-            true => (0..usize::BITS).map(|i| 1 << i).take_while(|&c| c < chunks).find(|&c| fits(c)).unwrap_or(chunks),
-            false => chunks,
-        }
-    }
-
     fn pool(&self) -> Result<rayon::ThreadPool> {
         rayon::ThreadPoolBuilder::new().num_threads(self.threads).build().map_err(|e| {
             GoError::LegalBoard { rows: self.rows, cols: self.cols, why: format!("no thread pool: {e}") }.into()
@@ -900,21 +883,16 @@ struct Tuning {
     /// 3 in 4 full ([`PartTable::slots_for`]), and the table with its
     /// counts fits the half MiB of a core's own cache.
     part_keys: usize,
-    /// Chunks a layer is read in at the peak: the successors of one chunk
-    /// are spread at a time. The fewest of 1, 2, 4, .. [`MOST_CHUNKS`]
-    /// whose plan for the most states fits the memory limit
-    /// ([`Storage::bytes_per_state`]).
+    /// Chunks a layer is read in: the successors of one chunk are spread
+    /// at a time. The fewest of 1, 2, 4, .. [`MOST_CHUNKS`] whose plan fits
+    /// the memory limit ([`bytes_per_state`]).
     chunks: usize,
-    /// Whether a point whose layers hold fewer states than the peak takes
-    /// the fewest chunks its own plan allows ([`Shape::chunks_for`]),
-    /// rather than always `chunks`.
-    adapt: bool,
     /// The fewest states in a chunk: small layers are read in one.
     min_chunk: usize,
 }
 
 impl Tuning {
-    const DEFAULT: Tuning = Tuning { part_keys: 2800, chunks: 1, adapt: true, min_chunk: 1 << 16 };
+    const DEFAULT: Tuning = Tuning { part_keys: 2800, chunks: 1, min_chunk: 1 << 16 };
 }
 
 /// The states of a layer with their counts, one vector a part.
@@ -1169,7 +1147,7 @@ fn step<C: Count>(
     tables.resize_with(parts, || None);
     let mut next: Layer<C> = Vec::new();
     next.resize_with(parts, Vec::new);
-    let chunk_states = (states / shape.chunks_for(states.max(expected))).max(tuning.min_chunk);
+    let chunk_states = (states / tuning.chunks).max(tuning.min_chunk);
     spread.resize_with(threads, Vec::new);
     // The successors of a chunk, summed in the tables; `last` turns the
     // tables into the next layer. `false` when a count does not fit.
@@ -1283,7 +1261,7 @@ mod tests {
         let path = dir.path().join("count.snapshot");
         for storage in [Storage::Memory, Storage::Disk] {
             let mut shape = Shape::new(6, 7, 6, 3, MemoryLimit::default(), limbs_for(42), storage).unwrap();
-            shape.tuning = Tuning { part_keys: 7, chunks: 50, adapt: false, min_chunk: 3 };
+            shape.tuning = Tuning { part_keys: 7, chunks: 50, min_chunk: 3 };
             let saving = Saving { path: &path, every: Duration::from_secs(3600), stop: None, storage };
             let saves = Saves { saving: Some(saving), ..Saves::default() };
             let (count, max_states) =
@@ -1305,17 +1283,6 @@ mod tests {
         assert_eq!(chunks(plan(1) - 1).unwrap(), 2);
         assert_eq!(chunks(plan(MOST_CHUNKS)).unwrap(), MOST_CHUNKS);
         assert!(chunks(plan(MOST_CHUNKS) - 1).is_err());
-        // A point with fewer states than the peak takes fewer chunks, as
-        // few as its own plan allows, never more than the peak's.
-        let shape = Shape::new(13, 13, 13, 1, MemoryLimit::from_bytes(plan(4)), words, Storage::Memory).unwrap();
-        let peak = estimated_states(13) as usize;
-        assert_eq!(shape.tuning.chunks, 4);
-        assert_eq!(shape.chunks_for(peak), 4);
-        assert_eq!(shape.chunks_for(peak / 4 * 3), 2);
-        assert_eq!(shape.chunks_for(peak / 2), 1);
-        assert_eq!(shape.chunks_for(2 * peak), 4);
-        let fixed = Shape { tuning: Tuning { adapt: false, ..shape.tuning }, ..shape };
-        assert_eq!(fixed.chunks_for(0), 4);
     }
 
     /// Counts `rows`×`cols` stopping after every point and resuming from
