@@ -50,6 +50,16 @@ const MAX_HEADER_BYTES: u32 = 1 << 20;
 /// Bytes buffered when a layer is written or read.
 const BUFFER_BYTES: usize = 1 << 20;
 
+/// The most states a part of a layer of `states` states in `parts` parts
+/// may hold when read: 64 times the mean part, and 2^16 more. A count's
+/// parts are split by the hash of the key, so that a real part is near the
+/// mean; a length past this comes from a damaged file, and is refused
+/// before a buffer is sized by it (the check word would catch the damage
+/// only after the whole layer is read).
+fn most_in_part(states: u64, parts: u64) -> u64 {
+    states.div_ceil(parts.max(1)).saturating_mul(64).saturating_add(1 << 16)
+}
+
 /// What a snapshot's count is and where it stands.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Header {
@@ -334,6 +344,8 @@ pub struct LayerReader<C> {
     path: PathBuf,
     parts: u64,
     states: u64,
+    /// [`most_in_part`] of the layer.
+    most_in_part: u64,
     words: Vec<u64>,
     /// A part's bytes, read at once.
     bytes: Vec<u8>,
@@ -358,6 +370,7 @@ impl<C: Count> LayerReader<C> {
             path: path.to_owned(),
             parts: header.parts,
             states: header.states,
+            most_in_part: most_in_part(header.states, header.parts),
             words: vec![0; C::WORDS],
             bytes: Vec::new(),
             count: std::marker::PhantomData,
@@ -395,7 +408,7 @@ impl<C: Count> LayerReader<C> {
         }
         self.parts -= 1;
         let len = self.word()?;
-        if len > self.states {
+        if len > self.states || len > self.most_in_part {
             return Err(self.damaged());
         }
         self.states -= len;
@@ -499,6 +512,31 @@ mod tests {
         // A version this program does not know.
         write(&path, &Header { version: VERSION + 1, ..header(2, 1) }, &layer).unwrap();
         assert!(read_header(&path).unwrap_err().to_string().contains("version"));
+    }
+
+    #[test]
+    fn a_part_too_long_is_refused_before_it_is_read() {
+        // 1,000 parts of 100 states: a part may hold 6,400 + 65,536. The
+        // first part's length is made 100,000, which the file's size and
+        // the states left would allow.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.snap");
+        let layer: Vec<Vec<(u64, Wide<2>)>> =
+            (0..1000).map(|p| (0..100).map(|i| (p * 100 + i, Wide([1, 0]))).collect()).collect();
+        write(&path, &header(100_000, 1000), &layer).unwrap();
+        let read = read_header(&path).unwrap();
+        let mut reader = LayerReader::<Wide<2>>::open(&path, &read).unwrap();
+        assert_eq!(reader.part().unwrap().unwrap(), layer[0]);
+        let mut bytes = std::fs::read(&path).unwrap();
+        let at = 12 + u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize + 8;
+        assert_eq!(bytes[at..at + 8], 100u64.to_le_bytes());
+        bytes[at..at + 8].copy_from_slice(&100_000u64.to_le_bytes());
+        std::fs::write(&path, &bytes).unwrap();
+        let read = read_header(&path).unwrap();
+        let mut reader = LayerReader::<Wide<2>>::open(&path, &read).unwrap();
+        assert!(reader.part().unwrap_err().to_string().contains("damaged"));
+        assert_eq!(most_in_part(100_000, 1000), 71_936);
+        assert_eq!(most_in_part(u64::MAX, 0), u64::MAX);
     }
 
     #[test]
