@@ -85,7 +85,8 @@ pub const MOST_AT_ONCE: usize = 4;
 /// always hand it back in time), its slot (12 bytes, a slot in two full,
 /// and 8 for the rest of the process) and count (with an eighth to spare)
 /// in the tables, and its share of one chunk's successors (three, in
-/// vectors sized for them with a little room, 13/4 entries). More chunks
+/// vectors sized for them with a little room, 13/4 entries, and an eighth
+/// more for the bucket each thread splits by part). More chunks
 /// take less memory and more time: each chunk visits every table again,
 /// out of the cache. Measured on two threads (peak resident memory over
 /// the most states, 2026-11-28): 241 bytes a state at 11×11 with one
@@ -99,7 +100,7 @@ pub const MOST_AT_ONCE: usize = 4;
 /// ```
 pub fn bytes_per_state(words: usize, chunks: usize) -> u64 {
     let entry = 8 + 8 * words as u64;
-    2 * entry + 32 + 8 * words as u64 * 9 / 8 + 13 * entry / (4 * chunks.max(1) as u64)
+    2 * entry + 32 + 8 * words as u64 * 9 / 8 + 27 * entry / (8 * chunks.max(1) as u64)
 }
 
 /// Where the layer of states between two points is kept.
@@ -121,12 +122,12 @@ impl Storage {
     /// Bytes one state may take at the peak of a point, as
     /// [`bytes_per_state`] plans them in memory; on disk, the slot and the
     /// count in the tables (as in memory), and a chunk's share of the
-    /// layer read and of its successors (17/4 entries).
+    /// layer read and of its successors (35/8 entries).
     ///
     /// ```
     /// use plybench::engine::go::legal::Storage;
     ///
-    /// // Five limbs, sixteen chunks: 182 bytes in memory, 89 on disk.
+    /// // Five limbs, sixteen chunks: 183 bytes in memory, 90 on disk.
     /// assert!(2 * Storage::Disk.bytes_per_state(5, 16) < Storage::Memory.bytes_per_state(5, 16));
     /// ```
     pub fn bytes_per_state(self, words: usize, chunks: usize) -> u64 {
@@ -134,7 +135,7 @@ impl Storage {
             Storage::Memory => bytes_per_state(words, chunks),
             Storage::Disk => {
                 let entry = 8 + 8 * words as u64;
-                32 + 8 * words as u64 * 9 / 8 + 17 * entry / (4 * chunks.max(1) as u64)
+                32 + 8 * words as u64 * 9 / 8 + 35 * entry / (8 * chunks.max(1) as u64)
             }
         }
     }
@@ -889,10 +890,17 @@ struct Tuning {
     chunks: usize,
     /// The fewest states in a chunk: small layers are read in one.
     min_chunk: usize,
+    /// Buckets a thread the successors of a chunk are spread into, when
+    /// there are more parts than that: a bucket holds the successors of
+    /// neighbouring parts, and is split into its parts just before they
+    /// are summed. Each successor is then written where a few hundred
+    /// vectors end, all in the cache, rather than where one of the tens of
+    /// thousands of parts of a 14×14 layer ends.
+    buckets: usize,
 }
 
 impl Tuning {
-    const DEFAULT: Tuning = Tuning { part_keys: 2800, chunks: 1, min_chunk: 1 << 16 };
+    const DEFAULT: Tuning = Tuning { part_keys: 2800, chunks: 1, min_chunk: 1 << 16, buckets: 128 };
 }
 
 /// The states of a layer with their counts, one vector a part.
@@ -1107,6 +1115,20 @@ fn expected_states(history: &[usize], width: usize, states: usize) -> usize {
     ((last * growth * 1.05) as usize).clamp(1, most)
 }
 
+/// Empties `vectors` and gives each room for `share` entries and a
+/// little more; one kept from before with much more is given back, so
+/// that none holds twice its share.
+fn make_room<T>(vectors: &mut [Vec<T>], share: usize) {
+    let room = share + share / 32 + 16;
+    for vector in vectors {
+        vector.clear();
+        if vector.capacity() > 2 * room {
+            *vector = Vec::new();
+        }
+        vector.reserve_exact(room);
+    }
+}
+
 /// Which of `parts` parts a key of mixed hash `hash` falls in: the top
 /// bits of the hash, scaled (a table's slot takes the low bits).
 #[inline]
@@ -1120,8 +1142,9 @@ fn part_of(hash: u64, parts: usize) -> usize {
 /// The successors are summed in one [`PartTable`] a part, about
 /// `expected / part_keys` parts split by the hash of the key. The layer is
 /// read in chunks ([`Tuning`]), each freed once read: the successors of a
-/// chunk are spread into parts (the chunk split among the threads), then
-/// added to their part's table (the parts split among the threads). A key
+/// chunk are spread into buckets of neighbouring parts (the chunk split
+/// among the threads), then each bucket is split into its parts and each
+/// part added to its table (the buckets split among the threads). A key
 /// falls in one part and is summed in one table, so the counts do not
 /// depend on the thread count. The tables become the next layer, or, with
 /// `to_disk`, are handed back to be written. A count that does not fit is
@@ -1140,6 +1163,9 @@ fn step<C: Count>(
     let Shape { rows, cols, width, threads, tuning, .. } = *shape;
     let parts = expected.div_ceil(tuning.part_keys).max(1);
     let keys_a_part = expected.div_ceil(parts);
+    // Parts a bucket: one while the parts are few.
+    let group = parts.div_ceil(tuning.buckets * threads).max(1);
+    let buckets = parts.div_ceil(group);
     // A part's table is made when its first successors come, and turned
     // into the part's states as soon as the last chunk is added: with one
     // chunk, each table lives only while its part is summed.
@@ -1155,48 +1181,50 @@ fn step<C: Count>(
         let per_slice = chunk.len().div_ceil(threads).max(1);
         let slices = chunk.len().div_ceil(per_slice);
         spread.par_iter_mut().zip(chunk.par_chunks_mut(per_slice)).for_each(|(out, slice)| {
-            out.resize_with(parts, Vec::new);
+            out.resize_with(buckets, Vec::new);
             // Room for three successors a state, evenly spread, and a
             // little more: a vector kept from before with much more is
-            // given back, so that no part holds twice its share.
+            // given back, so that no bucket holds twice its share.
             let successors = 3 * slice.iter().map(Vec::len).sum::<usize>();
-            let share = successors.div_ceil(parts);
-            let room = share + share / 32 + 16;
-            for part in out.iter_mut() {
-                part.clear();
-                if part.capacity() > 2 * room {
-                    *part = Vec::new();
-                }
-                part.reserve_exact(room);
-            }
+            make_room(out, successors.div_ceil(buckets));
             for vector in slice {
                 for (key, n) in std::mem::take(vector) {
                     for succ in Border::successors_of_key(key, width, col).into_iter().flatten() {
-                        out[part_of(mix(succ), parts)].push((succ, n));
+                        out[part_of(mix(succ), parts) / group].push((succ, n));
                     }
                 }
             }
         });
         let spread = &spread[..slices];
-        let per_group = parts.div_ceil(threads * 8).max(1);
-        let groups = tables.par_chunks_mut(per_group).zip(next.par_chunks_mut(per_group));
-        groups.enumerate().all(|(group, (tables, next))| {
-            for (i, (table, states)) in tables.iter_mut().zip(next).enumerate() {
-                let part = group * per_group + i;
-                let sums = table.get_or_insert_with(|| PartTable::with_expected(keys_a_part));
+        let tasks = tables.par_chunks_mut(group).zip(next.par_chunks_mut(group)).enumerate();
+        // A bucket's successors split by part, in vectors kept from bucket
+        // to bucket.
+        let summed = tasks.map_init(Vec::new, |split: &mut Vec<Vec<(u64, C)>>, (bucket, (tables, next))| {
+            if group > 1 {
+                split.resize_with(group, Vec::new);
+                let successors = spread.iter().map(|slice| slice[bucket].len()).sum::<usize>();
+                make_room(split, successors.div_ceil(group));
+                let first = bucket * group;
                 for slice in spread {
-                    for (key, n) in &slice[part] {
-                        if !sums.add(*key, mix(*key), n, ring) {
-                            return false;
-                        }
+                    for &(key, n) in &slice[bucket] {
+                        split[part_of(mix(key), parts) - first].push((key, n));
                     }
+                }
+            }
+            for (i, (table, states)) in tables.iter_mut().zip(next).enumerate() {
+                let sums = table.get_or_insert_with(|| PartTable::with_expected(keys_a_part));
+                let mut add = |successors: &[(u64, C)]| successors.iter().all(|(key, n)| sums.add(*key, mix(*key), n, ring));
+                let fits = if group > 1 { add(&split[i]) } else { spread.iter().all(|slice| add(&slice[bucket])) };
+                if !fits {
+                    return false;
                 }
                 if last {
                     *states = table.take().map(PartTable::into_states).unwrap_or_default();
                 }
             }
             true
-        })
+        });
+        summed.all(|fits| fits)
     };
     let read = |source: &mut Source<C>| -> Result<Vec<Vec<(u64, C)>>> {
         let mut chunk = Vec::new();
@@ -1261,7 +1289,7 @@ mod tests {
         let path = dir.path().join("count.snapshot");
         for storage in [Storage::Memory, Storage::Disk] {
             let mut shape = Shape::new(6, 7, 6, 3, MemoryLimit::default(), limbs_for(42), storage).unwrap();
-            shape.tuning = Tuning { part_keys: 7, chunks: 50, min_chunk: 3 };
+            shape.tuning = Tuning { part_keys: 7, chunks: 50, min_chunk: 3, buckets: 2 };
             let saving = Saving { path: &path, every: Duration::from_secs(3600), stop: None, storage };
             let saves = Saves { saving: Some(saving), ..Saves::default() };
             let (count, max_states) =
