@@ -338,7 +338,9 @@ pub fn resume_positions(
         _ if header.alone => {
             return Err(unlike(saving.path, "holds a count modulo one prime alone, not a whole count").into());
         }
-        None if header.words == limbs_for(rows * cols) => {
+        // Limbs widen as the board fills: a snapshot holds at least those
+        // its point needs, and those of the last point (as all did before).
+        None if (limbs_for(header.point)..=limbs_for(rows * cols)).contains(&header.words) => {
             let saves = Saves { saving: Some(saving), from: Some(header), ..Saves::default() };
             exact_count(rows, cols, width, threads, memory, progress, &saves)?
         }
@@ -582,19 +584,23 @@ fn exact_count(
     progress: Progress<'_>,
     saves: &Saves<'_>,
 ) -> Result<LegalCount> {
-    let shape = Shape::new(rows, cols, width, threads, memory, limbs_for(rows * cols), saves.storage())?;
+    let points = rows * cols;
+    let limbs = limbs_for(points);
+    let shape = Shape::new(rows, cols, width, threads, memory, limbs, saves.storage())?;
     let start = Instant::now();
-    let limbs = limbs_for(rows * cols);
     let label = format!("legal {rows}x{cols}");
-    let (count, max_states) = shape.pool()?.install(|| match limbs {
-        0..=2 => exact::<2>(&shape, &label, progress, saves),
-        3 => exact::<3>(&shape, &label, progress, saves),
-        4 => exact::<4>(&shape, &label, progress, saves),
-        5 => exact::<5>(&shape, &label, progress, saves),
-        6 => exact::<6>(&shape, &label, progress, saves),
-        7 => exact::<7>(&shape, &label, progress, saves),
-        8 => exact::<8>(&shape, &label, progress, saves),
-        _ => exact::<MAX_LIMBS>(&shape, &label, progress, saves),
+    // The limbs of the layer after the next point (planned above for the
+    // last).
+    let first = saves.from.as_ref().map_or(0, |from| from.point);
+    let (count, max_states) = shape.pool()?.install(|| match limbs_for((first + 1).min(points)) {
+        0..=2 => exact::<2>(&shape, &label, progress, saves, Reached::begin(&shape, saves)?),
+        3 => exact::<3>(&shape, &label, progress, saves, Reached::begin(&shape, saves)?),
+        4 => exact::<4>(&shape, &label, progress, saves, Reached::begin(&shape, saves)?),
+        5 => exact::<5>(&shape, &label, progress, saves, Reached::begin(&shape, saves)?),
+        6 => exact::<6>(&shape, &label, progress, saves, Reached::begin(&shape, saves)?),
+        7 => exact::<7>(&shape, &label, progress, saves, Reached::begin(&shape, saves)?),
+        8 => exact::<8>(&shape, &label, progress, saves, Reached::begin(&shape, saves)?),
+        _ => exact::<MAX_LIMBS>(&shape, &label, progress, saves, Reached::begin(&shape, saves)?),
     })?;
     Ok(LegalCount {
         rows,
@@ -786,7 +792,10 @@ fn count_residues<const K: usize>(
 ) -> Result<(Vec<u64>, usize)> {
     let mut ring = [0; K];
     ring.copy_from_slice(primes);
-    let (last, max_states) = run::<Residues<K>>(shape, Moduli(ring), label, progress, saves)?;
+    let points = shape.rows * shape.cols;
+    let reached = run::<Residues<K>>(shape, Moduli(ring), label, progress, saves, Reached::begin(shape, saves)?, points)?;
+    let max_states = reached.max_states();
+    let last = reached.held.into_layer()?;
     let mut sum = Residues::<K>::ZERO;
     for (key, n) in last.iter().flatten() {
         if Border::is_final(*key, shape.width) {
@@ -859,14 +868,38 @@ impl Shape {
     }
 }
 
-/// The exact count in `N` limbs, and the most states.
+/// The exact count from `reached` on, and the most states. The layers are
+/// kept in `N` limbs while their counts fit (3^t after t points, so two
+/// limbs up to 80 points), then in one more: the layers of the first
+/// points take a half or two thirds of the memory and its traffic that
+/// the last limb count would.
 fn exact<const N: usize>(
     shape: &Shape,
     label: &str,
     progress: Progress<'_>,
     saves: &Saves<'_>,
+    reached: Reached<Wide<N>>,
 ) -> Result<(BigUint, usize)> {
-    let (last, max_states) = run::<Wide<N>>(shape, (), label, progress, saves)?;
+    let points = shape.rows * shape.cols;
+    let until = (reached.history.len()..points).find(|&point| limbs_for(point + 1) > N).unwrap_or(points);
+    let reached = run::<Wide<N>>(shape, (), label, progress, saves, reached, until)?;
+    if until < points {
+        let next = || -> Result<(BigUint, usize)> {
+            match N {
+                2 => exact::<3>(shape, label, progress, saves, reached.widen(shape)?),
+                3 => exact::<4>(shape, label, progress, saves, reached.widen(shape)?),
+                4 => exact::<5>(shape, label, progress, saves, reached.widen(shape)?),
+                5 => exact::<6>(shape, label, progress, saves, reached.widen(shape)?),
+                6 => exact::<7>(shape, label, progress, saves, reached.widen(shape)?),
+                7 => exact::<8>(shape, label, progress, saves, reached.widen(shape)?),
+                8 => exact::<MAX_LIMBS>(shape, label, progress, saves, reached.widen(shape)?),
+                _ => Err(GoError::LegalOverflow { rows: shape.rows, cols: shape.cols }.into()),
+            }
+        };
+        return next();
+    }
+    let max_states = reached.max_states();
+    let last = reached.held.into_layer()?;
     let mut count = Wide::<N>::ZERO;
     for (key, n) in last.iter().flatten() {
         if Border::is_final(*key, shape.width) && !count.add(n, ()) {
@@ -926,6 +959,14 @@ impl<C: Count> Held<C> {
         }
     }
 
+    /// The whole layer in memory.
+    fn into_layer(self) -> Result<Layer<C>> {
+        Ok(match self {
+            Held::Memory(layer) => layer,
+            Held::File(path, header) => snapshot::read_layer(&path, &header)?,
+        })
+    }
+
     /// The layer's parts, one at a time.
     fn open(self) -> Result<Source<C>> {
         Ok(match self {
@@ -981,43 +1022,90 @@ impl<C: Count> Made<C> {
     }
 }
 
-/// The states after the last point with their counts, and the most states
-/// after any point.
+/// Where a count stands between points: the layer after the points filled,
+/// the states after each of them, the seconds they took, and when a
+/// snapshot was last saved.
+struct Reached<C> {
+    held: Held<C>,
+    history: Vec<usize>,
+    seconds: f64,
+    saved: Instant,
+}
+
+impl<C: Count> Reached<C> {
+    /// The start of a count: the empty board, or the snapshot it goes on
+    /// from (its counts read in `C`'s words).
+    fn begin(shape: &Shape, saves: &Saves<'_>) -> Result<Reached<C>> {
+        let Shape { rows, cols, width, memory, words, storage, tuning, .. } = *shape;
+        let (held, history, seconds) = match (&saves.from, saves.saving) {
+            (Some(from), Some(saving)) => {
+                let held = if storage == Storage::Disk {
+                    // Read part by part as the next point is made.
+                    Held::File(saving.path.to_owned(), from.clone())
+                } else {
+                    // Checked before the layer is read into memory.
+                    let bytes = from.states.saturating_mul(bytes_per_state(words, tuning.chunks));
+                    if bytes > memory.bytes() {
+                        return Err(GoError::LegalMemory { rows, cols, needed: bytes, limit: memory.bytes() }.into());
+                    }
+                    Held::Memory(snapshot::read_layer::<C>(saving.path, from)?)
+                };
+                (held, from.history.clone(), from.seconds)
+            }
+            _ => {
+                let first = vec![vec![(Border::initial(width).key(0), C::ONE)]];
+                (Held::Memory(first), Vec::with_capacity(rows * cols), 0.0)
+            }
+        };
+        Ok(Reached { held, history, seconds, saved: Instant::now() })
+    }
+
+    /// The most states after any point so far.
+    fn max_states(&self) -> usize {
+        self.history.iter().copied().max().unwrap_or(1)
+    }
+}
+
+impl<const N: usize> Reached<Wide<N>> {
+    /// The same layer in `M` limbs; a layer on disk is widened as it is
+    /// read. A count that does not fit (`M` below `N`) is an overflow.
+    fn widen<const M: usize>(self, shape: &Shape) -> Result<Reached<Wide<M>>> {
+        let Reached { held, history, seconds, saved } = self;
+        let held = match held {
+            Held::Memory(layer) => {
+                let widen = |part: Vec<(u64, Wide<N>)>| -> Option<Vec<(u64, Wide<M>)>> {
+                    part.into_iter().map(|(key, n)| Some((key, Wide::<M>::resized(&n.0)?))).collect()
+                };
+                // Part by part, each freed once widened.
+                let layer: Option<Layer<Wide<M>>> = layer.into_iter().map(widen).collect();
+                Held::Memory(layer.ok_or(GoError::LegalOverflow { rows: shape.rows, cols: shape.cols })?)
+            }
+            Held::File(path, header) => Held::File(path, header),
+        };
+        Ok(Reached { held, history, seconds, saved })
+    }
+}
+
+/// Fills the points from `reached` up to `until` (not included), and
+/// returns where the count then stands.
+#[allow(clippy::too_many_arguments)]
 fn run<C: Count>(
     shape: &Shape,
     ring: C::Ring,
     label: &str,
     progress: Progress<'_>,
     saves: &Saves<'_>,
-) -> Result<(Layer<C>, usize)> {
+    reached: Reached<C>,
+    until: usize,
+) -> Result<Reached<C>> {
     let Shape { rows, cols, width, memory, words, storage, tuning, .. } = *shape;
     let points = rows * cols;
     let start = Instant::now();
-    let (mut held, mut history, before) = match (&saves.from, saves.saving) {
-        (Some(from), Some(saving)) => {
-            let held = if storage == Storage::Disk {
-                // Read part by part as the next point is made.
-                Held::File(saving.path.to_owned(), from.clone())
-            } else {
-                // Checked before the layer is read into memory.
-                let bytes = from.states.saturating_mul(bytes_per_state(words, tuning.chunks));
-                if bytes > memory.bytes() {
-                    return Err(GoError::LegalMemory { rows, cols, needed: bytes, limit: memory.bytes() }.into());
-                }
-                Held::Memory(snapshot::read_layer::<C>(saving.path, from)?)
-            };
-            (held, from.history.clone(), from.seconds)
-        }
-        _ => {
-            let first = vec![vec![(Border::initial(width).key(0), C::ONE)]];
-            (Held::Memory(first), Vec::with_capacity(points), 0.0)
-        }
-    };
+    let Reached { mut held, mut history, seconds: before, mut saved } = reached;
     // Kept from point to point, so that its memory is reused rather than
     // mapped anew.
     let mut spread: Spread<C> = Vec::new();
-    let mut saved = Instant::now();
-    for point in history.len()..points {
+    for point in history.len()..until {
         let col = point % width;
         let now = held.states();
         let expected = expected_states(&history, width, now);
@@ -1092,11 +1180,7 @@ fn run<C: Count>(
             }
         }
     }
-    let last = match held {
-        Held::Memory(layer) => layer,
-        Held::File(path, header) => snapshot::read_layer(&path, &header)?,
-    };
-    Ok((last, history.iter().copied().max().unwrap_or(1)))
+    Ok(Reached { held, history, seconds: before + start.elapsed().as_secs_f64(), saved })
 }
 
 /// The states expected after the next point, from the states after each
@@ -1292,8 +1376,9 @@ mod tests {
             shape.tuning = Tuning { part_keys: 7, chunks: 50, min_chunk: 3, buckets: 2 };
             let saving = Saving { path: &path, every: Duration::from_secs(3600), stop: None, storage };
             let saves = Saves { saving: Some(saving), ..Saves::default() };
+            let begin = Reached::begin(&shape, &saves).unwrap();
             let (count, max_states) =
-                shape.pool().unwrap().install(|| exact::<2>(&shape, "", Progress::NONE, &saves)).unwrap();
+                shape.pool().unwrap().install(|| exact::<2>(&shape, "", Progress::NONE, &saves, begin)).unwrap();
             assert_eq!((&count, max_states), (&plain.count, plain.max_states), "{storage:?}");
             assert!(max_states > 1000, "{max_states}");
         }
@@ -1612,6 +1697,52 @@ mod tests {
         let (a, b, c, d) = (strip(87), strip(88), strip(89), strip(90));
         assert_eq!(d.arithmetic, Arithmetic::Exact(3));
         assert_eq!(d.count + b.count, c.count * 3u32 + a.count);
+    }
+
+    #[test]
+    fn limbs_widen_as_the_board_fills_stopped_or_not() {
+        // 2x45: two limbs for the layers of the first 80 points, three
+        // after. The count by residues does not depend on limbs.
+        assert_eq!((limbs_for(80), limbs_for(81), limbs_for(90)), (2, 3, 3));
+        let plain = count_positions(2, 45, 2, MemoryLimit::default(), Progress::NONE).unwrap();
+        let by_moduli = count_by_moduli(2, 45, 2, MemoryLimit::default(), Progress::NONE).unwrap();
+        assert_eq!((&plain.count, plain.arithmetic), (&by_moduli.count, Arithmetic::Exact(3)));
+        // On disk, not stopped: the layer file of point 80 read in three
+        // limbs.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("count.snapshot");
+        let saving = Saving { path: &path, every: Duration::from_secs(3600), stop: None, storage: Storage::Disk };
+        let run = count_positions_saved(2, 45, 2, MemoryLimit::default(), Progress::NONE, saving).unwrap();
+        assert_eq!(run.count, plain.count);
+        // Stopped after every point, across the widening, the layers
+        // alternately on disk and in memory.
+        let disk = |i: usize| if i % 2 == 0 { Storage::Disk } else { Storage::Memory };
+        let (run, stops) = stop_at_every_point(2, 45, MemoryLimit::default(), disk);
+        assert_eq!((run.count, run.max_states), (plain.count.clone(), plain.max_states));
+        assert_eq!(stops, (1..90).collect::<Vec<_>>());
+        // A snapshot in more limbs than its point needs (as every snapshot
+        // of an exact count was before the limbs widened) goes on in
+        // fewer, on disk and in memory.
+        for storage in [Storage::Disk, Storage::Memory] {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("count.snapshot");
+            let stop = AtomicBool::new(true);
+            let saving = Saving { path: &path, every: Duration::from_secs(3600), stop: Some(&stop), storage };
+            for _ in 0..40 {
+                let stopped = match std::fs::exists(&path).unwrap() {
+                    false => count_positions_saved(2, 45, 2, MemoryLimit::default(), Progress::NONE, saving),
+                    true => resume_positions(saving, 2, MemoryLimit::default(), Progress::NONE),
+                };
+                assert!(matches!(stopped, Err(crate::Error::Go(GoError::LegalStopped { .. }))));
+            }
+            let header = snapshot::read_header(&path).unwrap();
+            assert_eq!((header.point, header.words), (40, 2));
+            let layer = snapshot::read_layer::<Wide<3>>(&path, &header).unwrap();
+            snapshot::write(&path, &Header { words: 3, ..header }, &layer).unwrap();
+            stop.store(false, Ordering::Relaxed);
+            let run = resume_positions(saving, 2, MemoryLimit::default(), Progress::NONE).unwrap();
+            assert_eq!(run.count, plain.count);
+        }
     }
 
     #[test]

@@ -22,6 +22,12 @@ pub trait Count: Copy + Send + Sync + 'static {
     fn words(&self) -> &[u64];
     /// The count of [`Count::words`]; `words` holds [`Count::WORDS`].
     fn from_words(words: &[u64]) -> Self;
+    /// The count whose words, in a layer kept in another width, are
+    /// `words`; `None` when it is not one of this type's. Residues have
+    /// one width.
+    fn resized(words: &[u64]) -> Option<Self> {
+        (words.len() == Self::WORDS).then(|| Self::from_words(words))
+    }
 }
 
 /// An exact count of `N` 64-bit limbs, least significant first.
@@ -54,6 +60,15 @@ impl<const N: usize> Count for Wide<N> {
         let mut limbs = [0; N];
         limbs.copy_from_slice(words);
         Wide(limbs)
+    }
+
+    /// Fewer limbs are widened with zeros; more are taken when those
+    /// past `N` are zero.
+    fn resized(words: &[u64]) -> Option<Self> {
+        let (low, high) = words.split_at(words.len().min(N));
+        let mut limbs = [0; N];
+        limbs[..low.len()].copy_from_slice(low);
+        high.iter().all(|&word| word == 0).then_some(Wide(limbs))
     }
 
     #[inline]

@@ -71,8 +71,9 @@ pub struct Header {
     pub cols: usize,
     /// Points of the border.
     pub width: usize,
-    /// 64-bit words of one count: limbs, or in a count by residues one for
-    /// each prime the pass counts at once.
+    /// 64-bit words of one count: limbs (as many as the counts after
+    /// `point` points need, or more: they widen as the board fills), or
+    /// in a count by residues one for each prime the pass counts at once.
     pub words: usize,
     /// For a count by residues, the place in `ring::moduli` of the first
     /// prime the pass counts (`words` of them from there); `None` for an
@@ -324,7 +325,8 @@ pub fn read_header(path: &Path) -> Result<Header, GoError> {
 
 /// Reads the layer of the snapshot file `path`, whose header `header`
 /// ([`read_header`]) the caller has checked against the count (its words
-/// are `C`'s, its states fit the memory limit).
+/// are `C`'s, or limbs `C` widens or narrows; its states fit the memory
+/// limit).
 pub fn read_layer<C: Count>(path: &Path, header: &Header) -> Result<Vec<Vec<(u64, C)>>, GoError> {
     let mut reader = LayerReader::<C>::open(path, header)?;
     let mut layer = Vec::with_capacity(header.parts as usize);
@@ -346,6 +348,8 @@ pub struct LayerReader<C> {
     states: u64,
     /// [`most_in_part`] of the layer.
     most_in_part: u64,
+    /// A count's words in the file ([`Header::words`]), which may be
+    /// fewer or more than `C`'s ([`Count::resized`]).
     words: Vec<u64>,
     /// A part's bytes, read at once.
     bytes: Vec<u8>,
@@ -371,7 +375,7 @@ impl<C: Count> LayerReader<C> {
             parts: header.parts,
             states: header.states,
             most_in_part: most_in_part(header.states, header.parts),
-            words: vec![0; C::WORDS],
+            words: vec![0; header.words],
             bytes: Vec::new(),
             count: std::marker::PhantomData,
         };
@@ -412,7 +416,7 @@ impl<C: Count> LayerReader<C> {
             return Err(self.damaged());
         }
         self.states -= len;
-        let entry = 8 * (1 + C::WORDS);
+        let entry = 8 * (1 + self.words.len());
         self.bytes.resize(len as usize * entry, 0);
         let path = &self.path;
         self.input.read_exact(&mut self.bytes).map_err(|error| failed(path, format!("cannot be read: {error}")))?;
@@ -425,7 +429,10 @@ impl<C: Count> LayerReader<C> {
                 *w = word(bytes);
                 self.check.add(*w);
             }
-            part.push((key, C::from_words(&self.words)));
+            let Some(n) = C::resized(&self.words) else {
+                return Err(failed(&self.path, "holds a count wider than this count keeps; count again"));
+            };
+            part.push((key, n));
         }
         Ok(Some(part))
     }
@@ -537,6 +544,23 @@ mod tests {
         assert!(reader.part().unwrap_err().to_string().contains("damaged"));
         assert_eq!(most_in_part(100_000, 1000), 71_936);
         assert_eq!(most_in_part(u64::MAX, 0), u64::MAX);
+    }
+
+    #[test]
+    fn a_layer_is_read_in_more_limbs_or_fewer() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.snap");
+        let layer = vec![vec![(7, Wide([1, 2])), (9, Wide([u64::MAX, 0]))]];
+        write(&path, &header(2, 1), &layer).unwrap();
+        let read = read_header(&path).unwrap();
+        let wider = vec![vec![(7, Wide([1, 2, 0])), (9, Wide([u64::MAX, 0, 0]))]];
+        assert_eq!(read_layer::<Wide<3>>(&path, &read).unwrap(), wider);
+        // Two limbs into one: the first count does not fit.
+        let error = read_layer::<Wide<1>>(&path, &read).unwrap_err().to_string();
+        assert!(error.contains("wider than this count keeps"), "{error}");
+        let fits = vec![vec![(7, Wide([1, 0])), (9, Wide([u64::MAX, 0]))]];
+        write(&path, &header(2, 1), &fits).unwrap();
+        assert_eq!(read_layer::<Wide<1>>(&path, &read).unwrap(), vec![vec![(7, Wide([1])), (9, Wide([u64::MAX]))]]);
     }
 
     #[test]
