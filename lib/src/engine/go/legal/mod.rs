@@ -817,6 +817,8 @@ struct Shape {
     words: usize,
     /// Where the layers are kept between points.
     storage: Storage,
+    /// The states at the peak the memory is planned for.
+    planned: u64,
     tuning: Tuning,
 }
 
@@ -852,13 +854,24 @@ impl Shape {
             return Err(GoError::LegalBoard { rows, cols, why: "the border must run along a side".to_owned() }.into());
         }
         let threads = check_threads(threads)?;
-        // The fewest chunks whose plan fits.
-        let planned = |chunks: usize| states.saturating_mul(storage.bytes_per_state(words, chunks));
-        let Some(chunks) = (0..=MOST_CHUNKS.trailing_zeros()).map(|i| 1 << i).find(|&c| planned(c) <= memory.bytes())
-        else {
-            return Err(GoError::LegalMemory { rows, cols, needed: planned(MOST_CHUNKS), limit: memory.bytes() }.into());
+        let Some(chunks) = fewest_chunks(states, words, storage, memory) else {
+            let needed = states.saturating_mul(storage.bytes_per_state(words, MOST_CHUNKS));
+            return Err(GoError::LegalMemory { rows, cols, needed, limit: memory.bytes() }.into());
         };
-        Ok(Shape { rows, cols, width, threads, memory, words, storage, tuning: Tuning { chunks, ..Tuning::DEFAULT } })
+        let tuning = Tuning { chunks, ..Tuning::DEFAULT };
+        Ok(Shape { rows, cols, width, threads, memory, words, storage, planned: states, tuning })
+    }
+
+    /// The shape of the points whose counts take `words` words, fewer than
+    /// planned (the first points of an exact count): the fewest chunks
+    /// whose plan fits with those words, never more than planned.
+    fn in_words(&self, words: usize) -> Shape {
+        if words >= self.words {
+            return *self;
+        }
+        let fewest = fewest_chunks(self.planned, words, self.storage, self.memory);
+        let chunks = fewest.unwrap_or(self.tuning.chunks).min(self.tuning.chunks);
+        Shape { words, tuning: Tuning { chunks, ..self.tuning }, ..*self }
     }
 
     fn pool(&self) -> Result<rayon::ThreadPool> {
@@ -868,11 +881,19 @@ impl Shape {
     }
 }
 
+/// The fewest chunks (1, 2, 4, .. [`MOST_CHUNKS`]) in which `states`
+/// states of `words` words fit `memory` kept in `storage`.
+fn fewest_chunks(states: u64, words: usize, storage: Storage, memory: MemoryLimit) -> Option<usize> {
+    let planned = |chunks: usize| states.saturating_mul(storage.bytes_per_state(words, chunks));
+    (0..=MOST_CHUNKS.trailing_zeros()).map(|i| 1 << i).find(|&c| planned(c) <= memory.bytes())
+}
+
 /// The exact count from `reached` on, and the most states. The layers are
 /// kept in `N` limbs while their counts fit (3^t after t points, so two
 /// limbs up to 80 points), then in one more: the layers of the first
 /// points take a half or two thirds of the memory and its traffic that
-/// the last limb count would.
+/// the last limb count would, and are read in fewer chunks
+/// ([`Shape::in_words`]).
 fn exact<const N: usize>(
     shape: &Shape,
     label: &str,
@@ -882,7 +903,7 @@ fn exact<const N: usize>(
 ) -> Result<(BigUint, usize)> {
     let points = shape.rows * shape.cols;
     let until = (reached.history.len()..points).find(|&point| limbs_for(point + 1) > N).unwrap_or(points);
-    let reached = run::<Wide<N>>(shape, (), label, progress, saves, reached, until)?;
+    let reached = run::<Wide<N>>(&shape.in_words(N), (), label, progress, saves, reached, until)?;
     if until < points {
         let next = || -> Result<(BigUint, usize)> {
             match N {
@@ -1396,6 +1417,21 @@ mod tests {
         assert_eq!(chunks(plan(1) - 1).unwrap(), 2);
         assert_eq!(chunks(plan(MOST_CHUNKS)).unwrap(), MOST_CHUNKS);
         assert!(chunks(plan(MOST_CHUNKS) - 1).is_err());
+    }
+
+    #[test]
+    fn the_points_in_fewer_limbs_are_read_in_fewer_chunks() {
+        // 14x14 on disk in 22 GiB: 32 chunks for five limbs, 16, 8 and 4
+        // for the points whose counts fit four, three and two.
+        let memory = MemoryLimit::from_bytes(22 << 30);
+        let shape = Shape::new(14, 14, 14, 2, memory, limbs_for(196), Storage::Disk).unwrap();
+        let chunks = |words| shape.in_words(words).tuning.chunks;
+        assert_eq!([chunks(5), chunks(4), chunks(3), chunks(2)], [32, 16, 8, 4]);
+        assert_eq!(shape.in_words(2).words, 2);
+        // Never more chunks than planned, whatever the memory.
+        let mut tight = shape;
+        tight.tuning.chunks = 2;
+        assert_eq!(tight.in_words(2).tuning.chunks, 2);
     }
 
     /// Counts `rows`×`cols` stopping after every point and resuming from
