@@ -147,6 +147,15 @@ pub fn limbs_for(points: usize) -> usize {
     bits.div_ceil(64).max(2)
 }
 
+/// Limbs that hold every count of a layer after `filled` points with a
+/// border of `width`: the colourings a state counts agree on its `width`
+/// points, and a state is merged with its colour swap, so a count is at
+/// most 2·3^(filled − width), which the bit [`limbs_for`] keeps to spare
+/// covers. An addition that passes it is an overflow, an error.
+fn layer_limbs(filled: usize, width: usize) -> usize {
+    limbs_for(filled.saturating_sub(width))
+}
+
 /// 3^points, the bound on every count of a board of `points` points.
 fn bound(points: usize) -> BigUint {
     BigUint::from(3u32).pow(points as u32)
@@ -340,7 +349,7 @@ pub fn resume_positions(
         }
         // Limbs widen as the board fills: a snapshot holds at least those
         // its point needs, and those of the last point (as all did before).
-        None if (limbs_for(header.point)..=limbs_for(rows * cols)).contains(&header.words) => {
+        None if (layer_limbs(header.point, width)..=limbs_for(rows * cols)).contains(&header.words) => {
             let saves = Saves { saving: Some(saving), from: Some(header), ..Saves::default() };
             exact_count(rows, cols, width, threads, memory, progress, &saves)?
         }
@@ -592,7 +601,7 @@ fn exact_count(
     // The limbs of the layer after the next point (planned above for the
     // last).
     let first = saves.from.as_ref().map_or(0, |from| from.point);
-    let (count, max_states) = shape.pool()?.install(|| match limbs_for((first + 1).min(points)) {
+    let (count, max_states) = shape.pool()?.install(|| match layer_limbs((first + 1).min(points), width) {
         0..=2 => exact::<2>(&shape, &label, progress, saves, Reached::begin(&shape, saves)?),
         3 => exact::<3>(&shape, &label, progress, saves, Reached::begin(&shape, saves)?),
         4 => exact::<4>(&shape, &label, progress, saves, Reached::begin(&shape, saves)?),
@@ -889,8 +898,8 @@ fn fewest_chunks(states: u64, words: usize, storage: Storage, memory: MemoryLimi
 }
 
 /// The exact count from `reached` on, and the most states. The layers are
-/// kept in `N` limbs while their counts fit (3^t after t points, so two
-/// limbs up to 80 points), then in one more: the layers of the first
+/// kept in `N` limbs while their counts fit ([`layer_limbs`]: two limbs up
+/// to 80 points past the first row), then in one more: the layers of the first
 /// points take a half or two thirds of the memory and its traffic that
 /// the last limb count would, and are read in fewer chunks
 /// ([`Shape::in_words`]).
@@ -902,7 +911,8 @@ fn exact<const N: usize>(
     reached: Reached<Wide<N>>,
 ) -> Result<(BigUint, usize)> {
     let points = shape.rows * shape.cols;
-    let until = (reached.history.len()..points).find(|&point| limbs_for(point + 1) > N).unwrap_or(points);
+    let width = shape.width;
+    let until = (reached.history.len()..points).find(|&point| layer_limbs(point + 1, width) > N).unwrap_or(points);
     let reached = run::<Wide<N>>(&shape.in_words(N), (), label, progress, saves, reached, until)?;
     if until < points {
         let next = || -> Result<(BigUint, usize)> {
@@ -1737,13 +1747,13 @@ mod tests {
 
     #[test]
     fn limbs_widen_as_the_board_fills_stopped_or_not() {
-        // 2x45: two limbs for the layers of the first 80 points, three
+        // 2x45: two limbs for the layers of the first 82 points, three
         // after. The count by residues does not depend on limbs.
-        assert_eq!((limbs_for(80), limbs_for(81), limbs_for(90)), (2, 3, 3));
+        assert_eq!((layer_limbs(82, 2), layer_limbs(83, 2), limbs_for(90)), (2, 3, 3));
         let plain = count_positions(2, 45, 2, MemoryLimit::default(), Progress::NONE).unwrap();
         let by_moduli = count_by_moduli(2, 45, 2, MemoryLimit::default(), Progress::NONE).unwrap();
         assert_eq!((&plain.count, plain.arithmetic), (&by_moduli.count, Arithmetic::Exact(3)));
-        // On disk, not stopped: the layer file of point 80 read in three
+        // On disk, not stopped: the layer file of point 82 read in three
         // limbs.
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("count.snapshot");
