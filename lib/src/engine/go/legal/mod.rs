@@ -802,7 +802,8 @@ fn count_residues<const K: usize>(
     let mut ring = [0; K];
     ring.copy_from_slice(primes);
     let points = shape.rows * shape.cols;
-    let reached = run::<Residues<K>>(shape, Moduli(ring), label, progress, saves, Reached::begin(shape, saves)?, points)?;
+    let reached =
+        run::<Residues<K>>(shape, Moduli(ring), label, progress, saves, Reached::begin(shape, saves)?, points)?;
     let max_states = reached.max_states();
     let last = reached.held.into_layer()?;
     let mut sum = Residues::<K>::ZERO;
@@ -1328,7 +1329,8 @@ fn step<C: Count>(
             }
             for (i, (table, states)) in tables.iter_mut().zip(next).enumerate() {
                 let sums = table.get_or_insert_with(|| PartTable::with_expected(keys_a_part));
-                let mut add = |successors: &[(u64, C)]| successors.iter().all(|(key, n)| sums.add(*key, mix(*key), n, ring));
+                let mut add =
+                    |successors: &[(u64, C)]| successors.iter().all(|(key, n)| sums.add(*key, mix(*key), n, ring));
                 let fits = if group > 1 { add(&split[i]) } else { spread.iter().all(|slice| add(&slice[bucket])) };
                 if !fits {
                     return false;
@@ -1762,7 +1764,7 @@ mod tests {
         assert_eq!(run.count, plain.count);
         // Stopped after every point, across the widening, the layers
         // alternately on disk and in memory.
-        let disk = |i: usize| if i % 2 == 0 { Storage::Disk } else { Storage::Memory };
+        let disk = |i: usize| if i.is_multiple_of(2) { Storage::Disk } else { Storage::Memory };
         let (run, stops) = stop_at_every_point(2, 45, MemoryLimit::default(), disk);
         assert_eq!((run.count, run.max_states), (plain.count.clone(), plain.max_states));
         assert_eq!(stops, (1..90).collect::<Vec<_>>());
