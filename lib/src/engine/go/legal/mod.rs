@@ -900,7 +900,7 @@ fn fewest_chunks(states: u64, words: usize, storage: Storage, memory: MemoryLimi
 
 /// The exact count from `reached` on, and the most states. The layers are
 /// kept in `N` limbs while their counts fit ([`layer_limbs`]: two limbs up
-/// to 80 points past the first row), then in one more: the layers of the first
+/// to point 80 + w, w the border's width), then in one more: the layers of the first
 /// points take a half or two thirds of the memory and its traffic that
 /// the last limb count would, and are read in fewer chunks
 /// ([`Shape::in_words`]).
@@ -916,19 +916,16 @@ fn exact<const N: usize>(
     let until = (reached.history.len()..points).find(|&point| layer_limbs(point + 1, width) > N).unwrap_or(points);
     let reached = run::<Wide<N>>(&shape.in_words(N), (), label, progress, saves, reached, until)?;
     if until < points {
-        let next = || -> Result<(BigUint, usize)> {
-            match N {
-                2 => exact::<3>(shape, label, progress, saves, reached.widen(shape)?),
-                3 => exact::<4>(shape, label, progress, saves, reached.widen(shape)?),
-                4 => exact::<5>(shape, label, progress, saves, reached.widen(shape)?),
-                5 => exact::<6>(shape, label, progress, saves, reached.widen(shape)?),
-                6 => exact::<7>(shape, label, progress, saves, reached.widen(shape)?),
-                7 => exact::<8>(shape, label, progress, saves, reached.widen(shape)?),
-                8 => exact::<MAX_LIMBS>(shape, label, progress, saves, reached.widen(shape)?),
-                _ => Err(GoError::LegalOverflow { rows: shape.rows, cols: shape.cols }.into()),
-            }
+        return match N {
+            2 => exact::<3>(shape, label, progress, saves, reached.widen(shape)?),
+            3 => exact::<4>(shape, label, progress, saves, reached.widen(shape)?),
+            4 => exact::<5>(shape, label, progress, saves, reached.widen(shape)?),
+            5 => exact::<6>(shape, label, progress, saves, reached.widen(shape)?),
+            6 => exact::<7>(shape, label, progress, saves, reached.widen(shape)?),
+            7 => exact::<8>(shape, label, progress, saves, reached.widen(shape)?),
+            8 => exact::<MAX_LIMBS>(shape, label, progress, saves, reached.widen(shape)?),
+            _ => Err(GoError::LegalOverflow { rows: shape.rows, cols: shape.cols }.into()),
         };
-        return next();
     }
     let max_states = reached.max_states();
     let last = reached.held.into_layer()?;
