@@ -879,7 +879,13 @@ impl Shape {
         if words >= self.words {
             return *self;
         }
-        let fewest = fewest_chunks(self.planned, words, self.storage, self.memory);
+        self.fitted(self.planned, words)
+    }
+
+    /// This shape for counts of `words` words, in the fewest chunks whose
+    /// plan fits `states` states, never more chunks than planned.
+    fn fitted(&self, states: u64, words: usize) -> Shape {
+        let fewest = fewest_chunks(states, words, self.storage, self.memory);
         let chunks = fewest.unwrap_or(self.tuning.chunks).min(self.tuning.chunks);
         Shape { words, tuning: Tuning { chunks, ..self.tuning }, ..*self }
     }
@@ -896,9 +902,7 @@ impl Shape {
             return *self;
         }
         let states = now.max(expected) as u64;
-        let fewest = fewest_chunks(states.saturating_add(states / 8), self.words, self.storage, self.memory);
-        let chunks = fewest.unwrap_or(self.tuning.chunks).min(self.tuning.chunks);
-        Shape { tuning: Tuning { chunks, ..self.tuning }, ..*self }
+        self.fitted(states.saturating_add(states / 8), self.words)
     }
 
     fn pool(&self) -> Result<rayon::ThreadPool> {
@@ -1167,6 +1171,8 @@ fn run<C: Count>(
         let made = step(held.open()?, now, &mut spread, col, &at_point, ring, expected, to_disk)?;
         let states = made.states();
         history.push(states);
+        // Checked against the stage's plan (its most chunks), not the
+        // point's: the next point may need more chunks than this one.
         let bytes = (states as u64).saturating_mul(storage.bytes_per_state(words, tuning.chunks));
         if bytes > memory.bytes() {
             return Err(GoError::LegalMemory { rows, cols, needed: bytes, limit: memory.bytes() }.into());
