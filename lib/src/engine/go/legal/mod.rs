@@ -894,8 +894,8 @@ impl Shape {
     /// `expected`: the fewest chunks whose plan fits the memory for the
     /// larger of the two and an eighth more, never more than planned. The
     /// plan is for the estimate of the most states ([`estimated_states`]),
-    /// which the layers of most points stay well below: 14×14 peaks at
-    /// 201.6 million states against 276 million estimated, and each chunk
+    /// which the layers of most points stay well below: 14×14 stays near
+    /// 210 million states against 276 million estimated, and each chunk
     /// fewer spares a visit of every table.
     fn at_point(&self, now: usize, expected: usize) -> Shape {
         if !self.tuning.fit_each_point {
@@ -1474,18 +1474,22 @@ mod tests {
 
     #[test]
     fn each_point_is_read_in_the_fewest_chunks_its_states_need() {
-        // 14x14 on disk in 22 GiB peaks at 201.6 million states, below the
-        // 276 million planned: 8 chunks in five limbs instead of 32, 4 in
-        // three instead of 8, 2 in two instead of 4.
+        // 14x14 on disk in 22 GiB, at the 201.6 million states after point
+        // 97 (its layers stay near 210 million, below the 276 million
+        // planned): 8 chunks in five limbs instead of 32, 4 in three
+        // instead of 8, 2 in two instead of 4.
         let memory = MemoryLimit::from_bytes(22 << 30);
         let shape = Shape::new(14, 14, 14, 2, memory, limbs_for(196), Storage::Disk).unwrap();
-        let peak = 201_634_032;
+        let after_97 = 201_634_032;
         let chunks = |words, now, expected| shape.in_words(words).at_point(now, expected).tuning.chunks;
-        assert_eq!([chunks(5, peak, peak), chunks(4, peak, peak), chunks(3, peak, peak)], [8, 8, 4]);
-        assert_eq!(chunks(2, peak, peak), 2);
+        assert_eq!(
+            [chunks(5, after_97, after_97), chunks(4, after_97, after_97), chunks(3, after_97, after_97)],
+            [8, 8, 4]
+        );
+        assert_eq!(chunks(2, after_97, after_97), 2);
         // The larger of the states read and expected, with an eighth more.
-        assert_eq!(chunks(5, peak / 2, peak), 8);
-        assert_eq!(chunks(5, peak, peak / 2), 8);
+        assert_eq!(chunks(5, after_97 / 2, after_97), 8);
+        assert_eq!(chunks(5, after_97, after_97 / 2), 8);
         let most = (memory.bytes() / Storage::Disk.bytes_per_state(5, 8)) as usize;
         assert_eq!(chunks(5, most * 8 / 9, 0), 8);
         assert_eq!(chunks(5, most * 8 / 9 + 1000, 0), 16);
@@ -1493,7 +1497,7 @@ mod tests {
         assert_eq!(chunks(5, 1 << 40, 0), 32);
         let mut fixed = shape;
         fixed.tuning.fit_each_point = false;
-        assert_eq!(fixed.at_point(peak, peak).tuning.chunks, 32);
+        assert_eq!(fixed.at_point(after_97, after_97).tuning.chunks, 32);
     }
 
     /// Counts `rows`×`cols` stopping after every point and resuming from
