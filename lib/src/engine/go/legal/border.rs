@@ -167,60 +167,12 @@ impl Border {
     }
 
     /// The successors of the state `key` when the point in column `col` is
-    /// filled empty, black and white, as [`Border::successors`] gives them.
-    ///
-    /// Most fills touch no chain without a liberty: the point above and the
-    /// point to the left are off the board, empty or live stones. Those are
-    /// made on the key itself, by replacing the point's three bits and
-    /// moving the colour bit of the point after it; the others are decoded.
+    /// filled empty, black and white, as [`Border::successors`] gives them,
+    /// but made on the border's sets of columns ([`Planes`]) rather than on
+    /// its points: the code takes the same path whatever the state.
     #[inline]
     pub fn successors_of_key(key: u64, width: usize, col: usize) -> [Option<u64>; 3] {
-        let code = |i: usize| ((key >> (3 * i)) & 7) as u8;
-        let up = code(col);
-        let left = if col > 0 { code(col - 1) } else { OFF };
-        if up >= HUNGRY || left >= HUNGRY {
-            return Border::decode(key, width, col).successors(col);
-        }
-        let next_bump = if col + 1 == width { 0 } else { col + 1 };
-        // The point's bits cleared, and its colour bit: bit 60 for column 0,
-        // bit 61 for the bump.
-        let colour_bit = if col == 0 { FIRST_COLOUR } else { BUMP_COLOUR };
-        let mut base = key & !(7 << (3 * col)) & !(1 << colour_bit);
-        // A first stone of a chain without a liberty right after the point
-        // took its colour from the point above (a live stone of the other
-        // colour); with the bump past it, its colour goes in bit 61.
-        let mut in_use = if col == 0 { 0 } else { (1 << FIRST_COLOUR) & Self::first_hungry(key, 0) };
-        if next_bump != 0 {
-            let after = code(next_bump);
-            if after & (HUNGRY | HAS_LEFT) == HUNGRY {
-                base |= u64::from((up & 1) ^ 1) << BUMP_COLOUR;
-                in_use |= 1 << BUMP_COLOUR;
-            }
-        }
-        let with = |code: u8, extra: u64, in_use: u64| {
-            let k = base | (u64::from(code) << (3 * col)) | extra;
-            let swapped = k ^ ((k >> 1) & !(k >> 2) & LOW_BITS) ^ in_use;
-            k.min(swapped)
-        };
-        let stone = |colour: u8| {
-            if up == EMPTY || left == EMPTY || up == live(colour) || left == live(colour) {
-                with(live(colour), 0, in_use)
-            } else if col == 0 {
-                // A chain of one stone in column 0: its colour in bit 60.
-                with(HUNGRY, u64::from(colour) << FIRST_COLOUR, in_use | 1 << FIRST_COLOUR)
-            } else {
-                // Its left neighbour is a live stone of the other colour.
-                with(HUNGRY, 0, in_use)
-            }
-        };
-        [Some(with(EMPTY, 0, in_use)), Some(stone(0)), Some(stone(1))]
-    }
-
-    /// All ones when point `i` of `key` is the first stone of a chain
-    /// without a liberty, else zero.
-    #[inline]
-    fn first_hungry(key: u64, i: usize) -> u64 {
-        if (key >> (3 * i)) & u64::from(HUNGRY | HAS_LEFT) == u64::from(HUNGRY) { !0 } else { 0 }
+        Planes::decode(key, col).successors(col, width)
     }
 
     /// Whether no chain lacks a liberty: a complete board in this state is
@@ -291,6 +243,211 @@ impl Border {
                 }
             }
         }
+    }
+}
+
+/// Bit `i` of `set` moved to bit `3 i` (the inverse of [`gather`]).
+#[inline]
+const fn spread(set: u32) -> u64 {
+    let mut x = set as u64 & 0x1f_ffff;
+    x = (x | x << 32) & 0x001f_0000_0000_ffff;
+    x = (x | x << 16) & 0x001f_0000_ff00_00ff;
+    x = (x | x << 8) & 0x100f_00f0_0f00_f00f;
+    x = (x | x << 4) & 0x10c3_0c30_c30c_30c3;
+    (x | x << 2) & 0x1249_2492_4924_9249
+}
+
+/// Bits `3 i` of `bits` gathered into bit `i` (for `i` below 19).
+#[inline]
+const fn gather(bits: u64) -> u32 {
+    let mut x = bits & 0x0049_2492_4924_9249;
+    x = (x | x >> 2) & 0x10c3_0c30_c30c_30c3;
+    x = (x | x >> 4) & 0x100f_00f0_0f00_f00f;
+    x = (x | x >> 8) & 0x001f_0000_ff00_00ff;
+    x = (x | x >> 16) & 0x001f_0000_0000_ffff;
+    ((x | x >> 32) & 0x1f_ffff) as u32
+}
+
+/// `yes` where `condition` holds, else `no`, without a branch.
+#[inline]
+fn pick(condition: bool, yes: u32, no: u32) -> u32 {
+    let mask = 0u32.wrapping_sub(u32::from(condition));
+    (yes & mask) | (no & !mask)
+}
+
+/// A border as sets of columns, one bit a column: the form in which the
+/// successors of a state are made without a branch on its points.
+///
+/// The key's three bit planes are gathered into sets (empty points, live
+/// stones of each colour, stones without a liberty and those of them with
+/// a stone of their chain to the left or the right), and the colour of
+/// every stone without a liberty is found in one pass over those stones.
+/// Only the chains of the point filled (`up`) and of its left neighbour
+/// (`left`) can change, so they are the only chains kept whole.
+#[derive(Clone, Copy, Debug)]
+struct Planes {
+    empty: u32,
+    /// Live stones, black and white.
+    live: [u32; 2],
+    /// Stones of chains without a liberty.
+    hungry: u32,
+    /// Of those, the stones with a stone of their chain to the left.
+    has_left: u32,
+    /// Of those, the stones with a stone of their chain to the right.
+    has_right: u32,
+    /// Of those, the white stones.
+    white: u32,
+    /// The chain without a liberty of the point to be filled (no column
+    /// when that point is not such a stone), and of its left neighbour.
+    up: u32,
+    left: u32,
+}
+
+impl Planes {
+    /// Decodes `key` before the point of column `bump` is filled.
+    #[inline]
+    fn decode(key: u64, bump: usize) -> Planes {
+        let [b0, b1, b2] = [gather(key), gather(key >> 1), gather(key >> 2)];
+        let (hungry, has_left, has_right) = (b2, b2 & b0, b2 & b1);
+        let stones = !b2 & b1;
+        let live = [stones & !b0, stones & b0];
+        // The chains in one pass over their stones, left to right: the open
+        // chains (a stone of theirs still to come) on a stack, innermost on
+        // top; a stone with its chain to the left continues the top chain.
+        let mut chains = [0u32; 32];
+        let mut colours = 0u32;
+        let mut stack = [0u8; 32];
+        let (mut depth, mut fresh) = (0usize, 0usize);
+        let mut white = 0u32;
+        let (mut at_bump, mut before_bump) = (0usize, 0usize);
+        let (first_colour, bump_colour) = ((key >> FIRST_COLOUR) as u32 & 1, (key >> BUMP_COLOUR) as u32 & 1);
+        let mut todo = hungry;
+        while todo != 0 {
+            let i = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let continued = (has_left >> i) as usize & 1;
+            let top = usize::from(stack[depth.wrapping_sub(1) % stack.len()]);
+            let chain = if continued == 1 { top } else { fresh };
+            // A first stone's colour is opposite to its left neighbour's
+            // (decoded already), but in column 0 and at the bump. Chosen by
+            // masks: which case comes is a coin toss to the predictor.
+            let neighbour = !((live[1] | white) >> (i.wrapping_sub(1) % 32)) & 1;
+            let first = pick(i == 0, first_colour, pick(i == bump, bump_colour, neighbour));
+            let colour = pick(continued == 1, colours >> (chain % 32) & 1, first);
+            fresh += 1 - continued;
+            chains[chain % 32] |= 1 << i;
+            colours |= colour << chain;
+            white |= colour << i;
+            let under = depth.wrapping_sub(continued) % stack.len();
+            stack[under] = chain as u8;
+            depth = under + ((has_right >> i) as usize & 1);
+            if i == bump {
+                at_bump = chain;
+            }
+            if i + 1 == bump {
+                before_bump = chain;
+            }
+        }
+        let chain_at = |i: usize, chain: usize| if hungry >> i & 1 == 1 { chains[chain % 32] } else { 0 };
+        Planes {
+            empty: !b2 & b0 & !b1,
+            live,
+            hungry,
+            has_left,
+            has_right,
+            white,
+            up: chain_at(bump, at_bump),
+            left: if bump > 0 { chain_at(bump - 1, before_bump) } else { 0 },
+        }
+    }
+
+    /// Removes the chain `chain` (columns) from the stones without a
+    /// liberty.
+    #[inline]
+    fn without(&mut self, chain: u32) {
+        self.hungry &= !chain;
+        self.has_left &= !chain;
+        self.has_right &= !chain;
+        self.white &= !chain;
+    }
+
+    /// Adds `chain` (columns, not empty) as a chain without a liberty.
+    #[inline]
+    fn with_chain(&mut self, chain: u32, colour: u32) {
+        let last = 1u32 << (31 - chain.leading_zeros());
+        self.hungry |= chain;
+        self.has_left |= chain & chain.wrapping_sub(1);
+        self.has_right |= chain & !last;
+        self.white |= chain & 0u32.wrapping_sub(colour);
+    }
+
+    /// The successors when the point of column `col` is filled empty, black
+    /// and white.
+    #[inline]
+    fn successors(&self, col: usize, width: usize) -> [Option<u64>; 3] {
+        let next_bump = if col + 1 == width { 0 } else { col + 1 };
+        let at = 1u32 << col;
+        let beside = at | (at >> 1);
+        let (up, left) = (self.up, self.left);
+        let up_colour = self.white >> col & 1;
+        let left_colour = if col > 0 { self.white >> (col - 1) & 1 } else { 0 };
+        // The point's old content gone; a chain of the point above loses it.
+        let mut base = *self;
+        base.empty &= !at;
+        base.live[0] &= !at;
+        base.live[1] &= !at;
+        base.without(up);
+        let rest = up & !at;
+        if rest != 0 {
+            base.with_chain(rest, up_colour);
+        }
+        // Empty: the chains above and to the left get a liberty.
+        let mut empty = base;
+        empty.without(left);
+        empty.without(rest);
+        empty.live[up_colour as usize] |= rest;
+        empty.live[left_colour as usize] |= left & !at;
+        empty.empty |= at;
+        let stone = |colour: u32| {
+            if up != 0 && up == at && up_colour != colour {
+                // The enemy chain above loses its last stone on the border.
+                return None;
+            }
+            let own_up = if up_colour == colour { rest } else { 0 };
+            let own_left = if left_colour == colour { left } else { 0 };
+            let mut next = base;
+            next.without(own_up | own_left);
+            if (self.empty | self.live[colour as usize]) & beside != 0 {
+                next.live[colour as usize] |= own_up | own_left | at;
+            } else {
+                next.with_chain(own_up | own_left | at, colour);
+            }
+            Some(next.key(next_bump))
+        };
+        [Some(empty.key(next_bump)), stone(0), stone(1)]
+    }
+
+    /// The key when the next point to fill is in column `bump`: the smaller
+    /// of the border's and its colour swap's.
+    #[inline]
+    fn key(&self, bump: usize) -> u64 {
+        let [black, white] = self.live;
+        let mut key = spread(self.empty | white | self.has_left)
+            | spread(black | white | self.has_right) << 1
+            | spread(self.hungry) << 2;
+        // The colours of first stones in column 0 and at the bump.
+        let first = self.hungry & !self.has_left;
+        let mut in_use = 0u64;
+        if first & 1 != 0 {
+            key |= u64::from(self.white & 1) << FIRST_COLOUR;
+            in_use |= 1 << FIRST_COLOUR;
+        }
+        if bump != 0 && first >> bump & 1 != 0 {
+            key |= u64::from(self.white >> bump & 1) << BUMP_COLOUR;
+            in_use |= 1 << BUMP_COLOUR;
+        }
+        let swapped = key ^ ((key >> 1) & !(key >> 2) & LOW_BITS) ^ in_use;
+        key.min(swapped)
     }
 }
 
