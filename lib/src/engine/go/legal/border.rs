@@ -168,7 +168,7 @@ impl Border {
 
     /// The successors of the state `key` when the point in column `col` is
     /// filled empty, black and white, as [`Border::successors`] gives them,
-    /// but made on the border's sets of columns ([`Planes`]) rather than on
+    /// but made on the border's sets of columns (`Planes`, below) rather than on
     /// its points: no branch depends on the state but the one pass over its
     /// stones without a liberty.
     #[inline]
